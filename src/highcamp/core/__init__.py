@@ -1,0 +1,47 @@
+"""highcamp.core: the game contract every game implements. Imports nothing of highcamp."""
+
+from .agent import Agent, play_game
+from .errors import (
+    HighcampError,
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    StateFormatError,
+    UnknownGameError,
+)
+from .game import (
+    CHANCE,
+    STATE_FORMAT,
+    TERMINAL,
+    Component,
+    Game,
+    GameInfo,
+    LogEntry,
+    ScoreBreakdown,
+    ScoreLine,
+    State,
+)
+from .options import OptionSpec, validate_options
+
+__all__ = [
+    "CHANCE",
+    "STATE_FORMAT",
+    "TERMINAL",
+    "Agent",
+    "Component",
+    "Game",
+    "GameInfo",
+    "HighcampError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "LogEntry",
+    "OptionError",
+    "OptionSpec",
+    "ScoreBreakdown",
+    "ScoreLine",
+    "State",
+    "StateFormatError",
+    "UnknownGameError",
+    "play_game",
+    "validate_options",
+]

@@ -1,0 +1,552 @@
+"""The game contract: :class:`Game` (static facts and options) and :class:`State`.
+
+Every game of highcamp subclasses these two classes. The base classes enforce the shared
+invariants once (pgx style): an illegal action is refused with the state unchanged, chance
+steps draw from the state's own seeded generator, histories replay exactly, and state
+documents round-trip through JSON.
+
+A game implements a handful of hooks (``_legal_actions``, ``_chance_outcomes``, ``_apply``,
+``_action_text``, ``_snapshot``, ``observation``, ``returns``...). Hot paths may override
+``_is_legal`` and ``_sample_chance`` with table lookups.
+
+>>> import highcamp
+>>> game = highcamp.load_game("everest-1924")
+>>> state = game.new_initial_state(seed=3)
+>>> state.current_player()
+0
+>>> [state.action_to_string(a) for a in state.legal_actions()]
+['roll', 'abandon']
+>>> state.apply_action(state.string_to_action("roll"))
+>>> state.current_player() == highcamp.CHANCE
+True
+>>> clone = state.clone()
+>>> clone == state and game.replay(state.history(), seed=3) == state
+True
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from .errors import IllegalActionError, InvalidActionError, StateFormatError
+from .options import OptionSpec, validate_options
+from .rng import draw_keyed, seed_key
+
+__all__ = [
+    "CHANCE",
+    "STATE_FORMAT",
+    "TERMINAL",
+    "Component",
+    "Game",
+    "GameInfo",
+    "LogEntry",
+    "ScoreBreakdown",
+    "ScoreLine",
+    "State",
+]
+
+CHANCE = -1
+"""``current_player()`` at a chance step (as in OpenSpiel)."""
+TERMINAL = -4
+"""``current_player()`` once the game is over (as in OpenSpiel)."""
+STATE_FORMAT = "highcamp.state/1"
+
+
+@dataclass(frozen=True)
+class Component:
+    """A component set of a game and where its values come from (R-0-1).
+
+    ``provenance`` is ``"rulebook"`` or ``"reconstructed"``; a reconstructed component
+    carries a one-line ``reason``.
+    """
+
+    name: str
+    provenance: str
+    reason: str = ""
+    source: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        """JSON-able form."""
+        return {
+            "name": self.name,
+            "provenance": self.provenance,
+            "reason": self.reason,
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game: identity, player counts, options, capabilities."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    chance: bool
+    hidden_information: bool
+    components: tuple[Component, ...] = ()
+    summary: str = ""
+    rulebook: str = ""
+
+    @property
+    def reconstructed(self) -> bool:
+        """True when any component set is reconstructed rather than printed."""
+        return any(c.provenance == "reconstructed" for c in self.components)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [o.to_dict() for o in self.options],
+            "chance": self.chance,
+            "hidden_information": self.hidden_information,
+            "components": [c.to_dict() for c in self.components],
+            "summary": self.summary,
+            "rulebook": self.rulebook,
+        }
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of a game's log: what happened, and the rule that made it happen.
+
+    ``index`` is the position in the history of the action that caused it; ``player`` is
+    the seat that acted (``CHANCE`` for a chance step) or ``None`` for an automatic event.
+    """
+
+    index: int
+    player: int | None
+    text: str
+    rule: str
+    action: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "index": self.index,
+            "player": self.player,
+            "text": self.text,
+            "rule": self.rule,
+            "action": self.action,
+        }
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a score sheet: a label, the points, and the rule that scores them."""
+
+    label: str
+    points: float
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """A player's score, line by line, with its total and (where the game has one) band."""
+
+    player: int
+    lines: tuple[ScoreLine, ...]
+    total: float
+    band: str | None = None
+    figures: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {
+            "player": self.player,
+            "lines": [
+                {"label": ln.label, "points": ln.points, "rule": ln.rule} for ln in self.lines
+            ],
+            "total": self.total,
+            "band": self.band,
+            "figures": dict(self.figures),
+        }
+
+
+class Game(abc.ABC):
+    """A game with its options fixed: static facts, and a factory of states.
+
+    Subclasses set ``INFO`` and implement ``num_distinct_actions``, ``max_game_length``
+    and ``_new_state``.
+    """
+
+    INFO: ClassVar[GameInfo]
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        """Option sets that together cover every variant and player count (for tests,
+        listings and benchmarks). Games with variants override this."""
+        info = cls.INFO
+        if any(o.name == "players" for o in info.options):
+            return [{"players": n} for n in range(info.min_players, info.max_players + 1)]
+        return [{}]
+
+    def __init__(self, **options: Any) -> None:
+        self._options: Mapping[str, Any] = MappingProxyType(
+            validate_options(self.INFO.options, options)
+        )
+
+    @property
+    def info(self) -> GameInfo:
+        """Static facts about the game (id, title, players, options, provenance)."""
+        return self.INFO
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The validated options, defaults filled in (read-only)."""
+        return self._options
+
+    @property
+    def num_players(self) -> int:
+        """Number of seats in this game (the ``players`` option, if the game has one)."""
+        players = self._options.get("players", self.INFO.min_players)
+        return int(players)
+
+    @abc.abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the action id space: every action id is in ``range(...)``."""
+
+    @abc.abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the length of any history (chance steps included)."""
+
+    @abc.abstractmethod
+    def _new_state(self, seed: int) -> State:
+        """A fresh initial state for ``seed``."""
+
+    def new_initial_state(self, seed: int = 0) -> State:
+        """The initial state; ``seed`` drives every chance step resolved by the state."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        return self._new_state(seed)
+
+    def replay(self, history: Sequence[int], *, seed: int = 0) -> State:
+        """Replay ``history`` (player and chance actions) from the initial state.
+
+        A game record is ``(options, seed, history)``; the seed only matters for chance
+        steps resolved after the replay.
+        """
+        state = self.new_initial_state(seed)
+        for index, action in enumerate(history):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as err:
+                raise IllegalActionError(
+                    rule=err.rule,
+                    reason=f"step {index} of the history: {err.reason}",
+                    action=action,
+                ) from None
+        return state
+
+    def state_from_json(self, doc: Mapping[str, Any] | str | bytes) -> State:
+        """Rebuild a state from a ``State.to_json()`` document (a dict or its JSON text).
+
+        The document is checked: wrong game, options or format, a malformed history, or a
+        ``state`` section that does not match its history raise :class:`StateFormatError`.
+        """
+        if isinstance(doc, str | bytes):
+            try:
+                doc = json.loads(doc)
+            except ValueError as err:
+                raise StateFormatError(f"not JSON: {err}") from None
+        if not isinstance(doc, Mapping):
+            raise StateFormatError("a state document must be a JSON object")
+        if doc.get("format") != STATE_FORMAT:
+            raise StateFormatError(f"format must be {STATE_FORMAT!r}, not {doc.get('format')!r}")
+        if doc.get("game") != self.INFO.id:
+            raise StateFormatError(
+                f"document is for game {doc.get('game')!r}, not {self.INFO.id!r}"
+            )
+        options = doc.get("options")
+        if not isinstance(options, Mapping):
+            raise StateFormatError("'options' must be an object")
+        if dict(options) != dict(self._options):
+            raise StateFormatError(
+                f"document options {dict(options)} differ from this game's {dict(self._options)}"
+            )
+        seed = doc.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise StateFormatError("'seed' must be an integer")
+        history = doc.get("history")
+        if not isinstance(history, list) or not all(
+            isinstance(a, int) and not isinstance(a, bool) for a in history
+        ):
+            raise StateFormatError("'history' must be a list of integer action ids")
+        try:
+            state = self.replay(history, seed=seed)
+        except IllegalActionError as err:
+            raise StateFormatError(f"history does not replay: {err}") from None
+        if "state" in doc and doc["state"] != state._snapshot():
+            raise StateFormatError("the document's 'state' does not match its history")
+        return state
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"load_game({self.INFO.id!r}{', ' if opts else ''}{opts})"
+
+
+class State(abc.ABC):
+    """A position of a game: whose turn, what is legal, and how it changes.
+
+    Two states are equal when their :meth:`to_json` documents are equal.
+    """
+
+    _game: Game
+    _seed: int
+    _key: int
+    _history: list[int]
+    _log: list[LogEntry] | None
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self._game = game
+        self._seed = seed
+        self._key = seed_key(seed)
+        self._history = []
+        self._log = None
+
+    # ----------------------------------------------------------------- game hooks
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` at a chance step, or ``TERMINAL``."""
+
+    @abc.abstractmethod
+    def _legal_actions(self) -> Sequence[int]:
+        """Legal actions at a player decision (sorted ids)."""
+
+    def _chance_outcomes(self) -> Sequence[tuple[int, float]]:
+        """Outcomes and probabilities at a chance step."""
+        return ()
+
+    @abc.abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+
+    @abc.abstractmethod
+    def _action_text(self, action: int) -> str:
+        """Readable text of an action that is legal now."""
+
+    @abc.abstractmethod
+    def _snapshot(self) -> dict[str, Any]:
+        """A JSON-able dict of the game-specific state (everything that matters)."""
+
+    @abc.abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` can see, as a JSON-able dict (hidden information removed)."""
+
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Each player's return (the final score at the end; zeros before it)."""
+
+    def _refusal(self, action: int) -> IllegalActionError:
+        """The error for an illegal action; games override it to name the rule."""
+        return IllegalActionError(rule="[turn]", reason="not a legal action now", action=action)
+
+    def _is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now (games may override with a table lookup)."""
+        return action in self.legal_actions()
+
+    def _sample_chance(self, u: int) -> int:
+        """The chance outcome for the 64-bit draw ``u`` (games may override)."""
+        x = u / 2.0**64
+        outcomes = self.chance_outcomes()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if x < acc:
+                return action
+        return outcomes[-1][0]
+
+    def _action_rule(self, action: int) -> str:
+        """The rule an action's log entry cites (games override)."""
+        return ""
+
+    def _parse_action(self, text: str) -> int | None:
+        """Parse text that names no legal action (games may override); None if unknown."""
+        return None
+
+    def invariants(self) -> list[str]:
+        """Violated invariants of this state (conservation of tokens, cards...), as texts.
+
+        The conformance suite calls it after every action; games override it.
+        """
+        return []
+
+    def resample_hidden(self, player: int, seed: int) -> State:
+        """A state ``player`` cannot tell from this one: hidden information redrawn at
+        random (determinisation for information-set search). Games without hidden
+        information return a clone."""
+        self._check_player(player)
+        return self.clone()
+
+    def ending(self) -> str | None:
+        """How the game ended (``None`` while it is running)."""
+        return "end" if self.is_terminal() else None
+
+    def score_breakdown(self) -> list[ScoreBreakdown]:
+        """Each player's score line by line (games override with their score sheet)."""
+        return [
+            ScoreBreakdown(player=p, lines=(ScoreLine("score", r),), total=r)
+            for p, r in enumerate(self.returns())
+        ]
+
+    # ------------------------------------------------------------ the contract
+    @property
+    def game(self) -> Game:
+        """The game this state belongs to."""
+        return self._game
+
+    @property
+    def seed(self) -> int:
+        """The seed of the state's random source."""
+        return self._seed
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True at a chance step."""
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Legal action ids now: player actions, or chance outcomes at a chance step."""
+        player = self.current_player()
+        if player == TERMINAL:
+            return []
+        if player == CHANCE:
+            return [a for a, _ in self._chance_outcomes()]
+        return list(self._legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(action, probability)]`` at a chance step (summing to 1), else ``[]``."""
+        if self.current_player() != CHANCE:
+            return []
+        return list(self._chance_outcomes())
+
+    def apply_action(self, action: int) -> None:
+        """Apply a player action or a chance outcome.
+
+        Raises :class:`IllegalActionError` naming the rule when ``action`` is not legal
+        now; the state is then unchanged.
+        """
+        if not self._is_legal(action):
+            if self.is_terminal():
+                raise IllegalActionError(rule="[end]", reason="the game is over", action=action)
+            raise self._refusal(action)
+        if self._log is not None:
+            self._log.append(
+                LogEntry(
+                    index=len(self._history),
+                    player=self.current_player(),
+                    text=self._action_text(action),
+                    rule=self._action_rule(action),
+                    action=action,
+                )
+            )
+        self._apply(action)
+        self._history.append(action)
+
+    def apply_random_chance(self) -> int:
+        """Resolve a chance step from the state's seeded generator; return the outcome."""
+        if self.current_player() != CHANCE:
+            raise IllegalActionError(rule="R-0-3", reason="this is not a chance step")
+        action = self._sample_chance(draw_keyed(self._key, len(self._history)))
+        self.apply_action(action)
+        return action
+
+    def action_to_string(self, action: int) -> str:
+        """Readable text of a legal action (unique among the legal actions now)."""
+        if not self._is_legal(action):
+            raise self._refusal(action)
+        return self._action_text(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse action text (or a numeric id) into an action id.
+
+        Raises :class:`InvalidActionError` when the text names no action.
+        """
+        wanted = " ".join(text.lower().split())
+        if not wanted:
+            raise InvalidActionError(text, "empty text")
+        legal = self.legal_actions()
+        for action in legal:
+            if " ".join(self._action_text(action).lower().split()) == wanted:
+                return action
+        parsed = self._parse_action(wanted)
+        if parsed is not None:
+            return parsed
+        if wanted.lstrip("#").isdigit():
+            return int(wanted.lstrip("#"))
+        shown = ", ".join(repr(self._action_text(a)) for a in legal[:8])
+        more = " ..." if len(legal) > 8 else ""
+        raise InvalidActionError(
+            text, f"legal now: {shown}{more}" if legal else "no action is legal"
+        )
+
+    def history(self) -> list[int]:
+        """Every action applied so far, chance outcomes included."""
+        return list(self._history)
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """The game's log: each action and each automatic event with its rule citation.
+
+        Logs are not kept during play (simulation speed); asking for one replays the
+        history with recording on.
+        """
+        if self._log is not None:
+            return tuple(self._log)
+        replica = self._game._new_state(self._seed)
+        replica._log = []
+        for action in self._history:
+            replica.apply_action(action)
+        return tuple(replica._log)
+
+    def _emit(self, text: str, rule: str, player: int | None = None) -> None:
+        """Record an automatic event in the log (if one is being kept)."""
+        if self._log is not None:
+            self._log.append(
+                LogEntry(index=len(self._history), player=player, text=text, rule=rule)
+            )
+
+    def clone(self) -> State:
+        """An independent copy (games override with a cheaper copy)."""
+        import copy
+
+        memo: dict[int, Any] = {id(self._game): self._game}
+        return copy.deepcopy(self, memo)
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as a JSON-able document: ``(game, options, seed, history)`` + state."""
+        return {
+            "format": STATE_FORMAT,
+            "game": self._game.INFO.id,
+            "options": dict(self._game.options),
+            "seed": self._seed,
+            "history": list(self._history),
+            "state": self._snapshot(),
+        }
+
+    def _check_player(self, player: int) -> None:
+        if not isinstance(player, int) or not 0 <= player < self._game.num_players:
+            raise ValueError(f"player must be in 0..{self._game.num_players - 1}, not {player!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self._game.INFO.id} after {len(self._history)} actions>"

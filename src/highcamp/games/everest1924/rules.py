@@ -1,0 +1,645 @@
+"""Everest 1924: the solitaire dice game of climbing a mountain sheet.
+
+A turn is decomposed into small actions (R-1924-3):
+
+* at the start of a turn: ``roll`` or ``abandon`` [End of the Game];
+* a chance step per die rolled (``die 2 shows 5``), R-0-3;
+* then any number of ``combine i,j -> v`` (die ``i`` takes value ``v``, die ``j`` is
+  discarded) [Combining Dice], and one of ``ascend``, ``camp`` (ascend and make camp)
+  [Making Camp], ``reroll i,j,...`` (once a turn) [Rerolling Dice], or taking the failure
+  (``move right`` before the reroll, ``fall`` after it).
+
+>>> import highcamp
+>>> game = highcamp.load_game("everest-1924")
+>>> s = game.new_initial_state(seed=0)
+>>> s.apply_action(s.string_to_action("roll"))
+>>> for text in ("die 1 shows 3", "die 2 shows 4", "die 3 shows 6"):
+...     s.apply_action(s.string_to_action(text))
+>>> s.dice()
+[3, 4, 6]
+>>> "ascend" in [s.action_to_string(a) for a in s.legal_actions()]
+True
+>>> s.apply_action(s.string_to_action("ascend"))
+>>> s.observation(0)["position"]
+[1, 1]
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+from highcamp.core import (
+    CHANCE,
+    TERMINAL,
+    Component,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    OptionSpec,
+    ScoreBreakdown,
+    ScoreLine,
+    State,
+)
+
+from .dice import _best, _combine, ascent_probability
+from .sheet import MAX_DICE, Sheet, load_sheet, standard_sheet
+
+__all__ = ["Everest1924Game", "Everest1924State"]
+
+# --------------------------------------------------------------------------- action ids
+ROLL = 0
+ABANDON = 1
+ASCEND = 2
+CAMP = 3
+FAIL = 4
+REROLL_BASE = 4  # REROLL_BASE + mask, mask in 1..63 -> ids 5..67
+PAIRS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(MAX_DICE), 2))
+COMBINE_BASE = REROLL_BASE + (1 << MAX_DICE)  # 68: COMBINE_BASE + pair * 6 + (value - 1)
+FACE_BASE = COMBINE_BASE + len(PAIRS) * 6  # 158: FACE_BASE + face - 1
+NUM_ACTIONS = FACE_BASE + 6  # 164
+
+CAMP_SHIFT = 3  # [Making Camp]: three squares left
+MAX_CAMPS = 4  # [Making Camp]: up to four times
+CAMP_BONUS = 5  # [Final Scoring]: per unused camp, summit only
+
+# phases of a turn
+START, ROLLING, DECIDE, OVER = 0, 1, 2, 3
+_PHASE_NAMES = ("start", "rolling", "decide", "over")
+
+_POW7 = tuple(7**i for i in range(MAX_DICE + 1))
+_FACE_OUTCOMES = tuple((FACE_BASE + f, 1 / 6) for f in range(6))
+_START_ACTIONS = (ROLL, ABANDON)
+_START_SET = frozenset(_START_ACTIONS)
+_FACE_SET = frozenset(range(FACE_BASE, FACE_BASE + 6))
+
+R_CLIMB = "[Climbing the Mountain]"
+R_COMBINE = "[Combining Dice] R-1924-2"
+R_REROLL = "[Rerolling Dice] R-1924-3"
+R_UNLOCK = "[Unlocking Extra Dice]"
+R_CAMP = "[Making Camp] R-1924-4"
+R_ROUTE = "[Climbing the Mountain] R-1924-5"
+R_END = "[End of the Game]"
+R_SCORE = "[Final Scoring] R-1924-6"
+
+
+# ------------------------------------------------------------------- dice-code tables
+# The dice of a turn are one integer: slot i holds 0 (discarded or not yet rolled) or a
+# face 1..6, as digit i in base 7. Tables below are filled lazily and shared by all states.
+
+
+class _CodeInfo:
+    __slots__ = ("best", "combos", "slots")
+
+    def __init__(self, code: int, n: int) -> None:
+        self.slots = tuple((code // _POW7[i]) % 7 for i in range(n))
+        active = tuple(sorted(v for v in self.slots if v))
+        self.best = _best(active) if active else 0
+        combos: list[int] = []
+        for p, (i, j) in enumerate(PAIRS):
+            if j < n and self.slots[i] and self.slots[j]:
+                combos.extend(
+                    COMBINE_BASE + p * 6 + v - 1
+                    for v in sorted(_combine(self.slots[i], self.slots[j]))
+                )
+        self.combos = tuple(combos)
+
+
+_CODE_INFO: dict[int, _CodeInfo] = {}
+_DECIDE: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
+
+
+def _code_info(code: int, n: int) -> _CodeInfo:
+    key = code * 8 + n
+    info = _CODE_INFO.get(key)
+    if info is None:
+        info = _CODE_INFO[key] = _CodeInfo(code, n)
+    return info
+
+
+def _decide_options(
+    code: int, n: int, rerolled: bool, ascend: bool, camp: bool
+) -> tuple[tuple[int, ...], frozenset[int]]:
+    key = ((code * 8 + n) * 2 + rerolled) * 4 + ascend * 2 + camp
+    entry = _DECIDE.get(key)
+    if entry is None:
+        actions: list[int] = []
+        if ascend:
+            actions.append(ASCEND)
+            if camp:
+                actions.append(CAMP)
+        actions.append(FAIL)
+        if not rerolled:
+            actions.extend(REROLL_BASE + m for m in range(1, 1 << n))
+        actions.extend(_code_info(code, n).combos)
+        entry = _DECIDE[key] = (tuple(actions), frozenset(actions))
+    return entry
+
+
+def _mask_text(mask: int) -> str:
+    return ",".join(str(i + 1) for i in range(MAX_DICE) if mask >> i & 1)
+
+
+# ----------------------------------------------------------------------------- game
+class Everest1924Game(Game):
+    """Everest 1924 on a sheet (the standard reconstructed sheet, or ``sheet=PATH``).
+
+    >>> game = Everest1924Game()
+    >>> game.num_distinct_actions(), game.sheet.summit
+    (164, 16)
+    """
+
+    INFO = GameInfo(
+        id="everest-1924",
+        title="Everest 1924",
+        min_players=1,
+        max_players=1,
+        options=(
+            OptionSpec(
+                "sheet",
+                str,
+                None,
+                "path of a sheet file (JSON, as data/standard-sheet.json); the standard "
+                "reconstructed sheet by default",
+                nullable=True,
+            ),
+        ),
+        chance=True,
+        hidden_information=False,
+        components=(
+            Component(
+                "game sheet",
+                "reconstructed",
+                "the rulebook does not print the sheet; rows, targets and widths follow R-1924-1",
+                "data/standard-sheet.json",
+            ),
+            Component("legend bands", "rulebook", "", "[Final Scoring], R-1924-7"),
+        ),
+        summary="Roll straights to climb a mountain sheet; combine, reroll, camp, and do not "
+        "cross your own route.",
+        rulebook="everest-1924.txt",
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        path = self.options["sheet"]
+        self.sheet: Sheet = standard_sheet() if path is None else load_sheet(path)
+        s = self.sheet
+        self._width = s.width
+        self._dice_for = tuple(s.dice_for(r) for r in range(s.rows))
+        self._camp_dest = tuple(
+            tuple(
+                max(c - CAMP_SHIFT, s.firsts[r + 1]) if r < s.summit else -1 for c in range(s.width)
+            )
+            for r in range(s.rows)
+        )
+
+    @property
+    def info(self) -> GameInfo:
+        """Static facts; a custom sheet is named in the components."""
+        if self.options["sheet"] is None:
+            return self.INFO
+        from dataclasses import replace
+
+        return replace(
+            self.INFO,
+            components=(
+                Component(
+                    "game sheet", self.sheet.provenance, self.sheet.reason, self.sheet.source
+                ),
+                *self.INFO.components[1:],
+            ),
+        )
+
+    def num_distinct_actions(self) -> int:
+        """Action ids: roll, abandon, ascend, camp, fail, 63 rerolls, 90 combines, 6 faces."""
+        return NUM_ACTIONS
+
+    def max_game_length(self) -> int:
+        """Every turn marks a new square; a turn is at most 25 actions (6 dice)."""
+        per_turn = 1 + MAX_DICE + (MAX_DICE - 1) + 1 + MAX_DICE + (MAX_DICE - 1) + 1
+        return self.sheet.squares * per_turn + 1
+
+    def _new_state(self, seed: int) -> Everest1924State:
+        return Everest1924State(self, seed)
+
+
+# ---------------------------------------------------------------------------- state
+class Everest1924State(State):
+    """A position of Everest 1924: the route so far, the dice and the phase of the turn."""
+
+    _game: Everest1924Game
+
+    __slots__ = (
+        "_bands",
+        "_camps",
+        "_col",
+        "_dice",
+        "_ending",
+        "_highest",
+        "_marked",
+        "_ndice",
+        "_options",
+        "_pending",
+        "_phase",
+        "_rerolled",
+        "_route",
+        "_row",
+    )
+
+    def __init__(self, game: Everest1924Game, seed: int) -> None:
+        super().__init__(game, seed)
+        sheet = game.sheet
+        self._row, self._col = sheet.start
+        self._highest = 0
+        self._camps = 0
+        self._ndice = sheet.dice_for(0)
+        self._phase = START
+        self._dice = 0
+        self._pending: tuple[int, ...] = ()
+        self._rerolled = False
+        self._route: tuple[tuple[int, int], ...] = (sheet.start,)
+        self._marked = 1 << (self._row * game._width + self._col)
+        self._bands: tuple[tuple[tuple[int, int], ...], ...] = ((),) * sheet.rows
+        self._ending: str | None = None
+        self._options: tuple[tuple[int, ...], frozenset[int]] = (_START_ACTIONS, _START_SET)
+
+    # --------------------------------------------------------------- the contract
+    def current_player(self) -> int:
+        """0 while the climber decides, ``CHANCE`` while dice roll, ``TERMINAL`` at the end."""
+        phase = self._phase
+        if phase == ROLLING:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return 0
+
+    def _legal_actions(self) -> tuple[int, ...]:
+        return self._options[0]
+
+    def legal_actions(self) -> list[int]:
+        """Legal action ids (chance outcomes while dice roll)."""
+        phase = self._phase
+        if phase == ROLLING:
+            return list(range(FACE_BASE, FACE_BASE + 6))
+        if phase == OVER:
+            return []
+        return list(self._options[0])
+
+    def _chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        return _FACE_OUTCOMES
+
+    def _is_legal(self, action: int) -> bool:
+        phase = self._phase
+        if phase == ROLLING:
+            return action in _FACE_SET
+        if phase == OVER:
+            return False
+        return action in self._options[1]
+
+    def _sample_chance(self, u: int) -> int:
+        return FACE_BASE + ((u * 6) >> 64)
+
+    def _refusal(self, action: int) -> IllegalActionError:
+        phase = self._phase
+        if phase == ROLLING:
+            return IllegalActionError(rule="R-0-3", reason="a die is being rolled", action=action)
+        if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+            return IllegalActionError(rule="[turn]", reason="no such action", action=action)
+        if phase == START:
+            return IllegalActionError(
+                rule=R_END, reason="a turn starts with a roll (or abandoning)", action=action
+            )
+        if action in (ROLL, ABANDON):
+            return IllegalActionError(
+                rule=R_END,
+                reason="abandoning is only before rolling; the dice are rolled",
+                action=action,
+            )
+        if action in (ASCEND, CAMP):
+            target = self._game.sheet.target(self._row + 1)
+            best = _code_info(self._dice, self._ndice).best
+            if best < target:
+                return IllegalActionError(
+                    rule=R_CLIMB,
+                    reason=f"the best straight is {best}, below the target {target}",
+                    action=action,
+                )
+            if self._camps >= MAX_CAMPS:
+                return IllegalActionError(
+                    rule=R_CAMP, reason="all four camps are used", action=action
+                )
+            return IllegalActionError(
+                rule=R_CAMP, reason="camp is made only on first entering a new row", action=action
+            )
+        if REROLL_BASE < action < COMBINE_BASE:
+            if self._rerolled:
+                return IllegalActionError(
+                    rule=R_REROLL, reason="only one reroll a turn", action=action
+                )
+            return IllegalActionError(
+                rule=R_REROLL, reason=f"there are only {self._ndice} dice", action=action
+            )
+        if COMBINE_BASE <= action < FACE_BASE:
+            return IllegalActionError(
+                rule=R_COMBINE,
+                reason="those dice cannot combine to that value (discarded dice cannot be reused; "
+                "results stay within 1..6)",
+                action=action,
+            )
+        return IllegalActionError(rule="R-0-3", reason="faces are chance outcomes", action=action)
+
+    def _action_text(self, action: int) -> str:
+        if action == ROLL:
+            return "roll"
+        if action == ABANDON:
+            return "abandon"
+        if action == ASCEND:
+            return "ascend"
+        if action == CAMP:
+            return "camp"
+        if action == FAIL:
+            return "fall" if self._rerolled else "move right"
+        if action < COMBINE_BASE:
+            return f"reroll {_mask_text(action - REROLL_BASE)}"
+        if action < FACE_BASE:
+            p, v = divmod(action - COMBINE_BASE, 6)
+            i, j = PAIRS[p]
+            return f"combine {i + 1},{j + 1} -> {v + 1}"
+        slot = self._pending[0] if self._pending else 0
+        return f"die {slot + 1} shows {action - FACE_BASE + 1}"
+
+    def _action_rule(self, action: int) -> str:
+        if action in (ROLL, ASCEND, FAIL):
+            return R_CLIMB
+        if action == ABANDON:
+            return R_END
+        if action == CAMP:
+            return R_CAMP
+        if action < COMBINE_BASE:
+            return R_REROLL
+        if action < FACE_BASE:
+            return R_COMBINE
+        return "R-0-3"
+
+    _TEXT_RE = re.compile(r"^(reroll|combine|c|r)\s*([\d ,>\-]*)$")
+
+    def _parse_action(self, text: str) -> int | None:
+        aliases = {"up": ASCEND, "make camp": CAMP, "right": FAIL, "fail": FAIL, "r": ROLL}
+        if text in aliases:
+            return aliases[text]
+        m = self._TEXT_RE.match(text)
+        if not m:
+            return None
+        digits = [int(d) for d in re.findall(r"\d", m.group(2))]
+        if m.group(1).startswith("r") and digits:
+            if any(not 1 <= d <= MAX_DICE for d in digits):
+                return None
+            return REROLL_BASE + sum(1 << (d - 1) for d in set(digits))
+        if m.group(1).startswith("c") and len(digits) == 3:
+            i, j, v = digits
+            if i == j or not (1 <= i <= MAX_DICE and 1 <= j <= MAX_DICE and 1 <= v <= 6):
+                return None
+            return COMBINE_BASE + PAIRS.index((min(i, j) - 1, max(i, j) - 1)) * 6 + v - 1
+        return None
+
+    # ------------------------------------------------------------- transitions
+    def _apply(self, action: int) -> None:
+        if action >= FACE_BASE:  # a die lands
+            slot = self._pending[0]
+            self._dice += (action - FACE_BASE + 1) * _POW7[slot]
+            self._pending = self._pending[1:]
+            if not self._pending:
+                self._enter_decide()
+            return
+        if action >= COMBINE_BASE:
+            p, v = divmod(action - COMBINE_BASE, 6)
+            i, j = PAIRS[p]
+            slots = _code_info(self._dice, self._ndice).slots
+            self._dice += (v + 1 - slots[i]) * _POW7[i] - slots[j] * _POW7[j]
+            self._enter_decide()
+            return
+        if action > REROLL_BASE:
+            mask = action - REROLL_BASE
+            slots = _code_info(self._dice, self._ndice).slots
+            pending = tuple(i for i in range(self._ndice) if mask >> i & 1)
+            self._dice -= sum(slots[i] * _POW7[i] for i in pending)
+            self._pending = pending
+            self._rerolled = True
+            self._phase = ROLLING
+            return
+        if action == ROLL:
+            self._dice = 0
+            self._pending = tuple(range(self._ndice))
+            self._rerolled = False
+            self._phase = ROLLING
+            return
+        if action == ABANDON:
+            self._finish("abandoned", "the party abandons the expedition", R_END)
+            return
+        row, col = self._row, self._col
+        if action == ASCEND:
+            self._move(row + 1, col + 1, "ascends", R_CLIMB)
+        elif action == CAMP:
+            self._camps += 1
+            self._emit(f"makes camp ({MAX_CAMPS - self._camps} left)", R_CAMP)
+            self._move(row + 1, self._game._camp_dest[row][col], "makes camp at", R_CAMP)
+        elif self._rerolled:
+            self._move(row - 1, col + 1, "falls to", R_REROLL)
+        else:
+            self._move(row, col + 1, "moves right to", R_CLIMB)
+
+    def _enter_decide(self) -> None:
+        self._phase = DECIDE
+        row = self._row
+        info = _code_info(self._dice, self._ndice)
+        ascend = info.best >= self._game.sheet.targets[row + 1]
+        camp = ascend and row + 1 > self._highest and self._camps < MAX_CAMPS
+        self._options = _decide_options(self._dice, self._ndice, self._rerolled, ascend, camp)
+
+    def _blocked(self, row: int, col: int) -> str | None:
+        """Why the move to ``(row, col)`` is impossible (R-1924-5), or None if it is possible."""
+        game = self._game
+        if not game.sheet.on_sheet(row, col):
+            return "off the sheet"
+        if self._marked >> (row * game._width + col) & 1:
+            return "onto a square already marked"
+        r0 = self._row
+        if row != r0:
+            band = min(row, r0)
+            xb, xt = (self._col, col) if row > r0 else (col, self._col)
+            for a, t in self._bands[band]:
+                if (xb - a) * (xt - t) < 0:
+                    return "across the route"
+        return None
+
+    def _move(self, row: int, col: int, verb: str, rule: str) -> None:
+        why = self._blocked(row, col)
+        if why is not None:
+            self._finish(
+                "perished", f"the required move is impossible ({why}): the party perishes", R_ROUTE
+            )
+            return
+        game = self._game
+        r0, c0 = self._row, self._col
+        if row != r0:
+            band = min(row, r0)
+            seg = (c0, col) if row > r0 else (col, c0)
+            bands = list(self._bands)
+            bands[band] = (*bands[band], seg)
+            self._bands = tuple(bands)
+        self._row, self._col = row, col
+        self._route = (*self._route, (row, col))
+        self._marked |= 1 << (row * game._width + col)
+        self._emit(f"{verb} row {row} (target {game.sheet.targets[row]}), column {col}", rule)
+        if row > self._highest:
+            self._highest = row
+            ndice = game._dice_for[row]
+            if ndice > self._ndice:
+                self._ndice = ndice
+                self._emit(f"unlocks a die: {ndice} dice from now on", R_UNLOCK)
+        if row == game.sheet.summit:
+            self._finish("summit", "the party reaches the summit", R_END)
+            return
+        self._phase = START
+        self._dice = 0
+        self._options = (_START_ACTIONS, _START_SET)
+
+    def _finish(self, ending: str, text: str, rule: str) -> None:
+        self._ending = ending
+        self._phase = OVER
+        self._dice = 0
+        self._pending = ()
+        self._options = ((), frozenset())
+        self._emit(text, rule)
+        self._emit(f"final score {self.score()}", R_SCORE)
+
+    # ----------------------------------------------------------------- results
+    def score(self) -> int:
+        """The score as it would stand if the game ended now [Final Scoring]."""
+        sheet = self._game.sheet
+        total = 2 * sheet.targets[self._highest] - len(self._route)
+        if self._highest == sheet.summit:
+            total += CAMP_BONUS * (MAX_CAMPS - self._camps)
+        return total
+
+    def returns(self) -> list[float]:
+        """The final score at the end of the game, 0 before it."""
+        return [float(self.score())] if self._phase == OVER else [0.0]
+
+    def ending(self) -> str | None:
+        """``summit``, ``abandoned`` or ``perished`` once the game is over."""
+        return self._ending
+
+    def score_breakdown(self) -> list[ScoreBreakdown]:
+        """The score line by line, with the legend band (R-1924-6, R-1924-7)."""
+        sheet = self._game.sheet
+        target = sheet.targets[self._highest]
+        lines = [
+            ScoreLine(f"highest row {self._highest}: 2 x target {target}", 2 * target, R_SCORE),
+            ScoreLine(f"{len(self._route)} squares marked", -len(self._route), R_SCORE),
+        ]
+        if self._highest == sheet.summit:
+            unused = MAX_CAMPS - self._camps
+            lines.append(
+                ScoreLine(f"{unused} unused camps at the summit", CAMP_BONUS * unused, R_SCORE)
+            )
+        total = self.score()
+        return [
+            ScoreBreakdown(
+                player=0,
+                lines=tuple(lines),
+                total=total,
+                band=sheet.band(total),
+                figures={
+                    "highest_row": self._highest,
+                    "squares": len(self._route),
+                    "camps_used": self._camps,
+                    "ending": self._ending,
+                },
+            )
+        ]
+
+    # ------------------------------------------------------------------- views
+    @property
+    def position(self) -> tuple[int, int]:
+        """The current square ``(row, column)``."""
+        return self._row, self._col
+
+    @property
+    def route(self) -> tuple[tuple[int, int], ...]:
+        """Every circle drawn so far, base camp first."""
+        return self._route
+
+    def dice(self) -> list[int | None]:
+        """The dice of the turn by slot: a face, or None (discarded or not yet rolled)."""
+        if self._phase not in (ROLLING, DECIDE):
+            return []
+        slots = _code_info(self._dice, self._ndice).slots
+        return [v or None for v in slots]
+
+    def next_target(self) -> int | None:
+        """The target of the row above, or None at the end."""
+        if self._phase == OVER:
+            return None
+        return self._game.sheet.targets[self._row + 1]
+
+    def turn_odds(self) -> float | None:
+        """Chance this turn ascends with the best reroll policy (``ascent_probability``)."""
+        target = self.next_target()
+        return None if target is None else ascent_probability(self._ndice, target)
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "phase": _PHASE_NAMES[self._phase],
+            "position": [self._row, self._col],
+            "highest_row": self._highest,
+            "camps_used": self._camps,
+            "dice_count": self._ndice,
+            "dice": self.dice(),
+            "pending": list(self._pending),
+            "rerolled": self._rerolled,
+            "route": [list(sq) for sq in self._route],
+            "ending": self._ending,
+        }
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything (the game has no hidden information), plus derived figures."""
+        self._check_player(player)
+        obs = self._snapshot()
+        dice = [v for v in obs["dice"] if v]
+        obs.update(
+            {
+                "sheet": self._game.sheet.name,
+                "next_target": self.next_target(),
+                "best_straight": _best(tuple(sorted(dice))) if dice else 0,
+                "camps_left": MAX_CAMPS - self._camps,
+                "score": self.score(),
+            }
+        )
+        return obs
+
+    def clone(self) -> Everest1924State:
+        """A cheap independent copy (immutable parts are shared)."""
+        new = Everest1924State.__new__(Everest1924State)
+        new._game = self._game
+        new._seed = self._seed
+        new._key = self._key
+        new._history = self._history.copy()
+        new._log = None if self._log is None else self._log.copy()
+        new._row = self._row
+        new._col = self._col
+        new._highest = self._highest
+        new._camps = self._camps
+        new._ndice = self._ndice
+        new._phase = self._phase
+        new._dice = self._dice
+        new._pending = self._pending
+        new._rerolled = self._rerolled
+        new._route = self._route
+        new._marked = self._marked
+        new._bands = self._bands
+        new._ending = self._ending
+        new._options = self._options
+        return new

@@ -1,0 +1,128 @@
+"""The checks of the shared conformance suite, applied to one random game at a time."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any
+
+import highcamp
+from highcamp import CHANCE, TERMINAL, IllegalActionError, State
+
+
+def _doc(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def check_node(state: State) -> None:
+    """A non-terminal state offers legal actions or chance outcomes summing to 1."""
+    player = state.current_player()
+    game = state.game
+    assert player in (CHANCE, TERMINAL) or 0 <= player < game.num_players
+    if player == TERMINAL:
+        assert state.is_terminal()
+        assert state.legal_actions() == []
+        return
+    assert not state.is_terminal()
+    legal = state.legal_actions()
+    assert legal, "a non-terminal state must offer actions"
+    assert len(set(legal)) == len(legal), "legal actions must be distinct"
+    assert all(0 <= a < game.num_distinct_actions() for a in legal)
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == legal
+        assert all(p > 0 for _, p in outcomes)
+        assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
+    else:
+        assert state.chance_outcomes() == []
+        texts = [state.action_to_string(a) for a in legal]
+        assert len(set(texts)) == len(texts), f"action texts must be unique: {texts}"
+        for a, text in zip(legal, texts, strict=True):
+            assert state.string_to_action(text) == a, f"{text!r} does not parse back to {a}"
+
+
+def check_illegal_refused(state: State, rng: random.Random, samples: int = 8) -> None:
+    """A sample of illegal ids is refused with an error naming a rule; the state is unchanged."""
+    legal = set(state.legal_actions())
+    n = state.game.num_distinct_actions()
+    illegal = [a for a in range(n) if a not in legal]
+    before = _doc(state)
+    for action in [*rng.sample(illegal, min(samples, len(illegal))), -1, n]:
+        try:
+            state.apply_action(action)
+        except IllegalActionError as err:
+            assert err.rule, "a refusal names the rule"
+        else:
+            raise AssertionError(f"illegal action {action} was applied")
+        assert _doc(state) == before, "a refused action changed the state"
+
+
+def check_copies(state: State) -> None:
+    """clone, JSON round-trip and replay give equal states; a clone is independent."""
+    game = state.game
+    clone = state.clone()
+    assert clone == state
+    doc = state.to_json()
+    text = json.dumps(doc)
+    back = game.state_from_json(text)
+    assert back == state
+    assert back.to_json() == doc
+    assert game.replay(state.history(), seed=state.seed) == state
+    for player in range(game.num_players):
+        json.dumps(state.observation(player))
+    if not clone.is_terminal():
+        if clone.current_player() == CHANCE:
+            clone.apply_random_chance()
+        else:
+            clone.apply_action(clone.legal_actions()[0])
+        assert _doc(state) == json.dumps(doc, sort_keys=True), "a clone shares state"
+
+
+def check_hidden(state: State, rng: random.Random) -> None:
+    """Observations ignore what a player cannot see (states resampled for that player)."""
+    game = state.game
+    for player in range(game.num_players):
+        other = state.resample_hidden(player, rng.randrange(2**31))
+        assert other.observation(player) == state.observation(player)
+        assert other.current_player() == state.current_player()
+        if other.current_player() == player:
+            assert other.legal_actions() == state.legal_actions()
+
+
+def play_random(
+    game_id: str, options: dict[str, Any], seed: int, *, full_every: int, deep: bool
+) -> State:
+    """Play one random game, checking every node and (every ``full_every`` steps) copies."""
+    game = highcamp.load_game(game_id, **options)
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    steps = 0
+    limit = game.max_game_length()
+    while True:
+        if deep or steps % full_every == 0:
+            check_node(state)
+            check_illegal_refused(state, rng)
+            check_copies(state)
+            if game.info.hidden_information:
+                check_hidden(state, rng)
+        problems = state.invariants()
+        assert not problems, f"invariants broken after {steps} steps: {problems}"
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state.apply_random_chance()
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+        assert steps <= limit, f"the game ran past max_game_length() = {limit}"
+    assert len(state.history()) == steps
+    returns = state.returns()
+    assert len(returns) == game.num_players
+    assert all(isinstance(r, float) and math.isfinite(r) for r in returns)
+    assert state.ending() is not None
+    breakdowns = state.score_breakdown()
+    assert len(breakdowns) == game.num_players
+    json.dumps([b.to_dict() for b in breakdowns])
+    check_copies(state)
+    return state

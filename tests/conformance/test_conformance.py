@@ -1,0 +1,142 @@
+"""The shared conformance suite, run on every registered game and each of its variants.
+
+The default run plays hundreds of seeded random games per case; ``-m slow`` plays thousands.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import highcamp
+from highcamp import (
+    CHANCE,
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    StateFormatError,
+    UnknownGameError,
+)
+
+from .cases import case_id, cases
+from .checks import play_random
+
+CASES = cases()
+IDS = [case_id(c) for c in CASES]
+DEFAULT_GAMES = 200
+SLOW_GAMES = 3000
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_random_games_deep(game_id: str, options: dict[str, Any]) -> None:
+    """Every check at every step, for a few games."""
+    for seed in range(5):
+        play_random(game_id, options, seed, full_every=1, deep=True)
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_random_games_many(game_id: str, options: dict[str, Any]) -> None:
+    """Hundreds of seeded random games; full copy checks on a sample of steps."""
+    for seed in range(100, 100 + DEFAULT_GAMES):
+        play_random(game_id, options, seed, full_every=17, deep=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_random_games_slow(game_id: str, options: dict[str, Any]) -> None:
+    for seed in range(10_000, 10_000 + SLOW_GAMES):
+        play_random(game_id, options, seed, full_every=5, deep=False)
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_same_seed_same_game(game_id: str, options: dict[str, Any]) -> None:
+    """A game record (options, seed, actions) reproduces everything, chance included."""
+    game = highcamp.load_game(game_id, **options)
+    a = game.new_initial_state(seed=42)
+    b = game.new_initial_state(seed=42)
+    rng = random.Random(0)
+    while not a.is_terminal():
+        if a.current_player() == CHANCE:
+            assert a.apply_random_chance() == b.apply_random_chance()
+        else:
+            action = rng.choice(a.legal_actions())
+            a.apply_action(action)
+            b.apply_action(action)
+    assert a == b
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_info_and_errors(game_id: str, options: dict[str, Any]) -> None:
+    game = highcamp.load_game(game_id, **options)
+    info = game.info
+    assert info.id == game_id and info.title
+    assert info.min_players <= game.num_players <= info.max_players
+    json.dumps(info.to_dict())
+    assert all(c.provenance in {"rulebook", "reconstructed"} for c in info.components)
+    assert all(c.reason for c in info.components if c.provenance == "reconstructed")
+    with pytest.raises(OptionError, match="unknown option"):
+        highcamp.load_game(game_id, no_such_option=1)
+    state = game.new_initial_state(seed=1)
+    with pytest.raises(InvalidActionError):
+        state.string_to_action("fly to the moon")
+    with pytest.raises(IllegalActionError):
+        state.apply_action(game.num_distinct_actions())
+    with pytest.raises(ValueError):
+        state.observation(game.num_players)
+    log_before = len(state.log)
+    assert log_before == 0
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_malformed_documents(game_id: str, options: dict[str, Any]) -> None:
+    game = highcamp.load_game(game_id, **options)
+    state = game.new_initial_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(10):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state.apply_random_chance()
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    doc = state.to_json()
+    bad_docs: list[Any] = [
+        "{not json",
+        [],
+        {**doc, "format": "other/9"},
+        {**doc, "game": "chess"},
+        {**doc, "seed": "7"},
+        {**doc, "history": "1,2,3"},
+        {**doc, "history": [*doc["history"], game.num_distinct_actions() + 5]},
+        {**doc, "options": {"nope": 1}},
+        {**doc, "state": {"tampered": True}},
+    ]
+    for bad in bad_docs:
+        with pytest.raises(StateFormatError):
+            game.state_from_json(bad)
+
+
+def test_unknown_game_lists_known() -> None:
+    with pytest.raises(UnknownGameError) as err:
+        highcamp.load_game("monopoly")
+    assert "everest-1924" in str(err.value)
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_log_cites_rules(game_id: str, options: dict[str, Any]) -> None:
+    """The log replays the history and every entry cites a rule."""
+    game = highcamp.load_game(game_id, **options)
+    state = game.new_initial_state(seed=9)
+    rng = random.Random(9)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_random_chance()
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    log = state.log
+    assert log
+    assert all(entry.rule for entry in log), [e for e in log if not e.rule][:3]
+    assert [e.action for e in log if e.action is not None] == state.history()
