@@ -212,6 +212,14 @@ class Game(abc.ABC):
         players = self._options.get("players", self.INFO.min_players)
         return int(players)
 
+    def rules_text(self) -> str:
+        """A summary of the rules in highcamp's own words (Markdown), citing sections."""
+        return self.INFO.summary
+
+    def static_view(self) -> dict[str, Any]:
+        """Public, unchanging facts renderers need (board layout, sheet rows), JSON-able."""
+        return {}
+
     @abc.abstractmethod
     def num_distinct_actions(self) -> int:
         """Size of the action id space: every action id is in ``range(...)``."""

@@ -43,7 +43,7 @@ from highcamp.core import (
     State,
 )
 
-from .dice import _best, _combine, ascent_probability
+from .dice import _best, _combine, ascent_probability, best_reroll
 from .sheet import MAX_DICE, Sheet, load_sheet, standard_sheet
 
 __all__ = ["Everest1924Game", "Everest1924State"]
@@ -211,6 +211,35 @@ class Everest1924Game(Game):
                 *self.INFO.components[1:],
             ),
         )
+
+    def rules_text(self) -> str:
+        """The rules in brief, in highcamp's own words, with section references."""
+        from importlib import resources
+
+        return resources.files(__package__).joinpath("data/rules.md").read_text("utf-8")
+
+    def static_view(self) -> dict[str, Any]:
+        """The sheet: rows with targets and spans, unlock rows, camps, legend bands."""
+        s = self.sheet
+        return {
+            "sheet": s.name,
+            "rows": [
+                {
+                    "row": r,
+                    "target": s.targets[r],
+                    "first": s.firsts[r],
+                    "last": s.lasts[r],
+                    "unlock": r in s.unlock_rows,
+                }
+                for r in range(s.rows)
+            ],
+            "start": list(s.start),
+            "summit": s.summit,
+            "camps": MAX_CAMPS,
+            "legend": [
+                {"min": b.low, "max": b.high, "name": b.name, "year": b.year} for b in s.legend
+            ],
+        }
 
     def num_distinct_actions(self) -> int:
         """Action ids: roll, abandon, ascend, camp, fail, 63 rerolls, 90 combines, 6 faces."""
@@ -615,10 +644,24 @@ class Everest1924State(State):
                 "next_target": self.next_target(),
                 "best_straight": _best(tuple(sorted(dice))) if dice else 0,
                 "camps_left": MAX_CAMPS - self._camps,
+                "camp_available": self._phase != OVER
+                and self._row + 1 > self._highest
+                and self._camps < MAX_CAMPS,
                 "score": self.score(),
+                "ascent_odds": self.turn_odds(),
+                "reroll_hint": self._reroll_hint(dice),
             }
         )
         return obs
+
+    def _reroll_hint(self, dice: list[int]) -> dict[str, Any] | None:
+        """After a failed first roll: the reroll with the best chance (``best_reroll``)."""
+        if self._phase != DECIDE or self._rerolled or ASCEND in self._options[1]:
+            return None
+        odds, combined, kept = best_reroll(
+            dice, self._ndice, self._game.sheet.targets[self._row + 1]
+        )
+        return {"odds": odds, "combined": list(combined), "keep": list(kept)}
 
     def clone(self) -> Everest1924State:
         """A cheap independent copy (immutable parts are shared)."""

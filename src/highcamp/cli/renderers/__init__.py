@@ -1,0 +1,58 @@
+"""Terminal renderers: one per game, drawn from ``observation(seat)`` and ``static_view()``.
+
+A renderer draws what a seat can see and orders the legal actions into numbered groups. Games
+without a renderer of their own get the generic one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from rich.console import RenderableType
+from rich.pretty import Pretty
+
+from highcamp.core import State
+
+__all__ = ["Renderer", "renderer_for"]
+
+
+class Renderer(Protocol):
+    """Draws a state for a seat, and groups the legal actions for the prompt."""
+
+    def draw(self, state: State, seat: int) -> RenderableType:
+        """The board as seen by ``seat``."""
+        ...
+
+    def groups(self, state: State) -> list[tuple[str, list[int]]]:
+        """Legal actions in titled groups, in the order they are numbered."""
+        ...
+
+
+class GenericRenderer:
+    """Any game: the observation as a tree, and the legal actions in one group."""
+
+    def draw(self, state: State, seat: int) -> RenderableType:
+        """The seat's observation, pretty-printed."""
+        return Pretty(state.observation(seat), expand_all=False)
+
+    def groups(self, state: State) -> list[tuple[str, list[int]]]:
+        """All legal actions in one group."""
+        return [("actions", state.legal_actions())]
+
+
+_RENDERERS: dict[str, str] = {
+    "everest-1924": "highcamp.cli.renderers.everest1924:Everest1924Renderer",
+}
+
+
+def renderer_for(game_id: str) -> Renderer:
+    """The renderer registered for ``game_id``, or the generic one."""
+    target = _RENDERERS.get(game_id)
+    if target is None:
+        return GenericRenderer()
+    module, _, name = target.partition(":")
+    factory: Callable[[], Any] = getattr(importlib.import_module(module), name)
+    renderer: Renderer = factory()
+    return renderer
