@@ -68,14 +68,14 @@ def draw_sheet(view: dict[str, Any], obs: dict[str, Any], cell: int = 2) -> Text
             if not row["first"] <= c <= row["last"]:
                 out.append(" " * cell)
                 continue
-            kind = circles.get((r, c))
-            if kind is None:
+            mark = circles.get((r, c))
+            if mark is None:
                 out.append("·" + pad, style="dim")
             elif (r, c) == here:
-                out.append(_GLYPHS[kind], style="bold black on bright_yellow")
+                out.append(_GLYPHS[mark], style="bold black on bright_yellow")
                 out.append(pad)
             else:
-                out.append(_GLYPHS[kind] + pad, style=_STYLES[kind])
+                out.append(_GLYPHS[mark] + pad, style=_STYLES[mark])
         out.append("\n")
     out.append("       ● base camp  ↗ ascent  → right  ↘ fall  ▲ camp", style="dim")
     out.append(
