@@ -90,10 +90,35 @@ def check_hidden(state: State, rng: random.Random) -> None:
             assert other.legal_actions() == state.legal_actions()
 
 
+def survive_choice(state: State, rng: random.Random, tries: int = 4) -> int:
+    """A random action that does not end the game at once, where one is found quickly.
+
+    Uniform random play ends many games early (abandoning, perishing); this policy reaches
+    the deep states too.
+    """
+    legal = state.legal_actions()
+    for _ in range(tries):
+        action = rng.choice(legal)
+        probe = state.clone()
+        probe.apply_action(action)
+        if not probe.is_terminal():
+            return action
+    return rng.choice(legal)
+
+
 def play_random(
-    game_id: str, options: dict[str, Any], seed: int, *, full_every: int, deep: bool
+    game_id: str,
+    options: dict[str, Any],
+    seed: int,
+    *,
+    full_every: int,
+    deep: bool,
+    survive: bool = False,
 ) -> State:
-    """Play one random game, checking every node and (every ``full_every`` steps) copies."""
+    """Play one random game, checking every node and (every ``full_every`` steps) copies.
+
+    ``survive`` plays random actions that avoid ending the game at once (deeper games).
+    """
     game = highcamp.load_game(game_id, **options)
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
@@ -112,6 +137,8 @@ def play_random(
             break
         if state.current_player() == CHANCE:
             state.apply_random_chance()
+        elif survive:
+            state.apply_action(survive_choice(state, rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         steps += 1

@@ -32,9 +32,10 @@ SLOW_GAMES = 3000
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_random_games_deep(game_id: str, options: dict[str, Any]) -> None:
-    """Every check at every step, for a few games."""
-    for seed in range(5):
+    """Every check at every step, for a few games of each policy."""
+    for seed in range(4):
         play_random(game_id, options, seed, full_every=1, deep=True)
+        play_random(game_id, options, seed, full_every=1, deep=True, survive=True)
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
@@ -44,11 +45,18 @@ def test_random_games_many(game_id: str, options: dict[str, Any]) -> None:
         play_random(game_id, options, seed, full_every=17, deep=False)
 
 
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
+def test_random_games_many_deep_play(game_id: str, options: dict[str, Any]) -> None:
+    """Hundreds of random games that avoid ending early, reaching deep states."""
+    for seed in range(1000, 1000 + DEFAULT_GAMES // 2):
+        play_random(game_id, options, seed, full_every=29, deep=False, survive=True)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_random_games_slow(game_id: str, options: dict[str, Any]) -> None:
     for seed in range(10_000, 10_000 + SLOW_GAMES):
-        play_random(game_id, options, seed, full_every=5, deep=False)
+        play_random(game_id, options, seed, full_every=5, deep=False, survive=seed % 2 == 0)
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)

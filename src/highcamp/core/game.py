@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 
 from .errors import IllegalActionError, InvalidActionError, StateFormatError
 from .options import OptionSpec, validate_options
-from .rng import draw_keyed, seed_key
+from .rng import seed_key
 
 __all__ = [
     "CHANCE",
@@ -452,24 +452,35 @@ class State(abc.ABC):
                 raise IllegalActionError(rule="[end]", reason="the game is over", action=action)
             raise self._refusal(action)
         if self._log is not None:
-            self._log.append(
-                LogEntry(
-                    index=len(self._history),
-                    player=self.current_player(),
-                    text=self._action_text(action),
-                    rule=self._action_rule(action),
-                    action=action,
-                )
-            )
+            self._log_action(action)
         self._apply(action)
         self._history.append(action)
+
+    def _log_action(self, action: int) -> None:
+        assert self._log is not None
+        self._log.append(
+            LogEntry(
+                index=len(self._history),
+                player=self.current_player(),
+                text=self._action_text(action),
+                rule=self._action_rule(action),
+                action=action,
+            )
+        )
 
     def apply_random_chance(self) -> int:
         """Resolve a chance step from the state's seeded generator; return the outcome."""
         if self.current_player() != CHANCE:
             raise IllegalActionError(rule="R-0-3", reason="this is not a chance step")
-        action = self._sample_chance(draw_keyed(self._key, len(self._history)))
-        self.apply_action(action)
+        # splitmix64 of (key, counter), inlined from highcamp.core.rng.draw_keyed (hot path)
+        z = (self._key + (len(self._history) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        action = self._sample_chance(z ^ (z >> 31))  # legal by construction
+        if self._log is not None:
+            self._log_action(action)
+        self._apply(action)
+        self._history.append(action)
         return action
 
     def action_to_string(self, action: int) -> str:

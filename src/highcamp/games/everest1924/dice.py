@@ -132,7 +132,7 @@ def _best(values: Dice) -> int:
 def best_straight(dice: Iterable[int]) -> int:
     """The best straight value reachable by combining (``max`` over :func:`reachable`).
 
-    >>> best_straight((5, 5, 1))   # 5,5 -> 4 or 6 then 4-5 = 10 or 5-6 = 12
+    >>> best_straight((5, 5, 1))   # 5+1 -> 6, then 5-6 = 12
     12
     """
     return _best(_sorted(dice))

@@ -73,6 +73,7 @@ _FACE_OUTCOMES = tuple((FACE_BASE + f, 1 / 6) for f in range(6))
 _START_ACTIONS = (ROLL, ABANDON)
 _START_SET = frozenset(_START_ACTIONS)
 _FACE_SET = frozenset(range(FACE_BASE, FACE_BASE + 6))
+_NO_OPTIONS: tuple[tuple[int, ...], frozenset[int]] = ((), frozenset())
 
 R_CLIMB = "[Climbing the Mountain]"
 R_COMBINE = "[Combining Dice] R-1924-2"
@@ -121,7 +122,7 @@ def _code_info(code: int, n: int) -> _CodeInfo:
 def _decide_options(
     code: int, n: int, rerolled: bool, ascend: bool, camp: bool
 ) -> tuple[tuple[int, ...], frozenset[int]]:
-    key = ((code * 8 + n) * 2 + rerolled) * 4 + ascend * 2 + camp
+    key = (((code * 8 + n) * 2 + rerolled) * 2 + ascend) * 2 + camp
     entry = _DECIDE.get(key)
     if entry is None:
         actions: list[int] = []
@@ -187,6 +188,10 @@ class Everest1924Game(Game):
         self.sheet: Sheet = standard_sheet() if path is None else load_sheet(path)
         s = self.sheet
         self._width = s.width
+        self._targets = s.targets
+        self._start_route = (s.start,)
+        self._start_marked = 1 << (s.start[0] * s.width + s.start[1])
+        self._empty_bands: tuple[tuple[tuple[int, int], ...], ...] = ((),) * s.rows
         self._dice_for = tuple(s.dice_for(r) for r in range(s.rows))
         self._camp_dest = tuple(
             tuple(
@@ -283,14 +288,14 @@ class Everest1924State(State):
         self._row, self._col = sheet.start
         self._highest = 0
         self._camps = 0
-        self._ndice = sheet.dice_for(0)
+        self._ndice = game._dice_for[0]
         self._phase = START
         self._dice = 0
         self._pending: tuple[int, ...] = ()
         self._rerolled = False
-        self._route: tuple[tuple[int, int], ...] = (sheet.start,)
-        self._marked = 1 << (self._row * game._width + self._col)
-        self._bands: tuple[tuple[tuple[int, int], ...], ...] = ((),) * sheet.rows
+        self._route: tuple[tuple[int, int], ...] = game._start_route
+        self._marked = game._start_marked
+        self._bands: tuple[tuple[tuple[int, int], ...], ...] = game._empty_bands
         self._ending: str | None = None
         self._options: tuple[tuple[int, ...], frozenset[int]] = (_START_ACTIONS, _START_SET)
 
@@ -436,10 +441,12 @@ class Everest1924State(State):
     # ------------------------------------------------------------- transitions
     def _apply(self, action: int) -> None:
         if action >= FACE_BASE:  # a die lands
-            slot = self._pending[0]
-            self._dice += (action - FACE_BASE + 1) * _POW7[slot]
-            self._pending = self._pending[1:]
-            if not self._pending:
+            pending = self._pending
+            self._dice += (action - FACE_BASE + 1) * _POW7[pending[0]]
+            if len(pending) > 1:
+                self._pending = pending[1:]
+            else:
+                self._pending = ()
                 self._enter_decide()
             return
         if action >= COMBINE_BASE:
@@ -472,7 +479,8 @@ class Everest1924State(State):
             self._move(row + 1, col + 1, "ascends", R_CLIMB)
         elif action == CAMP:
             self._camps += 1
-            self._emit(f"makes camp ({MAX_CAMPS - self._camps} left)", R_CAMP)
+            if self._log is not None:
+                self._emit(f"makes camp ({MAX_CAMPS - self._camps} left)", R_CAMP)
             self._move(row + 1, self._game._camp_dest[row][col], "makes camp at", R_CAMP)
         elif self._rerolled:
             self._move(row - 1, col + 1, "falls to", R_REROLL)
@@ -482,10 +490,14 @@ class Everest1924State(State):
     def _enter_decide(self) -> None:
         self._phase = DECIDE
         row = self._row
-        info = _code_info(self._dice, self._ndice)
-        ascend = info.best >= self._game.sheet.targets[row + 1]
-        camp = ascend and row + 1 > self._highest and self._camps < MAX_CAMPS
-        self._options = _decide_options(self._dice, self._ndice, self._rerolled, ascend, camp)
+        code_n = self._dice * 8 + self._ndice
+        info = _CODE_INFO.get(code_n) or _code_info(self._dice, self._ndice)
+        ascend = info.best >= self._game._targets[row + 1]
+        camp = ascend and row >= self._highest and self._camps < MAX_CAMPS
+        key = ((code_n * 2 + self._rerolled) * 2 + ascend) * 2 + camp
+        self._options = _DECIDE.get(key) or _decide_options(
+            self._dice, self._ndice, self._rerolled, ascend, camp
+        )
 
     def _blocked(self, row: int, col: int) -> str | None:
         """Why the move to ``(row, col)`` is impossible (R-1924-5), or None if it is possible."""
@@ -521,13 +533,15 @@ class Everest1924State(State):
         self._row, self._col = row, col
         self._route = (*self._route, (row, col))
         self._marked |= 1 << (row * game._width + col)
-        self._emit(f"{verb} row {row} (target {game.sheet.targets[row]}), column {col}", rule)
+        if self._log is not None:
+            self._emit(f"{verb} row {row} (target {game.sheet.targets[row]}), column {col}", rule)
         if row > self._highest:
             self._highest = row
             ndice = game._dice_for[row]
             if ndice > self._ndice:
                 self._ndice = ndice
-                self._emit(f"unlocks a die: {ndice} dice from now on", R_UNLOCK)
+                if self._log is not None:
+                    self._emit(f"unlocks a die: {ndice} dice from now on", R_UNLOCK)
         if row == game.sheet.summit:
             self._finish("summit", "the party reaches the summit", R_END)
             return
@@ -540,9 +554,10 @@ class Everest1924State(State):
         self._phase = OVER
         self._dice = 0
         self._pending = ()
-        self._options = ((), frozenset())
-        self._emit(text, rule)
-        self._emit(f"final score {self.score()}", R_SCORE)
+        self._options = _NO_OPTIONS
+        if self._log is not None:
+            self._emit(text, rule)
+            self._emit(f"final score {self.score()}", R_SCORE)
 
     # ----------------------------------------------------------------- results
     def score(self) -> int:

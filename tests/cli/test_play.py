@@ -1,0 +1,119 @@
+"""The interactive commands: list, rules, play (with saves) and replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import highcamp
+from highcamp.cli.main import app
+
+runner = CliRunner()
+
+
+def _saves(directory: Path) -> list[Path]:
+    return sorted(directory.glob("*.json"))
+
+
+def test_list_names_games_and_provenance() -> None:
+    result = runner.invoke(app, ["list", "--details"])
+    assert result.exit_code == 0, result.output
+    assert "everest-1924" in result.output
+    assert "reconstructed" in result.output
+
+
+def test_rules_summary_cites_sections() -> None:
+    result = runner.invoke(app, ["rules", "everest-1924"])
+    assert result.exit_code == 0, result.output
+    assert "Making Camp" in result.output and "R-1924-5" in result.output
+
+
+def test_rules_unknown_game_is_a_clear_error() -> None:
+    result = runner.invoke(app, ["rules", "chess"])
+    assert result.exit_code == 2
+    assert "unknown game 'chess'" in result.output
+    assert "everest-1924" in result.output
+
+
+def test_play_always_first_choice_reaches_the_end(tmp_path: Path) -> None:
+    """A newcomer typing 1 at every prompt plays a whole game to its score."""
+    result = runner.invoke(
+        app,
+        ["play", "everest-1924", "--seed", "11", "--save-dir", str(tmp_path)],
+        input="1\n" * 3000,
+    )
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.output
+    assert "final score" in result.output
+    (save,) = _saves(tmp_path)
+    doc = json.loads(save.read_text())
+    state = highcamp.load_game("everest-1924").state_from_json(doc["state"])
+    assert state.is_terminal()
+    assert doc["seats"] == ["human"]
+
+
+def test_bad_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "everest-1924", "--seed", "3", "--save-dir", str(tmp_path)],
+        input="fly\n99\nascend\n?\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "cannot read 'fly'" in result.output
+    assert "There is no choice 99" in result.output
+    assert "Not allowed" in result.output  # ascend before rolling names the rule
+    assert "At the prompt" in result.output
+    assert "Saved to" in result.output
+
+
+def test_quit_saves_and_load_resumes(tmp_path: Path) -> None:
+    first = runner.invoke(
+        app,
+        ["play", "everest-1924", "--seed", "8", "--save-dir", str(tmp_path)],
+        input="roll\nq\n",
+    )
+    assert first.exit_code == 0, first.output
+    (save,) = _saves(tmp_path)
+    saved = highcamp.load_game("everest-1924").state_from_json(
+        json.loads(save.read_text())["state"]
+    )
+    assert saved.history()[0] == saved.game.new_initial_state(8).string_to_action("roll")
+    resumed = runner.invoke(
+        app, ["play", "--load", str(save), "--save-dir", str(tmp_path)], input="q\n"
+    )
+    assert resumed.exit_code == 0, resumed.output
+    assert "Resumed Everest 1924" in resumed.output
+
+
+def test_ai_seat_plays_alone_and_replay_steps_through(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "everest-1924", "--seed", "5", "--seat", "random", "--save-dir", str(tmp_path)],
+    )
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.output
+    (save,) = _saves(tmp_path)
+    n = len(json.loads(save.read_text())["state"]["history"])
+    stepped = runner.invoke(app, ["replay", str(save)], input="\n" * (n + 1))
+    assert stepped.exit_code == 0, stepped.output
+    assert f"step {n} of {n}" in stepped.output
+    one = runner.invoke(app, ["replay", str(save), "--step", "0"])
+    assert one.exit_code == 0 and f"step 0 of {n}" in one.output
+
+
+def test_chooser_and_errors(tmp_path: Path) -> None:
+    chooser = runner.invoke(app, ["play", "--save-dir", str(tmp_path)], input="9\n1\nq\n")
+    assert chooser.exit_code == 0, chooser.output
+    assert "Choose a game" in chooser.output and "Please type a number" in chooser.output
+    unknown = runner.invoke(app, ["play", "monopoly"])
+    assert unknown.exit_code == 2 and "unknown game" in unknown.output
+    seats = runner.invoke(app, ["play", "everest-1924", "--seat", "human,random"])
+    assert seats.exit_code == 2 and "1 seat" in seats.output
+    option = runner.invoke(app, ["play", "everest-1924", "--option", "sheet=/no/such.json"])
+    assert option.exit_code == 2 and "cannot read" in option.output
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    bad_load = runner.invoke(app, ["play", "--load", str(broken)])
+    assert bad_load.exit_code == 2 and "not a highcamp save" in bad_load.output
