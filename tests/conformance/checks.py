@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 import highcamp
@@ -114,10 +115,12 @@ def play_random(
     full_every: int,
     deep: bool,
     survive: bool = False,
+    choose: Callable[[State, random.Random], int] | None = None,
 ) -> State:
     """Play one random game, checking every node and (every ``full_every`` steps) copies.
 
-    ``survive`` plays random actions that avoid ending the game at once (deeper games).
+    ``survive`` plays random actions that avoid ending the game at once (deeper games);
+    ``choose`` is any other policy (games use it to reach states random play rarely does).
     """
     game = highcamp.load_game(game_id, **options)
     rng = random.Random(seed)
@@ -137,6 +140,8 @@ def play_random(
             break
         if state.current_player() == CHANCE:
             state.apply_random_chance()
+        elif choose is not None:
+            state.apply_action(choose(state, rng))
         elif survive:
             state.apply_action(survive_choice(state, rng))
         else:
