@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tests.conformance.checks import play_random
-
 from highcamp import State
+from tests.conformance.checks import play_random
 
 
 def climber(state: State, rng: random.Random) -> int:

@@ -37,6 +37,7 @@ from highcamp.core import (
     Game,
     GameInfo,
     IllegalActionError,
+    InvalidActionError,
     OptionSpec,
     ScoreBreakdown,
     ScoreLine,
@@ -136,6 +137,22 @@ def _decide_options(
         actions.extend(_code_info(code, n).combos)
         entry = _DECIDE[key] = (tuple(actions), frozenset(actions))
     return entry
+
+
+# every action word, legal now or not, so that illegal text is refused naming its rule
+_ALIASES = {
+    "roll": ROLL,
+    "r": ROLL,
+    "abandon": ABANDON,
+    "ascend": ASCEND,
+    "up": ASCEND,
+    "camp": CAMP,
+    "make camp": CAMP,
+    "move right": FAIL,
+    "right": FAIL,
+    "fall": FAIL,
+    "fail": FAIL,
+}
 
 
 def _mask_text(mask: int) -> str:
@@ -345,11 +362,13 @@ class Everest1924State(State):
             return IllegalActionError(
                 rule=R_END, reason="a turn starts with a roll (or abandoning)", action=action
             )
-        if action in (ROLL, ABANDON):
+        if action == ROLL:
             return IllegalActionError(
-                rule=R_END,
-                reason="abandoning is only before rolling; the dice are rolled",
-                action=action,
+                rule=R_CLIMB, reason="the dice are already rolled this turn", action=action
+            )
+        if action == ABANDON:
+            return IllegalActionError(
+                rule=R_END, reason="abandoning is only before rolling", action=action
             )
         if action in (ASCEND, CAMP):
             target = self._game.sheet.target(self._row + 1)
@@ -420,9 +439,8 @@ class Everest1924State(State):
     _TEXT_RE = re.compile(r"^(reroll|combine|c|r)\s*([\d ,>\-]*)$")
 
     def _parse_action(self, text: str) -> int | None:
-        aliases = {"up": ASCEND, "make camp": CAMP, "right": FAIL, "fail": FAIL, "r": ROLL}
-        if text in aliases:
-            return aliases[text]
+        if text in _ALIASES:
+            return _ALIASES[text]
         m = self._TEXT_RE.match(text)
         if not m:
             return None
@@ -435,7 +453,13 @@ class Everest1924State(State):
             i, j, v = digits
             if i == j or not (1 <= i <= MAX_DICE and 1 <= j <= MAX_DICE and 1 <= v <= 6):
                 return None
-            return COMBINE_BASE + PAIRS.index((min(i, j) - 1, max(i, j) - 1)) * 6 + v - 1
+            if i > j:
+                raise InvalidActionError(
+                    text,
+                    f"the lower-numbered die takes the value: type combine {j},{i} -> {v} "
+                    f"(die {j} becomes {v}, die {i} is discarded)",
+                )
+            return COMBINE_BASE + PAIRS.index((i - 1, j - 1)) * 6 + v - 1
         return None
 
     # ------------------------------------------------------------- transitions
@@ -495,9 +519,14 @@ class Everest1924State(State):
         ascend = info.best >= self._game._targets[row + 1]
         camp = ascend and row >= self._highest and self._camps < MAX_CAMPS
         key = ((code_n * 2 + self._rerolled) * 2 + ascend) * 2 + camp
-        self._options = _DECIDE.get(key) or _decide_options(
+        options = _DECIDE.get(key) or _decide_options(
             self._dice, self._ndice, self._rerolled, ascend, camp
         )
+        self._options = options
+        if len(options[0]) == 1:  # only the fall is left: mandatory, applied (R-0-4)
+            if self._log is not None:
+                self._emit("no straight and nothing to combine after the reroll", "R-0-4")
+            self._move(row - 1, self._col + 1, "falls to", R_REROLL)
 
     def _blocked(self, row: int, col: int) -> str | None:
         """Why the move to ``(row, col)`` is impossible (R-1924-5), or None if it is possible."""

@@ -1,0 +1,107 @@
+"""A golden playthrough: any change of behaviour of the rules engine shows up here.
+
+Seed 2024 resolves the chance steps (``apply_random_chance``); the climber is a fixed seeded
+random agent, ``random.Random(7).choice`` over ``legal_actions()``. That agent abandons on its
+very first choice (``["roll", "abandon"]``), so the file holds a second game as well: the same
+agent choosing among the legal actions other than ``abandon``, which climbs, combines,
+rerolls, falls and in the end perishes - after three turns. A third game gives the engine a
+longer run: a "climber" agent (seeded the same way) that never abandons, takes an ascent
+whenever one is offered (making camp at random when it may), otherwise picks a random reroll
+once, otherwise takes the failure. The transcripts (every action as text, chance
+outcomes included, then the ending and the final score) are kept in
+``golden/playthrough-2024.txt``.
+
+To regenerate it after an intended change of behaviour, delete the file (or run with
+``EVEREST1924_REGENERATE_GOLDEN=1``) and run this test once:
+
+    rm tests/games/everest1924/golden/playthrough-2024.txt
+    .venv/bin/python -m pytest tests/games/everest1924/test_golden.py
+
+then review the diff of the file before committing it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import random
+from pathlib import Path
+
+import highcamp
+from highcamp import CHANCE
+
+GOLDEN = Path(__file__).parent / "golden" / "playthrough-2024.txt"
+SEED = 2024
+AGENT_SEED = 7
+
+
+def climber_choice(state: highcamp.State, agent: random.Random) -> int:
+    """Ascend (or camp, at random) when possible, else one random reroll, else fail."""
+    by_text = {state.action_to_string(a): a for a in state.legal_actions()}
+    if "roll" in by_text:
+        return by_text["roll"]
+    if "camp" in by_text and agent.random() < 0.5:
+        return by_text["camp"]
+    if "ascend" in by_text:
+        return by_text["ascend"]
+    rerolls = [a for t, a in by_text.items() if t.startswith("reroll")]
+    if rerolls:
+        return agent.choice(rerolls)
+    return by_text["fall"] if "fall" in by_text else by_text["move right"]
+
+
+def play(*, never_abandon: bool, climber: bool = False) -> tuple[list[str], highcamp.State]:
+    game = highcamp.load_game("everest-1924")
+    state = game.new_initial_state(seed=SEED)
+    agent = random.Random(AGENT_SEED)
+    which = "legal actions but abandon" if never_abandon else "legal actions"
+    lines = [f"# everest-1924 seed {SEED}, agent random.Random({AGENT_SEED}).choice over {which}"]
+    if climber:
+        lines = [f"# everest-1924 seed {SEED}, climber agent seeded random.Random({AGENT_SEED})"]
+    while not state.is_terminal():
+        before = state.clone()
+        if state.current_player() == CHANCE:
+            action = state.apply_random_chance()
+        else:
+            legal = state.legal_actions()
+            if never_abandon:
+                legal = [a for a in legal if state.action_to_string(a) != "abandon"]
+            action = climber_choice(state, agent) if climber else agent.choice(legal)
+            state.apply_action(action)
+        lines.append(before.action_to_string(action))
+    (breakdown,) = state.score_breakdown()
+    lines.append(f"# ending: {state.ending()}")
+    lines.append(f"# position: {list(state.position)}")
+    for line in breakdown.lines:
+        lines.append(f"# {line.label}: {line.points:+g}")
+    lines.append(f"# score: {state.returns()[0]:g} ({breakdown.band})")
+    return lines, state
+
+
+def test_golden_playthrough_seed_2024() -> None:
+    lines, state = play(never_abandon=False)
+    lines2, state2 = play(never_abandon=True)
+    lines3, state3 = play(never_abandon=True, climber=True)
+    text = "\n".join([*lines, "", *lines2, "", *lines3]) + "\n"
+    if not GOLDEN.exists() or os.environ.get("EVEREST1924_REGENERATE_GOLDEN") == "1":
+        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
+        GOLDEN.write_text(text, encoding="utf-8")
+    expected = GOLDEN.read_text(encoding="utf-8")
+    if text != expected:
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(keepends=True),
+                text.splitlines(keepends=True),
+                fromfile=str(GOLDEN),
+                tofile="this run",
+                n=2,
+            )
+        )
+        raise AssertionError(
+            "The Everest 1924 golden playthrough changed: the rules engine behaves differently "
+            "(or lists legal actions in another order). If the change is intended, regenerate "
+            "the file (see this module's docstring) and review it.\n" + diff[:6000]
+        )
+    # the transcript replays: the action list alone reproduces the game (R-0-3)
+    for final in (state, state2, state3):
+        assert final.game.replay(final.history(), seed=SEED) == final

@@ -1,0 +1,37 @@
+"""Rulings of our own reading: forced moves applied (R-0-4), action text that names a die order."""
+
+from __future__ import annotations
+
+import pytest
+
+from highcamp import InvalidActionError
+
+from .helpers import drive, new_state, reroll, roll, texts
+
+
+def test_no_forced_fall_while_dice_can_still_combine_r_0_4() -> None:
+    """After a failed reroll the player still decides while a combination is possible."""
+    state = new_state()
+    drive(state, roll(1, 1, 1))
+    drive(state, reroll([1, 2, 3], [1, 1, 1]))  # 1,1 -> 2 is still possible
+    assert "fall" in texts(state)
+    assert state.current_player() == 0
+
+
+def test_forced_fall_from_row_zero_when_nothing_is_left() -> None:
+    """A single active die after combining and rerolling it alone: the fall is automatic."""
+    state = new_state()
+    drive(state, [*roll(6, 6, 6)])
+    drive(state, ["combine 1,2 -> 5", "combine 1,3 -> 1"])  # dice: 1, --, --
+    drive(state, reroll([1], [3]))  # one die showing 3: no straight, nothing to combine
+    assert state.is_terminal()
+    assert state.ending() == "perished"  # a fall from row 0 (R-1924-5)
+    assert any(e.rule == "R-0-4" for e in state.log)
+
+
+def test_combine_text_names_the_die_that_keeps_the_value() -> None:
+    state = new_state()
+    drive(state, roll(5, 5, 2))
+    with pytest.raises(InvalidActionError, match="combine 1,2 -> 6"):
+        state.string_to_action("combine 2,1 -> 6")
+    assert state.action_to_string(state.string_to_action("combine 1,2 -> 6")) == "combine 1,2 -> 6"
