@@ -216,6 +216,10 @@ class Game(abc.ABC):
         """A summary of the rules in highcamp's own words (Markdown), citing sections."""
         return self.INFO.summary
 
+    def score_bands(self) -> list[str]:
+        """Names of the game's score bands (victory chart, legend), lowest first; [] if none."""
+        return []
+
     def static_view(self) -> dict[str, Any]:
         """Public, unchanging facts renderers need (board layout, sheet rows), JSON-able."""
         return {}

@@ -1,1 +1,52 @@
-"""highcamp.sim."""
+"""highcamp.sim: the batch simulator and the statistics of its runs.
+
+>>> from highcamp.sim import run_simulation, summarize
+>>> result = run_simulation("everest-1924", games=50, agents="random", seed=1)
+>>> summary = summarize(result.records)
+>>> summary.count, len(summary.seats)
+(50, 1)
+"""
+
+from .runner import (
+    GameRecord,
+    SimResult,
+    Simulation,
+    game_seeds,
+    master_key,
+    parse_agents,
+    play_range,
+    run_simulation,
+)
+from .stats import (
+    QUANTILE_LEVELS,
+    QUANTILE_NAMES,
+    Frequency,
+    Quantiles,
+    SeatSummary,
+    Summary,
+    SummaryBuilder,
+    mean_sd,
+    quantiles_from_counts,
+    summarize,
+)
+
+__all__ = [
+    "QUANTILE_LEVELS",
+    "QUANTILE_NAMES",
+    "Frequency",
+    "GameRecord",
+    "Quantiles",
+    "SeatSummary",
+    "SimResult",
+    "Simulation",
+    "Summary",
+    "SummaryBuilder",
+    "game_seeds",
+    "master_key",
+    "mean_sd",
+    "parse_agents",
+    "play_range",
+    "quantiles_from_counts",
+    "run_simulation",
+    "summarize",
+]

@@ -240,6 +240,10 @@ class Everest1924Game(Game):
 
         return resources.files(__package__).joinpath("data/rules.md").read_text("utf-8")
 
+    def score_bands(self) -> list[str]:
+        """The legend bands of the sheet, lowest first (R-1924-7)."""
+        return [band.name for band in self.sheet.legend]
+
     def static_view(self) -> dict[str, Any]:
         """The sheet: rows with targets and spans, unlock rows, camps, legend bands."""
         s = self.sheet

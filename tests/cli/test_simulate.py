@@ -1,0 +1,144 @@
+"""``highcamp simulate``: runs, summaries, JSON lines, errors and Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from highcamp.agents import AGENTS, make_agent
+from highcamp.cli.main import app
+from highcamp.core import Agent, State
+from highcamp.sim import GameRecord, run_simulation, summarize
+
+runner = CliRunner()
+GAME = "everest-1924"
+
+
+def _simulate(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["simulate", *args])
+    return result.exit_code, " ".join(result.output.split())  # undo rich's line wrapping
+
+
+def _lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_simulate_prints_a_summary() -> None:
+    code, output = _simulate(GAME, "--games", "200", "--agents", "random", "--seed", "1")
+    assert code == 0, output
+    for text in ("Score (200 games)", "median", "95% interval", "Legend bands", "Endings"):
+        assert text in output
+    assert "games/s" in output and "Traceback" not in output
+    mean = summarize(run_simulation(GAME, games=200, seed=1).records).seats[0].mean
+    assert f"{mean:.2f}" in output
+
+
+def test_jsonl_has_one_line_per_game(tmp_path: Path) -> None:
+    out = tmp_path / "runs.jsonl"
+    code, output = _simulate(GAME, "-n", "150", "--seed", "7", "--out", str(out))
+    assert code == 0, output
+    lines = _lines(out)
+    assert [doc["index"] for doc in lines] == list(range(150))
+    assert set(lines[0]) == set(GameRecord._fields)
+    expected = [r.to_dict() for r in run_simulation(GAME, games=150, seed=7).records]
+    assert lines == json.loads(json.dumps(expected))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["runs.jsonl"]  # no temporary file
+
+
+def test_same_seed_same_file_whatever_the_workers(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    assert _simulate(GAME, "-n", "300", "--seed", "5", "--out", str(one))[0] == 0
+    code, output = _simulate(GAME, "-n", "300", "--seed", "5", "-w", "2", "--out", str(two))
+    assert code == 0, output
+    assert "2 workers" in output
+    assert one.read_bytes() == two.read_bytes()
+
+
+def test_agent_count_must_match_the_seats() -> None:
+    code, output = _simulate(GAME, "--games", "5", "--agents", "random,random")
+    assert code == 2
+    assert "has 1 seat, but 2 agents" in output and "Traceback" not in output
+
+
+def test_unknown_agent_is_a_clear_error() -> None:
+    code, output = _simulate(GAME, "--games", "5", "--agents", "oracle")
+    assert code == 2
+    assert "unknown agent 'oracle'" in output and "random" in output
+
+
+def test_unknown_game_is_a_clear_error() -> None:
+    code, output = _simulate("chess", "--games", "5")
+    assert code == 2
+    assert "unknown game 'chess'" in output and GAME in output
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("colour=red", "unknown option 'colour'"),
+        ("sheet", "key=value"),
+        ("sheet=/nowhere/sheet.json", "cannot read"),
+    ],
+)
+def test_bad_options_are_clear_errors(option: str, message: str) -> None:
+    code, output = _simulate(GAME, "--games", "5", "--option", option)
+    assert code == 2
+    assert message in output and "Traceback" not in output
+
+
+def test_players_of_a_fixed_player_game() -> None:
+    assert _simulate(GAME, "--games", "5", "--players", "1")[0] == 0
+    code, output = _simulate(GAME, "--games", "5", "--players", "3")
+    assert code == 2
+    assert "played by 1 player, not 3" in output
+
+
+def test_out_into_a_missing_directory(tmp_path: Path) -> None:
+    code, output = _simulate(GAME, "-n", "5", "--out", str(tmp_path / "no" / "x.jsonl"))
+    assert code == 2
+    assert "no directory" in output
+
+
+class _CtrlC:
+    """A random agent that presses Ctrl-C in the 31st game (one more is built to check
+    the name)."""
+
+    name = "ctrl-c"
+    built = 0
+
+    def __init__(self, seed: int) -> None:
+        type(self).built += 1
+        self._random = make_agent("random", seed)
+
+    def act(self, state: State) -> int:
+        if type(self).built > 1 + 30:
+            raise KeyboardInterrupt
+        return self._random.act(state)
+
+
+@pytest.fixture
+def ctrl_c_agent() -> Iterator[None]:
+    def factory(seed: int) -> Agent:
+        return _CtrlC(seed)
+
+    _CtrlC.built = 0
+    AGENTS["ctrl-c"] = factory
+    try:
+        yield
+    finally:
+        del AGENTS["ctrl-c"]
+
+
+@pytest.mark.usefixtures("ctrl_c_agent")
+def test_ctrl_c_keeps_finished_games_and_a_partial_summary(tmp_path: Path) -> None:
+    out = tmp_path / "part.jsonl"
+    code, output = _simulate(GAME, "-n", "1000", "--agents", "ctrl-c", "--out", str(out))
+    assert code == 130
+    assert "interrupted: 30 of 1,000 games" in output and "partial" in output
+    assert "Score (30 games, partial)" in output
+    assert [doc["index"] for doc in _lines(out)] == list(range(30))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["part.jsonl"]
