@@ -142,8 +142,24 @@ def _show_choices(groups: list[tuple[str, list[int]]], state: State) -> list[int
     return numbered
 
 
-def _human_turn(state: State, seat: int, seats: list[str]) -> None:
+def _show_events(state: State, since: int) -> None:
+    """The log since history position ``since``: dice, automatic moves, with their rules."""
+    events = [e for e in state.log if e.index >= since]
+    if not events:
+        return
+    line = Text()
+    for k, entry in enumerate(events):
+        if k:
+            line.append(" · ", style="dim")
+        line.append(entry.text, style="bold" if entry.player is None else "")
+        if entry.player is None:
+            line.append(f" {entry.rule}", style="cyan")
+    console.print(line)
+
+
+def _human_turn(state: State, seat: int, seats: list[str], since: int) -> None:
     renderer = renderer_for(state.game.info.id)
+    _show_events(state, since)
     console.print(Rule(f"{state.game.info.title} · seat {seat + 1}"))
     console.print(renderer.draw(state, seat))
     numbered = _show_choices(renderer.groups(state), state)
@@ -249,6 +265,7 @@ def _run(state: State, seats: list[str], save_dir: Path) -> None:
         for p, name in enumerate(seats)
         if name != HUMAN
     }
+    since = len(state.history())
     try:
         while not state.is_terminal():
             player = state.current_player()
@@ -260,11 +277,13 @@ def _run(state: State, seats: list[str], save_dir: Path) -> None:
                 state.apply_action(action)
                 console.print(f"[dim]seat {player + 1} ({seats[player]}):[/] {text}")
             else:
-                _human_turn(state, player, seats)
+                _human_turn(state, player, seats, since)
+                since = len(state.history()) - 1
     except _Quit:
         path = _save(state, seats, save_dir)
         console.print(f"\nSaved to [bold]{path}[/]; resume with: highcamp play --load {path}")
         raise
+    _show_events(state, since)
     _show_end(state)
     path = _save(state, seats, save_dir)
     console.print(f"Saved to [bold]{path}[/]; step through it with: highcamp replay {path}")

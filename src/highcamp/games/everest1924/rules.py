@@ -567,7 +567,8 @@ class Everest1924State(State):
         self._route = (*self._route, (row, col))
         self._marked |= 1 << (row * game._width + col)
         if self._log is not None:
-            self._emit(f"{verb} row {row} (target {game.sheet.targets[row]}), column {col}", rule)
+            where = "base camp row" if row == 0 else f"target {game.sheet.targets[row]}"
+            self._emit(f"{verb} row {row} ({where}), column {col}", rule)
         if row > self._highest:
             self._highest = row
             ndice = game._dice_for[row]
