@@ -313,6 +313,8 @@ class State(abc.ABC):
     Two states are equal when their :meth:`to_json` documents are equal.
     """
 
+    __slots__ = ("_game", "_history", "_key", "_log", "_seed")
+
     _game: Game
     _seed: int
     _key: int

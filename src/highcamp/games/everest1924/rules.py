@@ -44,6 +44,8 @@ from highcamp.core import (
     State,
 )
 
+from highcamp.core.rng import seed_key
+
 from .dice import _best, _combine, ascent_probability, best_reroll
 from .sheet import MAX_DICE, Sheet, load_sheet, standard_sheet
 
@@ -75,6 +77,9 @@ _START_ACTIONS = (ROLL, ABANDON)
 _START_SET = frozenset(_START_ACTIONS)
 _FACE_SET = frozenset(range(FACE_BASE, FACE_BASE + 6))
 _NO_OPTIONS: tuple[tuple[int, ...], frozenset[int]] = ((), frozenset())
+_FACE_OPTIONS = (tuple(sorted(_FACE_SET)), _FACE_SET)
+_ROLL_PENDING = tuple(tuple(range(n)) for n in range(MAX_DICE + 1))
+_PLAYER_OF_PHASE = (0, CHANCE, 0, TERMINAL)  # START, ROLLING, DECIDE, OVER
 
 R_CLIMB = "[Climbing the Mountain]"
 R_COMBINE = "[Combining Dice] R-1924-2"
@@ -209,6 +214,7 @@ class Everest1924Game(Game):
         self._start_route = (s.start,)
         self._start_marked = 1 << (s.start[0] * s.width + s.start[1])
         self._empty_bands: tuple[tuple[tuple[int, int], ...], ...] = ((),) * s.rows
+        self._prototype: Everest1924State | None = None
         self._dice_for = tuple(s.dice_for(r) for r in range(s.rows))
         self._camp_dest = tuple(
             tuple(
@@ -277,7 +283,13 @@ class Everest1924Game(Game):
         return self.sheet.squares * per_turn + 1
 
     def _new_state(self, seed: int) -> Everest1924State:
-        return Everest1924State(self, seed)
+        proto = self._prototype
+        if proto is None:
+            proto = self._prototype = Everest1924State(self, 0)
+        state = proto.clone()
+        state._seed = seed
+        state._key = seed_key(seed)
+        return state
 
 
 # ---------------------------------------------------------------------------- state
@@ -323,34 +335,20 @@ class Everest1924State(State):
     # --------------------------------------------------------------- the contract
     def current_player(self) -> int:
         """0 while the climber decides, ``CHANCE`` while dice roll, ``TERMINAL`` at the end."""
-        phase = self._phase
-        if phase == ROLLING:
-            return CHANCE
-        if phase == OVER:
-            return TERMINAL
-        return 0
+        return _PLAYER_OF_PHASE[self._phase]
 
     def _legal_actions(self) -> tuple[int, ...]:
         return self._options[0]
 
     def legal_actions(self) -> list[int]:
         """Legal action ids (chance outcomes while dice roll)."""
-        phase = self._phase
-        if phase == ROLLING:
-            return list(range(FACE_BASE, FACE_BASE + 6))
-        if phase == OVER:
-            return []
         return list(self._options[0])
 
     def _chance_outcomes(self) -> tuple[tuple[int, float], ...]:
         return _FACE_OUTCOMES
 
     def _is_legal(self, action: int) -> bool:
-        phase = self._phase
-        if phase == ROLLING:
-            return action in _FACE_SET
-        if phase == OVER:
-            return False
+        # ``_options`` always holds the legal actions of the phase: faces while rolling
         return action in self._options[1]
 
     def _sample_chance(self, u: int) -> int:
@@ -492,12 +490,14 @@ class Everest1924State(State):
             self._pending = pending
             self._rerolled = True
             self._phase = ROLLING
+            self._options = _FACE_OPTIONS
             return
         if action == ROLL:
             self._dice = 0
-            self._pending = tuple(range(self._ndice))
+            self._pending = _ROLL_PENDING[self._ndice]
             self._rerolled = False
             self._phase = ROLLING
+            self._options = _FACE_OPTIONS
             return
         if action == ABANDON:
             self._finish("abandoned", "the party abandons the expedition", R_END)
