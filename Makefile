@@ -36,8 +36,15 @@ pytest: $(STAMP)
 slow: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q -m slow
 
-## make bench: throughput benchmark for every game
-bench: $(STAMP)
+RL_STAMP := $(VENV)/.installed-rl-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+$(RL_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
+	rm -f $(VENV)/.installed-rl-*
+	touch $(RL_STAMP)
+
+## make bench: throughput of every game, with OpenSpiel's pig as the reference (rl extra)
+bench: $(RL_STAMP)
 	$(BIN)/python benchmarks/throughput.py
 
 clean:
