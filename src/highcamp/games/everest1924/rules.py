@@ -43,7 +43,6 @@ from highcamp.core import (
     ScoreLine,
     State,
 )
-
 from highcamp.core.rng import seed_key
 
 from .dice import _best, _combine, ascent_probability, best_reroll
