@@ -15,15 +15,17 @@ True
 
 from __future__ import annotations
 
-__all__ = ["MASK64", "draw", "draw_keyed", "seed_key", "uniform_index"]
+__all__ = ["GOLDEN", "MASK64", "draw", "draw_keyed", "mix", "seed_key", "uniform_index"]
 
 MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+GOLDEN = 0x9E3779B97F4A7C15
+_GOLDEN = GOLDEN
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
 
 
-def _mix(z: int) -> int:
+def mix(z: int) -> int:
+    """The splitmix64 finaliser: a 64-bit integer scrambled into another."""
     z = ((z ^ (z >> 30)) * _M1) & MASK64
     z = ((z ^ (z >> 27)) * _M2) & MASK64
     return z ^ (z >> 31)
@@ -31,17 +33,17 @@ def _mix(z: int) -> int:
 
 def seed_key(seed: int) -> int:
     """Scramble a user seed (any integer) into the generator's 64-bit key."""
-    return _mix((seed * _GOLDEN + 0x632BE59BD9B4E019) & MASK64)
+    return mix((seed * _GOLDEN + 0x632BE59BD9B4E019) & MASK64)
 
 
 def draw(seed: int, counter: int) -> int:
     """The 64-bit draw number ``counter`` for ``seed`` (splitmix64 over the counter)."""
-    return _mix((seed_key(seed) + (counter + 1) * _GOLDEN) & MASK64)
+    return mix((seed_key(seed) + (counter + 1) * _GOLDEN) & MASK64)
 
 
 def draw_keyed(key: int, counter: int) -> int:
     """As :func:`draw`, with the key already computed by :func:`seed_key`."""
-    return _mix((key + (counter + 1) * _GOLDEN) & MASK64)
+    return mix((key + (counter + 1) * _GOLDEN) & MASK64)
 
 
 def uniform_index(u: int, n: int) -> int:

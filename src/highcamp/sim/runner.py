@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 import highcamp
 from highcamp.agents import make_agent
 from highcamp.core import Agent, Game, play_game
+from highcamp.core.rng import GOLDEN, MASK64, mix
 
 __all__ = [
     "GameRecord",
@@ -45,11 +46,6 @@ __all__ = [
     "run_simulation",
 ]
 
-_MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
-
 TARGET_CHUNK_SECONDS = 0.15
 """Chunks are sized to take about this long, so progress arrives several times a second."""
 FIRST_CHUNK = 16
@@ -58,13 +54,6 @@ MAX_CHUNK = 20_000
 
 
 # ----------------------------------------------------------------------------- seeds
-def _mix(z: int) -> int:
-    """The splitmix64 finaliser."""
-    z = ((z ^ (z >> 30)) * _M1) & _MASK64
-    z = ((z ^ (z >> 27)) * _M2) & _MASK64
-    return z ^ (z >> 31)
-
-
 def master_key(seed: int) -> int:
     """The 64-bit key of a master seed (any integer, however large or negative).
 
@@ -76,15 +65,16 @@ def master_key(seed: int) -> int:
 
 
 def _seeds_from_key(key: int, index: int, seats: int) -> tuple[int, tuple[int, ...]]:
-    z = _mix((key + (index + 1) * _GOLDEN) & _MASK64)
-    game = _mix((z + _GOLDEN) & _MASK64) >> 1
-    agents = tuple(_mix((z + (k + 2) * _GOLDEN) & _MASK64) >> 1 for k in range(seats))
+    # seeds keep 53 bits, so that they survive JSON readers that parse numbers as doubles
+    z = mix((key + (index + 1) * GOLDEN) & MASK64)
+    game = mix((z + GOLDEN) & MASK64) >> 11
+    agents = tuple(mix((z + (k + 2) * GOLDEN) & MASK64) >> 11 for k in range(seats))
     return game, agents
 
 
 def game_seeds(seed: int, index: int, seats: int) -> tuple[int, tuple[int, ...]]:
     """The game seed of game ``index`` of a run with master ``seed``, and each seat's agent
-    seed (non-negative 63-bit integers). With them one game of a run can be played again::
+    seed (non-negative 53-bit integers). With them one game of a run can be played again::
 
         state = play_game(game, [make_agent(name, s) for name, s in zip(names, agent_seeds)],
                           seed=game_seed)
@@ -151,16 +141,11 @@ def _play_rows(
     game's row to ``out`` as it finishes (an interruption keeps the finished ones)."""
     seats = len(agents)
     append = out.append
-    mix = _mix
     for i in range(start, stop):
-        z = mix((key + (i + 1) * _GOLDEN) & _MASK64)
-        seed = mix((z + _GOLDEN) & _MASK64) >> 1
-        if seats == 1:
-            agent_seeds: tuple[int, ...] = (mix((z + 2 * _GOLDEN) & _MASK64) >> 1,)
-            players: list[Agent] = [make_agent(agents[0], agent_seeds[0])]
-        else:
-            agent_seeds = tuple(mix((z + (k + 2) * _GOLDEN) & _MASK64) >> 1 for k in range(seats))
-            players = [make_agent(name, s) for name, s in zip(agents, agent_seeds, strict=True)]
+        seed, agent_seeds = _seeds_from_key(key, i, seats)
+        players: list[Agent] = [
+            make_agent(name, s) for name, s in zip(agents, agent_seeds, strict=True)
+        ]
         state = play_game(game, players, seed)
         sheet = state.score_breakdown()
         append(

@@ -633,7 +633,6 @@ class Everest1924State(State):
                     "highest_row": self._highest,
                     "squares": len(self._route),
                     "camps_used": self._camps,
-                    "ending": self._ending,
                 },
             )
         ]
