@@ -35,3 +35,15 @@ def test_combine_text_names_the_die_that_keeps_the_value() -> None:
     with pytest.raises(InvalidActionError, match="combine 1,2 -> 6"):
         state.string_to_action("combine 2,1 -> 6")
     assert state.action_to_string(state.string_to_action("combine 1,2 -> 6")) == "combine 1,2 -> 6"
+
+
+def test_invariants_hold_and_catch_corruption() -> None:
+    state = new_state()
+    drive(state, [*roll(3, 4, 5), "camp"])
+    assert state.invariants() == []
+    broken = state.clone()
+    broken._camps = 5  # type: ignore[attr-defined]
+    assert "more camps than the four tents" in broken.invariants()
+    broken = state.clone()
+    broken._marked = 0  # type: ignore[attr-defined]
+    assert "marked squares differ from the route's circles" in broken.invariants()

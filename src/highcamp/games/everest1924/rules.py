@@ -637,6 +637,38 @@ class Everest1924State(State):
             )
         ]
 
+    def invariants(self) -> list[str]:
+        """The sheet's bookkeeping agrees with itself (checked by the conformance suite)."""
+        game = self._game
+        sheet = game.sheet
+        problems = []
+        route = self._route
+        if route[0] != sheet.start or route[-1] != (self._row, self._col):
+            problems.append("the route must run from base camp to the current square")
+        if len(set(route)) != len(route) or any(not sheet.on_sheet(r, c) for r, c in route):
+            problems.append("the route revisits a square or leaves the sheet")
+        if self._marked != sum(1 << (r * game._width + c) for r, c in route):
+            problems.append("marked squares differ from the route's circles")
+        if self._highest != max(r for r, _ in route):
+            problems.append("highest row differs from the route")
+        if self._ndice != sheet.dice_for(self._highest):
+            problems.append("dice count differs from the unlocked rows")
+        if not 0 <= self._camps <= MAX_CAMPS:
+            problems.append("more camps than the four tents")
+        diagonals = sum(1 for a, b in zip(route, route[1:], strict=False) if a[0] != b[0])
+        if diagonals != sum(len(band) for band in self._bands):
+            problems.append("route segments missing from the crossing index")
+        slots = _code_info(self._dice, self._ndice).slots
+        if self._phase in (START, OVER) and any(slots):
+            problems.append("dice on the table outside a turn")
+        if self._phase == ROLLING and any(slots[i] for i in self._pending):
+            problems.append("a die waiting to be rolled already shows a face")
+        if self._phase == DECIDE and not any(slots):
+            problems.append("no active die while deciding")
+        if (self._phase == OVER) != (self._ending is not None):
+            problems.append("the ending and the phase disagree")
+        return problems
+
     # ------------------------------------------------------------------- views
     @property
     def position(self) -> tuple[int, int]:
