@@ -655,7 +655,7 @@ class Everest1924State(State):
             problems.append("dice count differs from the unlocked rows")
         if not 0 <= self._camps <= MAX_CAMPS:
             problems.append("more camps than the four tents")
-        diagonals = sum(1 for a, b in zip(route, route[1:], strict=False) if a[0] != b[0])
+        diagonals = sum(1 for a, b in itertools.pairwise(route) if a[0] != b[0])
         if diagonals != sum(len(band) for band in self._bands):
             problems.append("route segments missing from the crossing index")
         slots = _code_info(self._dice, self._ndice).slots
