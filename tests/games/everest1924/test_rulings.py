@@ -47,3 +47,15 @@ def test_invariants_hold_and_catch_corruption() -> None:
     broken = state.clone()
     broken._marked = 0  # type: ignore[attr-defined]
     assert "marked squares differ from the route's circles" in broken.invariants()
+
+
+def test_reroll_hint_plan_is_legal_and_keeps_what_it_says() -> None:
+    """The terminal's hint after a failed roll: its plan of actions applies as written."""
+    state = new_state()
+    drive(state, roll(1, 1, 1))  # best straight 4, below the target 6
+    hint = state.observation(0)["reroll_hint"]
+    assert hint is not None and 0 < hint["odds"] <= 1
+    for text in hint["plan"]:
+        state.apply_action(state.string_to_action(text))
+    assert hint["plan"][-1].startswith("reroll")
+    assert sorted(v for v in state.dice() if v) == sorted(hint["keep"])

@@ -129,9 +129,9 @@ class Everest1924Renderer:
                 kept = ", ".join(str(v) for v in hint["keep"]) or "nothing"
                 parts.append(
                     Text(
-                        f"Best reroll: keep {kept} (after combining to "
-                        f"{', '.join(map(str, hint['combined']))}) and reroll the rest: "
-                        f"{_pct(hint['odds'])} to ascend",
+                        f"Hint: the best reroll ascends {_pct(hint['odds'])} of the time: "
+                        + ", then ".join(hint["plan"])
+                        + f" (keeping {kept})",
                         style="dim",
                     )
                 )

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import Any
@@ -157,6 +158,56 @@ _ALIASES = {
     "fall": FAIL,
     "fail": FAIL,
 }
+
+
+@functools.cache
+def _reroll_plan(
+    code: int, n: int, combined: tuple[int, ...], kept: tuple[int, ...]
+) -> tuple[str, ...]:
+    """Action texts that combine the dice ``code`` into ``combined``, then reroll all but
+    ``kept`` (a breadth-first search over the combine actions, fewest steps first)."""
+    paths: dict[int, tuple[int, ...]] = {code: ()}
+    frontier = [code]
+    found = code if _active(code, n) == combined else None
+    while found is None and frontier:
+        nxt = []
+        for c in frontier:
+            slots = _code_info(c, n).slots
+            for action in _code_info(c, n).combos:
+                p, v = divmod(action - COMBINE_BASE, 6)
+                i, j = PAIRS[p]
+                new = c + (v + 1 - slots[i]) * _POW7[i] - slots[j] * _POW7[j]
+                if new not in paths:
+                    paths[new] = (*paths[c], action)
+                    if _active(new, n) == combined:
+                        found = new
+                        break
+                    nxt.append(new)
+            if found is not None:
+                break
+        frontier = nxt
+    if found is None:  # cannot happen: ``combined`` is reachable by construction
+        return ()
+    slots = _code_info(found, n).slots
+    wanted = list(kept)
+    mask = 0
+    for i, v in enumerate(slots):
+        if v and v in wanted:
+            wanted.remove(v)
+        else:
+            mask |= 1 << i
+    texts = [
+        f"combine {PAIRS[(a - COMBINE_BASE) // 6][0] + 1},"
+        f"{PAIRS[(a - COMBINE_BASE) // 6][1] + 1} -> {(a - COMBINE_BASE) % 6 + 1}"
+        for a in paths[found]
+    ]
+    if mask:
+        texts.append(f"reroll {_mask_text(mask)}")
+    return tuple(texts)
+
+
+def _active(code: int, n: int) -> tuple[int, ...]:
+    return tuple(sorted(v for v in _code_info(code, n).slots if v))
 
 
 def _mask_text(mask: int) -> str:
@@ -740,7 +791,12 @@ class Everest1924State(State):
         odds, combined, kept = best_reroll(
             dice, self._ndice, self._game.sheet.targets[self._row + 1]
         )
-        return {"odds": odds, "combined": list(combined), "keep": list(kept)}
+        return {
+            "odds": odds,
+            "combined": list(combined),
+            "keep": list(kept),
+            "plan": list(_reroll_plan(self._dice, self._ndice, combined, kept)),
+        }
 
     def clone(self) -> Everest1924State:
         """A cheap independent copy (immutable parts are shared)."""
