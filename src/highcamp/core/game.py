@@ -238,7 +238,7 @@ class Game(abc.ABC):
 
     def new_initial_state(self, seed: int = 0) -> State:
         """The initial state; ``seed`` drives every chance step resolved by the state."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if type(seed) is not int:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         return self._new_state(seed)
 
@@ -317,14 +317,14 @@ class State(abc.ABC):
 
     _game: Game
     _seed: int
-    _key: int
+    _key: int | None  # the generator's key, computed at the first draw
     _history: list[int]
     _log: list[LogEntry] | None
 
     def __init__(self, game: Game, seed: int) -> None:
         self._game = game
         self._seed = seed
-        self._key = seed_key(seed)
+        self._key = None
         self._history = []
         self._log = None
 
@@ -479,7 +479,10 @@ class State(abc.ABC):
         if self.current_player() != CHANCE:
             raise IllegalActionError(rule="R-0-3", reason="this is not a chance step")
         # splitmix64 of (key, counter), inlined from highcamp.core.rng.draw_keyed (hot path)
-        z = (self._key + (len(self._history) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        key = self._key
+        if key is None:
+            key = self._key = seed_key(self._seed)
+        z = (key + (len(self._history) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         action = self._sample_chance(z ^ (z >> 31))  # legal by construction

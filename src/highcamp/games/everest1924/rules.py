@@ -44,7 +44,6 @@ from highcamp.core import (
     ScoreLine,
     State,
 )
-from highcamp.core.rng import seed_key
 
 from .dice import _best, _combine, ascent_probability, best_reroll
 from .sheet import MAX_DICE, Sheet, load_sheet, standard_sheet
@@ -338,7 +337,7 @@ class Everest1924Game(Game):
             proto = self._prototype = Everest1924State(self, 0)
         state = proto.clone()
         state._seed = seed
-        state._key = seed_key(seed)
+        state._key = None
         return state
 
 
