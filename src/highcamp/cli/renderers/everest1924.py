@@ -106,7 +106,7 @@ class Everest1924Renderer:
         if obs["ending"] is None:
             line = Text()
             line.append(f"Next target {obs['next_target']}", style="bold cyan")
-            line.append(f" · odds this turn (best play) {_pct(obs['ascent_odds'])}")
+            line.append(f" · odds of ascending this turn, from now {_pct(obs['ascent_odds'])}")
             if obs["camp_available"]:
                 line.append(" · an ascent may make camp", style="green")
             parts.append(line)

@@ -744,9 +744,23 @@ class Everest1924State(State):
         return self._game.sheet.targets[self._row + 1]
 
     def turn_odds(self) -> float | None:
-        """Chance this turn ascends with the best reroll policy (``ascent_probability``)."""
+        """Chance that this turn ascends, from now, with the best reroll policy.
+
+        Before the roll (and while dice roll) it is ``ascent_probability``; once the dice
+        are down it is 1 when the ascent can be claimed, the best reroll's chance before
+        the reroll (``best_reroll``), and 0 after a failed reroll.
+        """
         target = self.next_target()
-        return None if target is None else ascent_probability(self._ndice, target)
+        if target is None:
+            return None
+        if self._phase != DECIDE:
+            return ascent_probability(self._ndice, target)
+        if ASCEND in self._options[1]:
+            return 1.0
+        if self._rerolled:
+            return 0.0
+        dice = [v for v in _code_info(self._dice, self._ndice).slots if v]
+        return best_reroll(dice, self._ndice, target)[0]
 
     def _snapshot(self) -> dict[str, Any]:
         return {
