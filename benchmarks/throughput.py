@@ -25,8 +25,7 @@ are measured on mid-game states (they matter for search).
 The reference is OpenSpiel's C++ dice game ``pig`` (default options: 2 players,
 winscore 100, 6-sided die, horizon 1000) driven by the same loop through ``pyspiel``
 (a chance step recognised by ``p == CHANCE`` and sampled with ``rng.random()`` against
-``state.chance_outcomes()``; a second row asks ``state.is_chance_node()`` instead, one call
-more, for context), plus two OpenSpiel games written in Python (``python_kuhn_poker``,
+``state.chance_outcomes()``), plus two OpenSpiel games written in Python (``python_kuhn_poker``,
 ``python_tic_tac_toe``) for context. They need the ``rl`` extra
 (``pip install -e '.[dev,rl]'``); without it the reference is skipped with a note.
 """
@@ -59,7 +58,6 @@ POOL_FACTOR = 10
 PROFILE_GAME = "everest-1924"
 REFERENCE_GAME = "pig"
 PYTHON_REFERENCE_GAMES = ("python_kuhn_poker", "python_tic_tac_toe")
-PIG_NODE_TEST = "pig, is_chance_node()"  # the pig loop asking is_chance_node() (one call more)
 
 
 @dataclass(frozen=True)
@@ -215,42 +213,17 @@ def load_pyspiel() -> Any | None:
         return None
 
 
-def pyspiel_playouts(pyspiel: Any, game: Any, *, player_test: bool = False) -> Runner:
+def pyspiel_playouts(pyspiel: Any, game: Any) -> Runner:
     """Random playouts of an OpenSpiel game, with the loop of :func:`highcamp_playouts`.
 
     Chance steps are sampled with ``rng.random()`` against ``state.chance_outcomes()``
     (what ``apply_random_chance`` does inside highcamp, from the state's own generator).
-    A chance step is recognised, with ``player_test``, by ``p == CHANCE`` as in the
-    highcamp loop (the reference), or else by ``state.is_chance_node()`` (one call more).
+    A chance step is recognised by ``p == CHANCE``, as in the highcamp loop.
     """
     TERMINAL = pyspiel.PlayerId.TERMINAL
     CHANCE = pyspiel.PlayerId.CHANCE
 
     def run(deadline: float, seed0: int) -> tuple[int, int]:
-        rng = random.Random(seed0)
-        clock = time.perf_counter
-        games = actions = 0
-        while clock() < deadline:
-            state = game.new_initial_state()
-            while True:
-                p = state.current_player()
-                if p == TERMINAL:
-                    break
-                if state.is_chance_node():
-                    x = rng.random()
-                    acc = 0.0
-                    for a, prob in state.chance_outcomes():  # noqa: B007 (a is used below)
-                        acc += prob
-                        if x < acc:
-                            break
-                    state.apply_action(a)
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                actions += 1
-            games += 1
-        return games, actions
-
-    def run_player_test(deadline: float, seed0: int) -> tuple[int, int]:
         rng = random.Random(seed0)
         clock = time.perf_counter
         games = actions = 0
@@ -274,7 +247,7 @@ def pyspiel_playouts(pyspiel: Any, game: Any, *, player_test: bool = False) -> R
             games += 1
         return games, actions
 
-    return run_player_test if player_test else run
+    return run
 
 
 def _pyspiel_random_steps(game: Any, seed: int, limit: int | None) -> Any:
@@ -413,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in (REFERENCE_GAME, *PYTHON_REFERENCE_GAMES):
             ref_game = pyspiel.load_game(name)
             rate = measure(
-                pyspiel_playouts(pyspiel, ref_game, player_test=name == REFERENCE_GAME),
+                pyspiel_playouts(pyspiel, ref_game),
                 args.seconds,
                 args.repeats,
             )
@@ -427,9 +400,6 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 ref_ops.append((name, mean_history(states), clone, trip))
             refs.append((name, rate))
-            if name == REFERENCE_GAME:
-                slow = pyspiel_playouts(pyspiel, ref_game)
-                refs.append((PIG_NODE_TEST, measure(slow, args.seconds, args.repeats)))
 
     table = Table(title="random playouts, one core (actions include chance steps)")
     for col in ("game", "variant", "games/s", "actions/s", "actions/game", f"vs {REFERENCE_GAME}"):
@@ -507,8 +477,6 @@ def main(argv: list[str] | None = None) -> int:
             "new_initial_state(seed); JSON round-trip: "
             "state_from_json(json.dumps(to_json())) for highcamp, "
             "deserialize_state(serialize()) for OpenSpiel (both replay the history).\n"
-            f"{PIG_NODE_TEST}: the pig loop asking state.is_chance_node() instead of testing "
-            "p == CHANCE as the highcamp loop does: one pyspiel call more per action (for context)."
         )
     return 0
 

@@ -8,6 +8,7 @@ The state accepts chance outcomes as text ("die 1 shows 3") as well as player ac
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -113,3 +114,28 @@ def action_ids() -> dict[str, int]:
     for text in ("ascend", "camp", "move right", "reroll 1", "reroll 2,3"):
         ids[text] = s.string_to_action(text)
     return ids
+
+
+def climber(state: State, rng: random.Random) -> int:
+    """Roll; ascend when possible (camping at random); otherwise reroll everything or fail.
+
+    A few random combinations and random rerolls keep the dice paths varied.
+    """
+    texts = {state.action_to_string(a): a for a in state.legal_actions()}
+    if "roll" in texts:
+        return texts["roll"]
+    if "camp" in texts and rng.random() < 0.25:
+        return texts["camp"]
+    if "ascend" in texts:
+        return texts["ascend"]
+    combines = [a for t, a in texts.items() if t.startswith("combine")]
+    if combines and rng.random() < 0.2:
+        return rng.choice(combines)
+    rerolls = sorted((t, a) for t, a in texts.items() if t.startswith("reroll"))
+    if rerolls and rng.random() < 0.3:
+        return (
+            max(rerolls, key=lambda ta: len(ta[0]))[1]
+            if rng.random() < 0.8
+            else rng.choice(rerolls)[1]
+        )
+    return texts.get("move right", texts.get("fall", rng.choice(list(texts.values()))))
