@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import abc
 import json
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -453,6 +454,8 @@ class State(abc.ABC):
         Raises :class:`IllegalActionError` naming the rule when ``action`` is not legal
         now; the state is then unchanged.
         """
+        if type(action) is not int:  # numpy integers and the like; text is refused
+            action = operator.index(action)
         if not self._is_legal(action):
             if self.is_terminal():
                 raise IllegalActionError(rule="[end]", reason="the game is over", action=action)
