@@ -195,14 +195,17 @@ def _reroll_plan(
             wanted.remove(v)
         else:
             mask |= 1 << i
-    texts = [
-        f"combine {PAIRS[(a - COMBINE_BASE) // 6][0] + 1},"
-        f"{PAIRS[(a - COMBINE_BASE) // 6][1] + 1} -> {(a - COMBINE_BASE) % 6 + 1}"
-        for a in paths[found]
-    ]
+    texts = [_combine_text(a) for a in paths[found]]
     if mask:
         texts.append(f"reroll {_mask_text(mask)}")
     return tuple(texts)
+
+
+def _combine_text(action: int) -> str:
+    """``combine i,j -> v``: die i takes the value v, die j is discarded."""
+    p, v = divmod(action - COMBINE_BASE, 6)
+    i, j = PAIRS[p]
+    return f"combine {i + 1},{j + 1} -> {v + 1}"
 
 
 def _active(code: int, n: int) -> tuple[int, ...]:
@@ -468,9 +471,7 @@ class Everest1924State(State):
         if action < COMBINE_BASE:
             return f"reroll {_mask_text(action - REROLL_BASE)}"
         if action < FACE_BASE:
-            p, v = divmod(action - COMBINE_BASE, 6)
-            i, j = PAIRS[p]
-            return f"combine {i + 1},{j + 1} -> {v + 1}"
+            return _combine_text(action)
         slot = self._pending[0] if self._pending else 0
         return f"die {slot + 1} shows {action - FACE_BASE + 1}"
 
