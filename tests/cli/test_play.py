@@ -117,3 +117,8 @@ def test_chooser_and_errors(tmp_path: Path) -> None:
     broken.write_text("{not json")
     bad_load = runner.invoke(app, ["play", "--load", str(broken)])
     assert bad_load.exit_code == 2 and "not a highcamp save" in bad_load.output
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"highcamp {highcamp.__version__}"

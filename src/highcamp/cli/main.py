@@ -13,8 +13,21 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        import highcamp
+
+        typer.echo(f"highcamp {highcamp.__version__}")
+        raise typer.Exit()
+
+
 @app.callback(invoke_without_command=True)
-def _root(ctx: typer.Context) -> None:
+def _root(
+    ctx: typer.Context,
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
     """With no command: the interactive game chooser."""
     if ctx.invoked_subcommand is None:
         from .play import play
