@@ -516,8 +516,9 @@ class State(abc.ABC):
         parsed = self._parse_action(wanted)
         if parsed is not None:
             return parsed
-        if wanted.lstrip("#").isdigit():
-            return int(wanted.lstrip("#"))
+        digits = wanted.removeprefix("#")
+        if digits.isascii() and digits.isdigit():
+            return int(digits)
         shown = ", ".join(repr(self._action_text(a)) for a in legal[:8])
         more = " ..." if len(legal) > 8 else ""
         raise InvalidActionError(
