@@ -122,3 +122,18 @@ def test_chooser_and_errors(tmp_path: Path) -> None:
 def test_version() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.output.strip() == f"highcamp {highcamp.__version__}"
+
+
+def test_tampered_save_is_refused_with_a_reason(tmp_path: Path) -> None:
+    runner.invoke(
+        app, ["play", "everest-1924", "--seed", "2", "--seat", "random", "--save-dir", str(tmp_path)]
+    )
+    (save,) = _saves(tmp_path)
+    doc = json.loads(save.read_text())
+    doc["state"]["history"].insert(0, 2)  # "ascend" before any roll
+    save.write_text(json.dumps(doc))
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 2
+    assert "does not load" in result.output
+    step = runner.invoke(app, ["replay", str(save), "--step", "-1"])
+    assert step.exit_code == 2
