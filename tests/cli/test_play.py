@@ -126,7 +126,8 @@ def test_version() -> None:
 
 def test_tampered_save_is_refused_with_a_reason(tmp_path: Path) -> None:
     runner.invoke(
-        app, ["play", "everest-1924", "--seed", "2", "--seat", "random", "--save-dir", str(tmp_path)]
+        app,
+        ["play", "everest-1924", "--seed", "2", "--seat", "random", "--save-dir", str(tmp_path)],
     )
     (save,) = _saves(tmp_path)
     doc = json.loads(save.read_text())
