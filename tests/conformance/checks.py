@@ -91,6 +91,19 @@ def check_hidden(state: State, rng: random.Random) -> None:
             assert other.legal_actions() == state.legal_actions()
 
 
+def random_steps(state: State, seed: int, steps: int) -> State:
+    """Advance ``state`` by up to ``steps`` uniformly random actions (fewer if it ends)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state.apply_random_chance()
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
 def survive_choice(state: State, rng: random.Random, tries: int = 4) -> int:
     """A random action that does not end the game at once, where one is found quickly.
 

@@ -22,7 +22,7 @@ from highcamp import (
 )
 
 from .cases import case_id, cases
-from .checks import play_random
+from .checks import play_random, random_steps
 
 CASES = cases()
 IDS = [case_id(c) for c in CASES]
@@ -101,16 +101,7 @@ def test_info_and_errors(game_id: str, options: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_malformed_documents(game_id: str, options: dict[str, Any]) -> None:
     game = highcamp.load_game(game_id, **options)
-    state = game.new_initial_state(seed=3)
-    rng = random.Random(3)
-    for _ in range(10):
-        if state.is_terminal():
-            break
-        if state.current_player() == CHANCE:
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    doc = state.to_json()
+    doc = random_steps(game.new_initial_state(seed=3), 3, 10).to_json()
     bad_docs: list[Any] = [
         "{not json",
         [],

@@ -8,29 +8,20 @@ from __future__ import annotations
 
 import contextlib
 import json
-import random
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import highcamp
-from highcamp import CHANCE, HighcampError, StateFormatError
+from highcamp import HighcampError, StateFormatError
+from tests.conformance.checks import random_steps
 
 GAME = highcamp.load_game("everest-1924")
 
 
 def _played(seed: int, steps: int) -> highcamp.State:
-    state = GAME.new_initial_state(seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.current_player() == CHANCE:
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    return random_steps(GAME.new_initial_state(seed), seed, steps)
 
 
 json_values = st.recursive(

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import highcamp
-from highcamp import CHANCE, OptionError
+from highcamp import OptionError
 from highcamp.games.everest1924 import SheetError, standard_sheet
+from tests.conformance.checks import random_steps
 
 from .helpers import ascend_turn, dice_count, drive, fail_turn, new_state, roll
 
@@ -95,15 +95,7 @@ def test_sheet_custom_moving_right_off_the_end_perishes(tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", range(20))
 def test_sheet_custom_random_games_end(tmp_path: Path, seed: int) -> None:
     game = highcamp.load_game("everest-1924", sheet=str(write(tmp_path, tiny_sheet())))
-    s = game.new_initial_state(seed)
-    rng = random.Random(seed)
-    for _ in range(game.max_game_length()):
-        if s.is_terminal():
-            break
-        if s.current_player() == CHANCE:
-            s.apply_random_chance()
-        else:
-            s.apply_action(rng.choice(s.legal_actions()))
+    s = random_steps(game.new_initial_state(seed), seed, game.max_game_length())
     assert s.is_terminal()
     assert s.ending() in {"summit", "abandoned", "perished"}
     assert s.score_breakdown()[0].band in {"Low", "High"}
