@@ -16,8 +16,9 @@ from rich.table import Table
 from rich.text import Text
 
 import highcamp
-from highcamp.agents import AGENTS, make_agent
+from highcamp.agents import make_agent
 from highcamp.core import CHANCE, Agent, Game, IllegalActionError, InvalidActionError, State
+from highcamp.sim import parse_agents
 
 from .common import console, fail, load, parse_options
 from .renderers import renderer_for
@@ -69,18 +70,12 @@ def _choose_game() -> str:
 
 
 def _seats(spec: str | None, game: Game) -> list[str]:
-    n = game.num_players
     if spec is None:
-        return [HUMAN] + ["random"] * (n - 1)
-    names = [s.strip() for s in spec.split(",") if s.strip()]
-    if len(names) == 1:
-        names = names * n
-    if len(names) != n:
-        fail(f"{game.info.id} has {n} seat(s); --seat got {len(names)}: {spec!r}")
-    for name in names:
-        if name != HUMAN and name not in AGENTS:
-            fail(f"unknown seat {name!r}; seats are: human, {', '.join(AGENTS)}")
-    return names
+        return [HUMAN] + ["random"] * (game.num_players - 1)
+    try:
+        return list(parse_agents(spec, game.num_players, game.info.id, also=(HUMAN,)))
+    except ValueError as err:
+        fail(str(err))
 
 
 def _save(state: State, seats: list[str], directory: Path) -> Path:

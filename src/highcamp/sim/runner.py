@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import highcamp
-from highcamp.agents import make_agent
+from highcamp.agents import AGENTS, make_agent
 from highcamp.core import Agent, Game, play_game
 from highcamp.core.rng import GOLDEN, MASK64, mix
 
@@ -221,10 +221,14 @@ def _cores() -> int:
 
 # ------------------------------------------------------------------------ the runner
 def parse_agents(
-    spec: str | Sequence[str], seats: int, game_id: str = "the game"
+    spec: str | Sequence[str],
+    seats: int,
+    game_id: str = "the game",
+    also: Sequence[str] = (),
 ) -> tuple[str, ...]:
     """Agent names for every seat: one name (or a one-item list) for all seats, or one per seat
-    (a comma list or a sequence). Unknown names raise ``ValueError``.
+    (a comma list or a sequence). Names in ``also`` (such as ``human`` for terminal play) are
+    accepted as they are; other unknown names raise ``ValueError``.
 
     >>> parse_agents("random", 3)
     ('random', 'random', 'random')
@@ -247,7 +251,13 @@ def parse_agents(
             f"({','.join(names)}): give one agent for every seat, or one per seat"
         )
     for name in dict.fromkeys(names):
-        make_agent(name, 0)  # ValueError naming the known agents
+        if name in also:
+            continue
+        try:
+            make_agent(name, 0)
+        except ValueError:
+            known = ", ".join([*also, *AGENTS])
+            raise ValueError(f"unknown agent {name!r}; agents are: {known}") from None
     return tuple(names)
 
 
