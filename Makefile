@@ -4,19 +4,25 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: play test lint typecheck pytest slow bench clean
+.PHONY: play play-terminal serve test lint typecheck pytest slow bench browser-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-## make play: set up .venv, then start the interactive game chooser
+## make play: set up .venv (with the web extra), then serve web play on SQLite
+## (prints the address to open; DB=URL for another SQLAlchemy database)
+DB ?= sqlite:///highcamp.db
 play: $(STAMP)
+	$(BIN)/highcamp serve --db '$(DB)'
+
+## make play-terminal: the interactive game chooser in the terminal
+play-terminal: $(STAMP)
 	$(BIN)/highcamp play
 
 ## make test: set up .venv, then lint, type-check and run the whole test suite

@@ -57,6 +57,9 @@ TERMINAL = -4
 """``current_player()`` once the game is over (as in OpenSpiel)."""
 STATE_FORMAT = "highcamp.state/1"
 
+# log texts shown in place of entries a seat may not read (State.log_for)
+_WITHHELD: dict[int | None, str] = {CHANCE: "a chance step", None: "an automatic event"}
+
 
 @dataclass(frozen=True)
 class Component:
@@ -543,6 +546,50 @@ class State(abc.ABC):
         for action in self._history:
             replica.apply_action(action)
         return tuple(replica._log)
+
+    def log_for(self, player: int | None) -> tuple[LogEntry, ...]:
+        """The log as ``player`` may read it (``None``: a spectator).
+
+        Without hidden information this is :attr:`log`. With it, the default is cautious:
+        a seat reads its own actions in full and sees every other entry as who acted and
+        under which rule, the text withheld. Games override it to show what is public.
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
+        >>> s.apply_action(s.string_to_action("roll"))
+        >>> s.log_for(0) == s.log_for(None) == s.log
+        True
+        """
+        entries = self.log
+        if not self._game.INFO.hidden_information:
+            return entries
+        return tuple(
+            e
+            if player is not None and e.player == player
+            else LogEntry(
+                index=e.index,
+                player=e.player,
+                text=_WITHHELD.get(e.player, "a player acts"),
+                rule=e.rule,
+                action=None,
+            )
+            for e in entries
+        )
+
+    def public_observation(self) -> dict[str, Any] | None:
+        """What a spectator sees, JSON-able; ``None`` when the game does not say.
+
+        Without hidden information this is ``observation(0)``; games with hidden
+        information override it with the public part of the position.
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
+        >>> s.public_observation() == s.observation(0)
+        True
+        """
+        if self._game.INFO.hidden_information:
+            return None
+        return self.observation(0)
 
     def _emit(self, text: str, rule: str, player: int | None = None) -> None:
         """Record an automatic event in the log (if one is being kept)."""

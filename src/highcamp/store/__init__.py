@@ -1,0 +1,25 @@
+"""SQL persistence of tables (SQLAlchemy Core; SQLite by default, any SQLAlchemy URL).
+
+A table is stored as its record ``(game, options, seed, history)`` plus its seats: every
+applied action is one row, written and committed before the server acknowledges it, so a
+restarted server replays every game exactly.
+
+>>> store = Store("sqlite://")
+>>> record = store.create_table(
+...     game="everest-1924", options={}, seed=7, mode="solo",
+...     seats=[SeatRecord(0, "human", None, "You", "t0ken")], spectator="sp3c",
+... )
+>>> store.append_action(record.id, 0, 0)
+>>> store.load(record.id).history
+[0]
+>>> store.append_action(record.id, 0, 1)
+Traceback (most recent call last):
+...
+highcamp.store.sql.StaleActionError: step 0 of this table is already played
+"""
+
+from __future__ import annotations
+
+from .sql import SeatRecord, StaleActionError, Store, TableRecord
+
+__all__ = ["SeatRecord", "StaleActionError", "Store", "TableRecord"]

@@ -1,0 +1,14 @@
+// Board modules by game id. A game without one is drawn by the generic board, so a newly
+// registered game is playable at once. A board module exports render(element, ctx), where
+// ctx = {view, static, legal, act(id), byText(text), selected, rerender()}.
+import * as generic from "./generic.js";
+import * as everest1924 from "./everest-1924.js";
+
+const BOARDS = {
+  "everest-1924": everest1924,
+};
+
+/** The board module of a game (the generic board when it has none). */
+export function boardFor(gameId) {
+  return BOARDS[gameId] || generic;
+}
