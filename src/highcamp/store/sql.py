@@ -196,7 +196,9 @@ class Store:
     def set_finished(self, table_id: str, finished: bool = True) -> None:
         """Mark a table finished (or open again)."""
         with self.engine.begin() as conn:
-            conn.execute(T_TABLES.update().where(T_TABLES.c.id == table_id).values(finished=finished))
+            conn.execute(
+                T_TABLES.update().where(T_TABLES.c.id == table_id).values(finished=finished)
+            )
 
     def load(self, table_id: str) -> TableRecord | None:
         """A table with its seats and history, or ``None``."""
@@ -245,7 +247,9 @@ class Store:
             row = conn.execute(sa.select(T_TABLES.c.id).where(T_TABLES.c.host == token)).first()
             if row is not None:
                 return str(row.id), "host", None
-            row = conn.execute(sa.select(T_TABLES.c.id).where(T_TABLES.c.spectator == token)).first()
+            row = conn.execute(
+                sa.select(T_TABLES.c.id).where(T_TABLES.c.spectator == token)
+            ).first()
             if row is not None:
                 return str(row.id), "spectator", None
         return None
@@ -253,4 +257,6 @@ class Store:
     def table_ids(self) -> list[str]:
         """Every stored table id, oldest first."""
         with self.engine.connect() as conn:
-            return [r for (r,) in conn.execute(sa.select(T_TABLES.c.id).order_by(T_TABLES.c.created))]
+            return [
+                r for (r,) in conn.execute(sa.select(T_TABLES.c.id).order_by(T_TABLES.c.created))
+            ]

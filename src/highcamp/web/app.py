@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -69,7 +69,7 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
     def token_of(request: Request) -> str | None:
         return request.headers.get("x-highcamp-token")
 
-    async def guarded(request: Request, work: Any) -> Response:
+    async def guarded(request: Request, work: Callable[[], Awaitable[Response]]) -> Response:
         try:
             return await work()
         except WebError as err:

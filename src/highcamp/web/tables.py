@@ -158,10 +158,7 @@ class Table:
         player = state.current_player()
         terminal = state.is_terminal()
         acting = self.acting_seat(role, seat) if live else None
-        if looking is None:
-            obs = state.public_observation()
-        else:
-            obs = state.observation(looking)
+        obs = state.public_observation() if looking is None else state.observation(looking)
         legal = (
             [{"id": a, "text": state.action_to_string(a)} for a in state.legal_actions()]
             if acting is not None
@@ -232,9 +229,7 @@ class Table:
         acting = self.acting_seat(role, seat)
         if acting is None:
             name = self.record.seats[player].name if player >= 0 else "chance"
-            raise WebError(
-                f"it is not your turn: {name} is to act", status=409, rule="[turn]"
-            )
+            raise WebError(f"it is not your turn: {name} is to act", status=409, rule="[turn]")
         if not 0 <= action < self.game.num_distinct_actions():
             raise WebError(
                 f"unknown action id {action}: ids run from 0 to "
@@ -290,7 +285,9 @@ class Table:
             return False
         action = make_agent("random", seed=len(self.state.history())).act(self.state.clone())
         self._commit(action)
-        self.notice = f"Time ran out for {self.record.seats[player].name}: a random legal action was played."
+        self.notice = (
+            f"Time ran out for {self.record.seats[player].name}: a random legal action was played."
+        )
         self.advance()
         return True
 

@@ -1,0 +1,50 @@
+"""Fixtures of the web tests: an app on an in-memory store, the hidden test game registered."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from highcamp.web import create_app
+
+from .hidden_game import registered
+
+
+@pytest.fixture(autouse=True)
+def hidden_game() -> Iterator[None]:
+    """The hidden-information test game is registered in every web test."""
+    with registered():
+        yield
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app("sqlite://")) as c:
+        yield c
+
+
+def make_table(client: TestClient, **spec: Any) -> dict[str, Any]:
+    """Create a table; fail loudly when the server refuses."""
+    spec.setdefault("game", "everest-1924")
+    res = client.post("/api/tables", json=spec)
+    assert res.status_code == 201, res.text
+    doc: dict[str, Any] = res.json()
+    return doc
+
+
+def view(client: TestClient, token: str) -> dict[str, Any]:
+    res = client.get("/api/table", headers={"x-highcamp-token": token})
+    assert res.status_code == 200, res.text
+    doc: dict[str, Any] = res.json()
+    return doc
+
+
+def act(client: TestClient, token: str, action: Any, step: Any) -> Any:
+    return client.post(
+        "/api/table/act",
+        json={"action": action, "step": step},
+        headers={"x-highcamp-token": token},
+    )

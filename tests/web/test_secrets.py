@@ -1,0 +1,149 @@
+"""Nothing a seat cannot see leaves the server.
+
+Every message to one seat (and to a spectator) over a whole game is captured and compared
+with the authoritative state at that moment: the observation is exactly ``observation(seat)``
+(``public_observation()`` for a spectator), the log exactly ``log_for(seat)``, legal actions
+only on the seat's own turn, and no other seat's secret, the seed or the state document
+appears anywhere in the message. Parametrised over every registered game with hidden
+information (in each variant of two or more seats) and the hidden-information test game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+import highcamp
+from highcamp.core import State
+from highcamp.web.tables import LOG_TAIL
+
+from .conftest import make_table
+from .hidden_game import GAME_ID, secrets_of
+
+VIEW_KEYS = {
+    "type", "table", "game", "options", "mode", "role", "seat", "viewing", "seats", "step",
+    "current_player", "your_turn", "acting", "terminal", "ending", "observation", "legal",
+    "log", "returns", "scores", "bands", "clock", "can_undo", "hint", "replay", "notice",
+}  # fmt: skip
+MAX_MOVES = 1500
+
+
+def _cases() -> list[tuple[str, dict[str, Any]]]:
+    out: list[tuple[str, dict[str, Any]]] = [(GAME_ID, {})]
+    for game_id in highcamp.list_games():
+        cls = highcamp.game_class(game_id)
+        if not cls.INFO.hidden_information:
+            continue
+        for options in cls.variants():
+            if highcamp.load_game(game_id, **options).num_players >= 2:
+                out.append((game_id, options))
+    return out
+
+
+def _strings(doc: Any) -> set[str]:
+    """Every string leaf (and key) of a JSON document."""
+    if isinstance(doc, str):
+        return {doc}
+    if isinstance(doc, dict):
+        return set(doc) | {s for v in doc.values() for s in _strings(v)}
+    if isinstance(doc, list):
+        return {s for v in doc for s in _strings(v)}
+    return set()
+
+
+def _secrets(state: State, seat: int, viewer: int | None, names: set[str]) -> set[str]:
+    """What ``seat`` sees and ``viewer`` may not: for the test game its hand; for any game
+    the text leaves of ``observation(seat)`` absent from what the viewer may see."""
+    if state.game.info.id == GAME_ID:
+        return secrets_of(state, seat)
+    mine = state.observation(viewer) if viewer is not None else state.public_observation()
+    allowed = _strings(mine) | _strings(state.public_observation()) | names
+    allowed |= {e.text for e in state.log_for(viewer)}
+    return {s for s in _strings(state.observation(seat)) - allowed if len(s) >= 4}
+
+
+def _check(msg_text: str, state: State, viewer: int | None, names: set[str]) -> None:
+    msg = json.loads(msg_text)
+    assert msg["type"] == "view" and set(msg) <= VIEW_KEYS | {"static"}, set(msg) - VIEW_KEYS
+    want = state.observation(viewer) if viewer is not None else state.public_observation()
+    assert msg["observation"] == json.loads(json.dumps(want))
+    log = [e.to_dict() for e in state.log_for(viewer)][-LOG_TAIL:]
+    assert msg["log"] == json.loads(json.dumps(log))
+    if viewer is not None and state.current_player() == viewer:
+        assert [a["id"] for a in msg["legal"]] == state.legal_actions()
+    else:
+        assert msg["legal"] == []
+    if "static" in msg:
+        assert msg["static"] == json.loads(json.dumps(state.game.static_view()))
+    assert str(state.seed) not in msg_text and "seed" not in _strings(msg)
+    assert json.dumps(state._snapshot()) not in msg_text
+    for other in range(state.game.num_players):
+        if other == viewer:
+            continue
+        for secret in _secrets(state, other, viewer, names):
+            if state.is_terminal():
+                continue  # the end of a game may show every hand
+            assert secret not in msg_text, f"seat {other}'s secret {secret!r} reached {viewer}"
+
+
+@pytest.mark.parametrize(("game_id", "options"), _cases(), ids=lambda c: str(c))
+def test_no_secret_reaches_another_seat(
+    client: TestClient, game_id: str, options: dict[str, Any]
+) -> None:
+    n = highcamp.load_game(game_id, **options).num_players
+    made = make_table(client, game=game_id, options=options, mode="online")
+    tokens = [s["token"] for s in made["seats"]]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table = hub.get(made["table"])
+    names = {s.name for s in table.record.seats}
+    rng = random.Random(7)
+    sockets = [client.websocket_connect("/ws") for _ in range(n + 1)]
+    conns = [s.__enter__() for s in sockets]
+    try:
+        viewers: list[int | None] = [*range(n), None]
+        for conn, token in zip(conns, [*tokens, made["spectator"]], strict=True):
+            conn.send_json({"type": "hello", "token": token})
+        captured = [[(c.receive_text(), table.state.clone())] for c in conns]
+        moves = 0
+        while not table.state.is_terminal() and moves < MAX_MOVES:
+            player = table.state.current_player()
+            action = rng.choice(table.state.legal_actions())
+            conns[player].send_json(
+                {"type": "act", "action": action, "step": len(table.state.history())}
+            )
+            snapshot = None
+            for k, conn in enumerate(conns):
+                text = conn.receive_text()
+                snapshot = snapshot or table.state.clone()
+                captured[k].append((text, snapshot))
+            moves += 1
+        assert moves > 0
+        for k, viewer in enumerate(viewers):
+            for text, state in captured[k]:
+                _check(text, state, viewer, names)
+    finally:
+        for s in sockets:
+            s.__exit__(None, None, None)
+
+
+def test_the_check_catches_a_leak() -> None:
+    """The secret check is not vacuous: a message holding the other hand fails it."""
+    game = highcamp.load_game(GAME_ID)
+    state = game.new_initial_state(seed=987_654_321_987)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    log = [e.to_dict() for e in state.log_for(0)]
+    view = dict.fromkeys(VIEW_KEYS, None) | {
+        "type": "view",
+        "observation": state.observation(0),
+        "log": log,
+        "legal": [{"id": a} for a in state.legal_actions()],
+    }
+    assert _check(json.dumps(view), state, 0, set()) is None
+    view["notice"] = "psst: " + " ".join(sorted(secrets_of(state, 1)))
+    with pytest.raises(AssertionError, match="secret"):
+        _check(json.dumps(view), state, 0, set())
