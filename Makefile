@@ -4,14 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: play play-terminal serve test lint typecheck pytest slow bench browser-test clean
+.PHONY: play play-terminal chromium test lint typecheck pytest slow bench browser-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,web]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,browser]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -25,8 +25,9 @@ play: $(STAMP)
 play-terminal: $(STAMP)
 	$(BIN)/highcamp play
 
-## make test: set up .venv, then lint, type-check and run the whole test suite
-test: lint typecheck pytest
+## make test: set up .venv, then lint, type-check and run the whole test suite,
+## browser tests included (Debian's chromium is installed if missing)
+test: lint typecheck pytest browser-test
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -37,6 +38,18 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q
+
+CHROMIUM ?= /usr/bin/chromium
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+## make chromium: Debian's chromium for the browser tests (apt-get; never a browser download)
+chromium:
+	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+## make browser-test: Playwright drives chromium through whole games (screenshots in build/)
+browser-test: $(STAMP) chromium
+	HIGHCAMP_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -m browser tests/browser
 
 ## make slow: the long statistical and many-seed runs
 slow: $(STAMP)

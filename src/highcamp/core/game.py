@@ -58,7 +58,7 @@ TERMINAL = -4
 STATE_FORMAT = "highcamp.state/1"
 
 # log texts shown in place of entries a seat may not read (State.log_for)
-_WITHHELD: dict[int | None, str] = {CHANCE: "a chance step", None: "an automatic event"}
+_WITHHELD: dict[int | None, str] = {CHANCE: "hidden from you", None: "an automatic event"}
 
 
 @dataclass(frozen=True)

@@ -302,6 +302,8 @@ function render(s) {
   if (!v) return;
   const focusedKey = document.activeElement?.dataset?.key;
   clear(main);
+  main.dataset.step = String(v.step);
+  main.dataset.terminal = String(v.terminal);
   // hotseat with hidden information: hand the device over before showing a hand
   if (v.mode === "hotseat" && v.game.hidden_information && !v.terminal && !s.replay &&
       v.viewing !== s.shownSeat && s.view.seats.filter((x) => x.kind === "human").length > 1) {

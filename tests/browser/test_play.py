@@ -1,0 +1,129 @@
+"""Play in a real browser: a solo Everest 1924 game to the end by clicking on the board, and
+a two-seat online game in two browser contexts. Screenshots of each board are saved."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _step(page: Any) -> int:
+    return int(page.get_attribute("#main", "data-step") or -1)
+
+
+def _wait_step_change(page: Any, before: int) -> None:
+    page.wait_for_function(
+        "b => document.querySelector('#main').dataset.step !== String(b)", arg=before
+    )
+
+
+def _visible(page: Any, selector: str) -> bool:
+    loc = page.locator(selector)
+    return loc.count() > 0 and loc.first.is_visible()
+
+
+def test_solo_everest_1924_to_the_end_by_clicking(server: str, browser: Any, shots: Path) -> None:
+    (shots / "everest-1924-ascend.png").unlink(missing_ok=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.get_by_role("button", name="Start Everest 1924").click()
+    page.wait_for_selector("[data-key=roll-cup]")
+    page.screenshot(path=str(shots / "everest-1924-start.png"), full_page=True)
+    # the first roll by keyboard: the dice cup is a focusable button
+    page.focus("[data-key=roll-cup]")
+    before = _step(page)
+    page.keyboard.press("Enter")
+    _wait_step_change(page, before)
+    board_clicks = 0
+    for _ in range(2000):
+        if page.get_attribute("#main", "data-terminal") == "true":
+            break
+        before = _step(page)
+        if _visible(page, "[data-key=roll-cup]"):
+            page.click("[data-key=roll-cup]")
+            board_clicks += 1
+        elif _visible(page, "[data-key='sq-ascend']"):
+            if not (shots / "everest-1924-ascend.png").exists():
+                page.screenshot(path=str(shots / "everest-1924-ascend.png"), full_page=True)
+            page.click("[data-key='sq-ascend']")
+            board_clicks += 1
+        elif (
+            _visible(page, "[data-key='die-1']")
+            and page.locator("[aria-label='Legal actions'] button", has_text="reroll").count()
+        ):
+            page.click("[data-key='die-1']")  # select a die to reroll it
+            page.wait_for_selector("[data-key=reroll-sel]")
+            page.click("[data-key=reroll-sel]")
+            board_clicks += 1
+        elif _visible(page, "[data-key='sq-move right']"):
+            page.click("[data-key='sq-move right']")
+            board_clicks += 1
+        elif _visible(page, "[data-key='sq-fall']"):
+            page.click("[data-key='sq-fall']")
+            board_clicks += 1
+        else:  # anything else from the list beside the board
+            page.locator("[aria-label='Legal actions'] button").first.click()
+        _wait_step_change(page, before)
+    assert page.get_attribute("#main", "data-terminal") == "true"
+    assert board_clicks > 5
+    page.wait_for_selector("text=Scores")
+    page.screenshot(path=str(shots / "everest-1924-end.png"), full_page=True)
+    # replay step by step
+    page.get_by_role("button", name="Replay step by step").click()
+    page.wait_for_selector("text=step 0 of")
+    page.get_by_role("button", name="Next ▶").click()
+    page.wait_for_selector("text=step 1 of")
+    # the same board on a phone-sized screen
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(page.url)
+    phone.wait_for_selector("text=Scores")
+    phone.screenshot(path=str(shots / "everest-1924-phone.png"), full_page=True)
+    assert errors == []
+
+
+def test_two_seat_online_game_in_two_browsers(server: str, browser: Any, shots: Path) -> None:
+    alice = browser.new_context(viewport={"width": 1100, "height": 800})
+    bob = browser.new_context(viewport={"width": 390, "height": 844})
+    pa = alice.new_page()
+    pa.goto(server + "/")
+    card = pa.locator("section", has=pa.get_by_role("heading", name="Hidden stones (test game)"))
+    card.get_by_label("Create an online table (a link per seat)").check()
+    card.get_by_role("button", name="Start Hidden stones (test game)").click()
+    pa.wait_for_selector("text=your online table")
+    links = [pa.locator(".links input").nth(i).input_value() for i in range(3)]
+    assert all("/#/t/" in link for link in links)
+    pa.goto(links[0])
+    pb = bob.new_page()
+    pb.goto(links[1])
+    pages = [pa, pb]
+    for p in pages:
+        p.wait_for_selector("text=What Player")
+    hands = []
+    for p in pages:
+        text = p.inner_text(".board")
+        hands.append(text.split("Hand")[1].split("\n")[1])
+    # neither browser shows the other's hand
+    for mine, theirs in ((0, 1), (1, 0)):
+        for stone in hands[theirs].split(", "):
+            assert stone not in pages[mine].inner_text("body")
+    pa.screenshot(path=str(shots / "hidden-test-seat1.png"), full_page=True)
+    pb.screenshot(path=str(shots / "hidden-test-seat2-phone.png"), full_page=True)
+    for _ in range(10):
+        if pa.get_attribute("#main", "data-terminal") == "true":
+            break
+        turn = next(
+            p for p in pages if p.locator("[aria-label='Actions on the board'] button").count()
+        )
+        before = _step(turn)
+        turn.locator("[aria-label='Actions on the board'] button").first.click()
+        for p in pages:
+            _wait_step_change(p, before)
+    for p in pages:
+        p.wait_for_selector("text=Game over")
+    pa.screenshot(path=str(shots / "hidden-test-end.png"), full_page=True)
