@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 from starlette.testclient import TestClient
 
 from highcamp.web import create_app

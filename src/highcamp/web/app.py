@@ -1,5 +1,8 @@
 """The Starlette application: a JSON API, a WebSocket per client and the static front end.
 
+Moves (agents' thinking included) run in a worker thread under the table's lock, so one slow
+table never stalls the others.
+
 Tokens travel in a header (``X-Highcamp-Token``) or in the first WebSocket message, never
 in a URL the server sees: links carry them after ``#``, which browsers do not send.
 
@@ -19,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -41,9 +45,11 @@ def _error(err: WebError) -> JSONResponse:
 
 
 async def _body(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_MESSAGE:
-        raise WebError(f"request too large (at most {MAX_MESSAGE} bytes)", status=413)
+    raw = b""
+    async for chunk in request.stream():  # read no more than the limit
+        raw += chunk
+        if len(raw) > MAX_MESSAGE:
+            raise WebError(f"request too large (at most {MAX_MESSAGE} bytes)", status=413)
     try:
         return json.loads(raw or b"{}")
     except ValueError:
@@ -102,7 +108,9 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
                 raise WebError("the request must be a JSON object")
             table, role, seat = hub.resolve(token_of(request))
             async with lock(table.id):
-                table.act(role, seat, body.get("action"), body.get("step"))
+                await to_thread.run_sync(
+                    table.act, role, seat, body.get("action"), body.get("step")
+                )
             await broadcast(table)
             return JSONResponse(table.view(role, seat))
 
@@ -112,7 +120,7 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
         async def work() -> Response:
             table, role, seat = hub.resolve(token_of(request))
             async with lock(table.id):
-                table.undo(role, seat)
+                await to_thread.run_sync(table.undo, role, seat)
             await broadcast(table)
             return JSONResponse(table.view(role, seat))
 
@@ -122,7 +130,7 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
         async def work() -> Response:
             table, role, seat = hub.resolve(token_of(request))
             async with lock(table.id):
-                return JSONResponse(table.hint(role, seat))
+                return JSONResponse(await to_thread.run_sync(table.hint, role, seat))
 
         return await guarded(request, work)
 
@@ -195,15 +203,18 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
                         raise WebError("say hello with your token first", status=401)
                     if kind == "act":
                         async with lock(table.id):
-                            table.act(conn.role, conn.seat, msg.get("action"), msg.get("step"))
+                            await to_thread.run_sync(
+                                table.act, conn.role, conn.seat, msg.get("action"), msg.get("step")
+                            )
                         await broadcast(table)
                     elif kind == "undo":
                         async with lock(table.id):
-                            table.undo(conn.role, conn.seat)
+                            await to_thread.run_sync(table.undo, conn.role, conn.seat)
                         await broadcast(table)
                     elif kind == "hint":
                         async with lock(table.id):
-                            await send(table.hint(conn.role, conn.seat))
+                            hint = await to_thread.run_sync(table.hint, conn.role, conn.seat)
+                        await send(hint)
                     elif kind == "replay":
                         await send(table.replay_view(conn.role, conn.seat, msg.get("step")))
                     elif kind == "ping":
@@ -229,7 +240,7 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
                 if table.deadline is None:
                     continue
                 async with lock(table.id):
-                    changed = table.timeout()
+                    changed = await to_thread.run_sync(table.timeout)
                 if changed:
                     await broadcast(table)
 
