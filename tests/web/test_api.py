@@ -225,3 +225,12 @@ def test_turn_clock_plays_for_a_seat_out_of_time(client: TestClient) -> None:
     assert table.timeout() is True
     after = view(client, s0)
     assert after["step"] == v["step"] + 1 and "Time ran out" in after["notice"]
+
+
+def test_serve_command_is_registered() -> None:
+    from typer.testing import CliRunner
+
+    from highcamp.cli.main import app
+
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0 and "--db" in result.output and "SQLAlchemy" in result.output

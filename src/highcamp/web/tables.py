@@ -108,6 +108,7 @@ class Table:
         self.deadline: float | None = None
         self.notice = ""
         self._static: dict[str, Any] | None = None
+        self._logs: tuple[State | None, dict[int | None, list[dict[str, Any]]]] = (None, {})
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -164,7 +165,7 @@ class Table:
             if acting is not None
             else []
         )
-        log = [e.to_dict() for e in state.log_for(looking)][-LOG_TAIL:]
+        log = self._log(state, looking, live)
         seats = [
             {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
             for s in self.record.seats
@@ -205,6 +206,19 @@ class Table:
             "replay": replay,
             "notice": self.notice if live else "",
         }
+
+    def _log(self, state: State, looking: int | None, live: bool) -> list[dict[str, Any]]:
+        """The newest log entries ``looking`` may read (cached per step: every client of a
+        table gets a view after each move, and reading a log replays the history). The
+        table's state is replaced, never changed in place, by every move and undo."""
+        if not live:
+            return [e.to_dict() for e in state.log_for(looking)][-LOG_TAIL:]
+        if self._logs[0] is not state:
+            self._logs = (state, {})
+        cache = self._logs[1]
+        if looking not in cache:
+            cache[looking] = [e.to_dict() for e in state.log_for(looking)][-LOG_TAIL:]
+        return cache[looking]
 
     # ------------------------------------------------------------------ playing
     def act(self, role: str, seat: int | None, action: Any, step: Any) -> None:
