@@ -112,6 +112,14 @@ def test_two_seat_online_game_in_two_browsers(server: str, browser: Any, shots: 
     for mine, theirs in ((0, 1), (1, 0)):
         for stone in hands[theirs].split(", "):
             assert stone not in pages[mine].inner_text("body")
+    # a spectator sees neither hand
+    watcher = alice.new_page()
+    watcher.goto(links[2])
+    watcher.wait_for_selector("text=What everyone sees")
+    for hand in hands:
+        for stone in hand.split(", "):
+            assert stone not in watcher.inner_text("body")
+    watcher.screenshot(path=str(shots / "hidden-test-spectator.png"), full_page=True)
     pa.screenshot(path=str(shots / "hidden-test-seat1.png"), full_page=True)
     pb.screenshot(path=str(shots / "hidden-test-seat2-phone.png"), full_page=True)
     for _ in range(10):
