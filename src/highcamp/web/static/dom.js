@@ -44,6 +44,7 @@ export function clickable(el, label, fn, key) {
   el.setAttribute("aria-label", label);
   el.setAttribute("class", `${el.getAttribute("class") || ""} hc-click`.trim());
   if (key) el.dataset.key = key;
+  if (el instanceof SVGElement) el.setAttribute("pointer-events", "bounding-box"); // label clicks too
   el.addEventListener("click", fn);
   el.addEventListener("keydown", (ev) => {
     if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fn(); }

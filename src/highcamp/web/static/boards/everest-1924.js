@@ -3,8 +3,8 @@
 // a legal action (the server decides).
 import { h, s, clickable } from "../dom.js";
 
-const CELL = 22;
-const ROW_H = 26;
+const CELL = 24;
+const ROW_H = 34;
 const LEFT = 78;
 const TOP = 34;
 
@@ -30,7 +30,7 @@ export function render(el, ctx) {
   const summit = st.summit ?? rows.length - 1;
   const width = Math.max(...rows.map((r) => r.last)) + 1;
   const W = LEFT + width * CELL + 16;
-  const H = TOP + rows.length * ROW_H + 30;
+  const H = TOP + rows.length * ROW_H + 46;
   const x = (c) => LEFT + c * CELL + CELL / 2;
   const y = (r) => TOP + (summit - r) * ROW_H + ROW_H / 2;
   const svg = s("svg", { class: "wide", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": `Everest 1924 sheet: at row ${o.position[0]}, column ${o.position[1]}` });
@@ -72,29 +72,36 @@ export function render(el, ctx) {
   // the climbers' marker
   const [pr, pc] = o.position;
   svg.append(s("g", { class: "hc-marker" },
-    s("circle", { cx: x(pc), cy: y(pr), r: 9, fill: "#e69f00", stroke: "#1d1a16", "stroke-width": 2 }),
-    s("text", { x: x(pc), y: y(pr) - 13, "font-size": 11, "text-anchor": "middle", "font-weight": "bold", fill: "#1d1a16" }, "You")));
+    s("circle", { cx: x(pc), cy: y(pr), r: 11, fill: "#e69f00", stroke: "#1d1a16", "stroke-width": 2 }),
+    s("text", { x: x(pc), y: y(pr) + 3, "font-size": 8, "text-anchor": "middle", "font-weight": "bold", fill: "#1d1a16" }, "You"),
+    s("title", {}, `the climbers: row ${pr}, column ${pc}`)));
   // moves as clicks on their squares
-  const target = (text, r, c, label, glyph, dx = 0, below = true) => {
+  // where a move's label goes: above, below or left of its square
+  const LABEL = {
+    above: [0, -15, "middle"], "above-start": [-6, -15, "start"], "above-end": [6, -15, "end"],
+    below: [0, 24, "middle"],
+  };
+  const target = (text, r, c, label, glyph, dx = 0, where = "below") => {
     const a = ctx.byText(text);
     if (!a || r < 0 || r > summit) return;
     const cx = x(c) + dx;
     const g = s("g", {},
       s("circle", { class: "hc-face", cx, cy: y(r), r: 10, fill: "#f0e442", stroke: "#1d1a16", "stroke-width": 2, "stroke-dasharray": "3 2" }),
       s("text", { x: cx, y: y(r) + 4, "font-size": 11, "text-anchor": "middle", "font-weight": "bold", fill: "#1d1a16" }, glyph),
-      s("text", { x: cx, y: y(r) + (below ? 23 : -14), "font-size": 10, "text-anchor": "middle", fill: "#1d1a16", "font-weight": "bold", stroke: "#fffdf6", "stroke-width": 3, "paint-order": "stroke" }, label));
+      s("text", { x: cx + LABEL[where][0], y: y(r) + LABEL[where][1], "font-size": 11, "text-anchor": LABEL[where][2], fill: "#1d1a16", "font-weight": "bold", stroke: "#fffdf6", "stroke-width": 3, "paint-order": "stroke" }, label));
     svg.append(clickable(g, `${label}: to row ${r}, column ${c}`, () => ctx.act(a.id), `sq-${text}`));
   };
   if (o.ending === null) {
-    target("ascend", pr + 1, pc + 1, "ascend", "↗", 0, false);
     const campCol = pr < summit ? Math.max(pc - 3, rows[pr + 1].first) : -1;
+    const together = campCol === pc + 1;
+    target("ascend", pr + 1, pc + 1, "ascend", "↗", 0, together ? "above-start" : "above");
     // a camp square that is the ascent's square too is drawn beside it
-    target("camp", pr + 1, campCol, "camp", "▲", campCol === pc + 1 ? -CELL : 0, true);
+    target("camp", pr + 1, campCol, "camp", "▲", together ? -CELL : 0, together ? "above-end" : "above");
     target("move right", pr, pc + 1, "move right", "→");
     target("fall", pr - 1, pc + 1, "fall", "↘");
   }
   // legend
-  const ly = H - 10;
+  const ly = H - 8;
   const legend = [["#e69f00", "● You"], ["#0072b2", "● route"], ["#009e73", "▲ C camp"], ["#d55e00", "● F fall"], ["#b58900", "◌ a move you can click"]];
   legend.forEach(([fill, text], i) => svg.append(s("text", { x: LEFT + i * 150, y: ly, "font-size": 12, fill: fill === "#b58900" ? "#1d1a16" : fill }, text)));
   el.append(h("div", { class: "scroll" }, svg));
