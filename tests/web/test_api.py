@@ -234,3 +234,22 @@ def test_serve_command_is_registered() -> None:
 
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0 and "--db" in result.output and "SQLAlchemy" in result.output
+
+
+def test_a_failing_agent_never_stops_the_table(client: TestClient) -> None:
+    made = make_table(
+        client, game="hidden-test", mode="solo", seats=[{"kind": "human"}, {"kind": "agent"}]
+    )
+    table = client.app.state.hub.get(made["table"])  # type: ignore[attr-defined]
+
+    class Broken:
+        name = "broken"
+
+        def act(self, state: object) -> int:
+            raise RuntimeError("out of coffee")
+
+    table.agents[1] = Broken()
+    v = view(client, made["host"])
+    after = act(client, made["host"], v["legal"][0]["id"], v["step"]).json()
+    assert after["your_turn"] and after["step"] == v["step"] + 2
+    assert "out of coffee" in after["notice"] and "random legal action" in after["notice"]

@@ -287,7 +287,20 @@ class Table:
             if self.human(player):
                 self.deadline = time.time() + self.record.clock if self.record.clock else None
                 return
-            self._commit(self.agents[player].act(self.state.clone()))
+            self._commit(self._agent_action(player))
+
+    def _agent_action(self, player: int) -> int:
+        """The agent's choice; a failing agent (an exception, an illegal id) is replaced by
+        a random legal action for that move, so that a table never gets stuck."""
+        try:
+            action = self.agents[player].act(self.state.clone())
+            if self.state.clone()._is_legal(action):
+                return int(action)
+            why = f"chose {action!r}, which is not legal"
+        except Exception as err:  # an agent's bug must not stop the table
+            why = f"failed ({type(err).__name__}: {err})"
+        self.notice = f"{self.record.seats[player].name} {why}: a random legal action was played."
+        return make_agent("random", seed=len(self.state.history())).act(self.state.clone())
 
     def timeout(self) -> bool:
         """If the turn clock ran out, play a random legal action for the seat to act."""
