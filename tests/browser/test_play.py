@@ -135,3 +135,26 @@ def test_two_seat_online_game_in_two_browsers(server: str, browser: Any, shots: 
     for p in pages:
         p.wait_for_selector("text=Game over")
     pa.screenshot(path=str(shots / "hidden-test-end.png"), full_page=True)
+
+
+def test_hotseat_hides_each_hand_until_its_player_asks(
+    server: str, browser: Any, shots: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1000, "height": 800})
+    page.goto(server + "/")
+    card = page.locator(
+        "section", has=page.get_by_role("heading", name="Hidden stones (test game)")
+    )
+    card.get_by_label("Play at one table (hotseat)").check()
+    card.get_by_role("button", name="Start Hidden stones (test game)").click()
+    for seat in (1, 2):
+        page.wait_for_selector(f"text=Pass the device to Player {seat}")
+        assert "Hand" not in page.inner_text("#main")
+        if seat == 1:
+            page.screenshot(path=str(shots / "hidden-test-hotseat-curtain.png"), full_page=True)
+        # the reveal button has the focus: Enter shows the seat
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"text=What Player {seat} sees")
+        before = _step(page)
+        page.locator("[aria-label='Actions on the board'] button").first.click()
+        _wait_step_change(page, before)
