@@ -11,6 +11,14 @@ function show(value, depth = 0) {
   if (Array.isArray(value)) {
     if (!value.length) return h("span", { class: "rule" }, "none");
     if (value.every((x) => x === null || typeof x !== "object")) return value.map((x) => (x === null ? "—" : String(x))).join(", ");
+    const keys = Object.keys(value[0] || {});
+    const flat = (x) => x && typeof x === "object" && !Array.isArray(x) && Object.values(x).every((y) => y === null || typeof y !== "object");
+    if (keys.length && value.every((x) => flat(x) && Object.keys(x).join() === keys.join())) {
+      // rows of the same fields: a table
+      return h("table", { class: "scores" },
+        h("thead", {}, h("tr", {}, ...keys.map((k) => h("th", { scope: "col" }, label(k))))),
+        h("tbody", {}, ...value.map((x) => h("tr", {}, ...keys.map((k) => h("td", {}, show(x[k], depth + 1)))))));
+    }
     return h("ol", {}, ...value.map((x) => h("li", {}, show(x, depth + 1))));
   }
   if (typeof value === "object") {
