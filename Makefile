@@ -2,7 +2,10 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+# the extras make installs: dev tools, and rl so that the adapters' tests run in CI
+EXTRAS := dev,rl
+# the stamp names the extras and pyproject.toml: changing either reinstalls
+STAMP := $(VENV)/.installed-$(shell { echo '$(EXTRAS)'; cat pyproject.toml; } | cksum | cut -d' ' -f1)
 
 .PHONY: play test lint typecheck pytest slow bench clean
 
@@ -11,7 +14,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[$(EXTRAS)]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -19,7 +22,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 play: $(STAMP)
 	$(BIN)/highcamp play
 
-## make test: set up .venv, then lint, type-check and run the whole test suite
+## make test: set up .venv (dev and rl extras), then lint, type-check and run the whole test suite
 test: lint typecheck pytest
 
 lint: $(STAMP)
@@ -36,15 +39,8 @@ pytest: $(STAMP)
 slow: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q -m slow
 
-RL_STAMP := $(VENV)/.installed-rl-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
-
-$(RL_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
-	rm -f $(VENV)/.installed-rl-*
-	touch $(RL_STAMP)
-
 ## make bench: throughput of every game, with OpenSpiel's pig as the reference (rl extra)
-bench: $(RL_STAMP)
+bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py
 
 clean:

@@ -17,6 +17,9 @@ from highcamp.adapters.pettingzoo import env
 from .cases import ALL_CASES, IDS, available
 
 
+# dict observations with an action mask, as PettingZoo's own classic environments have
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 @pytest.mark.parametrize("case", ALL_CASES, ids=IDS)
 def test_api_and_seed(case: tuple[str, dict[str, Any]]) -> None:
     game_id, options = case
