@@ -36,7 +36,7 @@ def trajectory(game: highcamp.Game, seed: int, limit: int = 80) -> list[highcamp
 
 @pytest.mark.parametrize("case", ALL_CASES, ids=IDS)
 def test_fixed_shape_and_unchanged_by_resampling(case: tuple[str, dict[str, Any]]) -> None:
-    """Every tensor of a game has one shape, and a resampled state (hidden information
+    """Every tensor of a game has one shape, within the encoder's bounds, and a resampled state (hidden information
     redrawn) gives the player exactly the same tensor."""
     game_id, options = case
     with available(game_id):
@@ -49,6 +49,8 @@ def test_fixed_shape_and_unchanged_by_resampling(case: tuple[str, dict[str, Any]
                     x = encoder.encode(state.observation(player))
                     assert x.shape == (encoder.size,) and x.dtype == np.float32
                     assert np.all(np.isfinite(x))
+                    low, high = encoder.bounds
+                    assert low <= x.min() and x.max() <= high
                     other = state.resample_hidden(player, seed * 1000 + i)
                     assert np.array_equal(x, encoder.encode(other.observation(player)))
 

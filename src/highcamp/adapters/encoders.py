@@ -97,6 +97,11 @@ class Encoder(Protocol):
         """Length of the tensor (the sum of the fields' sizes)."""
         ...
 
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """Lowest and highest value any entry can take (``-inf``/``inf`` if unbounded)."""
+        ...
+
     def encode(self, observation: Mapping[str, Any], out: Tensor | None = None) -> Tensor:
         """The tensor of one observation (written into ``out`` when given)."""
         ...
@@ -146,6 +151,9 @@ class Everest1924Encoder:
             ),
         )
         self.size = sum(f.size for f in self.fields)
+        squares = sum(r["last"] - r["first"] + 1 for r in rows)
+        # every entry is in [0, 1] but the score: 2 x highest target - squares (+ camps)
+        self.bounds = (-squares / _SCORE_SCALE, max(1.0, (2 * rows[-1]["target"] + 20) / 100))
         self._offsets: dict[str, int] = {}
         offset = 0
         for f in self.fields:
@@ -195,6 +203,7 @@ class HashedEncoder:
 
     def __init__(self, game: Game | None, size: int = 512) -> None:
         self.size = size
+        self.bounds = (-np.inf, np.inf)
         self.fields: tuple[Field, ...] = (
             Field("hashed", (size,), "leaves of the observation hashed by path (CRC-32)"),
         )

@@ -72,7 +72,7 @@ class HighcampEnv(gymnasium.Env[dict[str, Any], Any]):
         self.action_space = spaces.Discrete(actions)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+                "observation": spaces.Box(*self.encoder.bounds, (self.encoder.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (actions,), np.int8),
             }
         )

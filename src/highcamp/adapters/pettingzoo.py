@@ -62,7 +62,7 @@ class HighcampAECEnv(AECEnv):
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        -np.inf, np.inf, (self.encoder.size,), dtype=np.float32
+                        *self.encoder.bounds, (self.encoder.size,), dtype=np.float32
                     ),
                     "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
                 }
