@@ -179,3 +179,12 @@ def test_options_are_game_parameters() -> None:
 def test_highcamp_state_refuses_other_states() -> None:
     with pytest.raises(TypeError):
         hos.highcamp_state(pyspiel.load_game("tic_tac_toe").new_initial_state())
+
+
+def test_a_constant_sum_game_is_declared_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game listed in CONSTANT_SUM is declared zero- or constant-sum; others general-sum."""
+    assert hos._utility("everest-1924") == pyspiel.GameType.Utility.GENERAL_SUM
+    monkeypatch.setitem(hos.CONSTANT_SUM, "zero-game", 0.0)
+    monkeypatch.setitem(hos.CONSTANT_SUM, "ten-game", 10.0)
+    assert hos._utility("zero-game") == pyspiel.GameType.Utility.ZERO_SUM
+    assert hos._utility("ten-game") == pyspiel.GameType.Utility.CONSTANT_SUM

@@ -51,6 +51,7 @@ from highcamp.core import Game, OptionSpec, State
 from .encoders import Encoder, encoder_for, views
 
 __all__ = [
+    "CONSTANT_SUM",
     "UTILITY_BOUNDS",
     "HighcampSpielGame",
     "HighcampSpielState",
@@ -79,6 +80,11 @@ UTILITY_BOUNDS: dict[str, Callable[[Game], tuple[float, float]]] = {
 """Per-game bounds of a player's return, for OpenSpiel's ``min_utility``/``max_utility``.
 
 A game not listed gets the loose bounds ``(-1e6, 1e6)``."""
+
+CONSTANT_SUM: dict[str, float] = {}
+"""Games whose returns always add up to the same total, by game id (none yet: highcamp
+games score each player on its own). A game listed here is registered as zero-sum or
+constant-sum with that ``utility_sum``; the others are general-sum."""
 
 _REGISTERED: dict[str, str] = {}  # OpenSpiel name -> highcamp game id
 
@@ -132,7 +138,7 @@ class HighcampSpielGame(pyspiel.Game):
             num_players=hc.num_players,
             min_utility=low,
             max_utility=high,
-            utility_sum=None,
+            utility_sum=CONSTANT_SUM.get(self.GAME_ID),
             max_game_length=hc.max_game_length(),
         )
         super().__init__(self.GAME_TYPE, info, params)
@@ -318,6 +324,15 @@ def resampler(seed: int = 0) -> Callable[[Any, int], HighcampSpielState]:
     return resample
 
 
+def _utility(game_id: str) -> Any:
+    total = CONSTANT_SUM.get(game_id)
+    if total is None:
+        return pyspiel.GameType.Utility.GENERAL_SUM
+    if total == 0:
+        return pyspiel.GameType.Utility.ZERO_SUM
+    return pyspiel.GameType.Utility.CONSTANT_SUM
+
+
 def register(game_id: str) -> str:
     """Register one highcamp game with OpenSpiel (idempotent); return its OpenSpiel name."""
     name = openspiel_name(game_id)
@@ -339,7 +354,7 @@ def register(game_id: str) -> str:
             if hidden
             else pyspiel.GameType.Information.PERFECT_INFORMATION
         ),
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=_utility(game_id),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
