@@ -2,7 +2,15 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+# Two installs into one .venv, each behind a stamp that names its extras and the
+# checksum of pyproject.toml (changing either reinstalls):
+#   play: the web extra only, so `make play` stays light;
+#   dev:  tools, web, browser tests and rl (the adapters' tests run in CI).
+PLAY_EXTRAS := web
+DEV_EXTRAS := dev,web,browser,rl
+SUM := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
+STAMP := $(VENV)/.installed-dev-$(SUM)
 
 .PHONY: play play-terminal chromium test lint typecheck pytest slow bench browser-test clean
 
@@ -10,19 +18,24 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[$(PLAY_EXTRAS)]'
+	rm -f $(VENV)/.installed-play-*
+	touch $@
+
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev,web,browser]'
-	rm -f $(VENV)/.installed-*
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[$(DEV_EXTRAS)]'
+	rm -f $(VENV)/.installed-dev-*
+	touch $@
 
 ## make play: set up .venv (with the web extra), then serve web play on SQLite
 ## (prints the address to open; DB=URL for another SQLAlchemy database)
 DB ?= sqlite:///highcamp.db
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/highcamp serve --db '$(DB)'
 
 ## make play-terminal: the interactive game chooser in the terminal
-play-terminal: $(STAMP)
+play-terminal: $(PLAY_STAMP)
 	$(BIN)/highcamp play
 
 ## make test: set up .venv, then lint, type-check and run the whole test suite,
@@ -55,15 +68,8 @@ browser-test: $(STAMP) chromium
 slow: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q -m slow
 
-RL_STAMP := $(VENV)/.installed-rl-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
-
-$(RL_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
-	rm -f $(VENV)/.installed-rl-*
-	touch $(RL_STAMP)
-
 ## make bench: throughput of every game, with OpenSpiel's pig as the reference (rl extra)
-bench: $(RL_STAMP)
+bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py
 
 clean:

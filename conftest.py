@@ -1,0 +1,15 @@
+"""Collection rules shared by the whole suite.
+
+The adapters need the ``rl`` extra (``make test`` installs it); without it their modules'
+doctests are not collected, as ``tests/adapters`` skips itself with ``importorskip``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+_RL = ("pyspiel", "pettingzoo", "gymnasium", "numpy")
+
+collect_ignore_glob: list[str] = []
+if any(importlib.util.find_spec(name) is None for name in _RL):
+    collect_ignore_glob.append("src/highcamp/adapters/*.py")
