@@ -188,3 +188,16 @@ def test_a_constant_sum_game_is_declared_so(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setitem(hos.CONSTANT_SUM, "ten-game", 10.0)
     assert hos._utility("zero-game") == pyspiel.GameType.Utility.ZERO_SUM
     assert hos._utility("ten-game") == pyspiel.GameType.Utility.CONSTANT_SUM
+
+
+def test_ismcts_without_a_resampler_uses_resample_from_infostate() -> None:
+    """The bot's default path calls state.resample_from_infostate(player, sampler)."""
+    with available("hidden-draw"):
+        game = load("hidden-draw", {"players": 2})
+        rng = np.random.RandomState(2)
+        bots = [
+            ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 12, random_state=rng)
+            for _ in range(2)
+        ]
+        returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 3)
+        assert sorted(returns) != [0.0, 0.0] and all(1 <= r <= 6 for r in returns)
