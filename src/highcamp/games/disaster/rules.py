@@ -27,7 +27,7 @@ A game is decomposed into small actions:
 >>> s.apply_action(s.string_to_action("roll"))
 >>> s.apply_action(s.string_to_action("dice show 3 and 5"))
 >>> s.observation(0)["players"][1]["space"]
-'Plane 4'
+'Plane 5'
 """
 
 from __future__ import annotations
