@@ -186,11 +186,10 @@ class DisasterGame(Game):
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
-        """Every player count, plus the long game, the shared ties and the 3-player game
+        """Every player count, the long game with shared ties, and the 3-player game
         without its special rule."""
         out: list[dict[str, Any]] = [{"players": n} for n in range(2, MAX_PLAYERS + 1)]
-        out.append({"players": 4, "long_game": True})
-        out.append({"players": 5, "ties": "shared"})
+        out.append({"players": 6, "long_game": True, "ties": "shared"})
         out.append({"players": 3, "three_player_rule": False})
         return out
 
@@ -446,6 +445,12 @@ class DisasterState(State):
         "end": END_TURN,
         "keep": KEEP_DRAWN,
         "pass": END_TURN,
+        "end turn": END_TURN,
+        "move back": MOVE_BACK,
+        "move on": MOVE_ON,
+        "keep the card": KEEP_DRAWN,
+        "keep the new card": KEEP_DRAWN,
+        "keep the old card": KEEP_HELD,
     }
 
     def _parse_action(self, text: str) -> int | None:
