@@ -399,3 +399,24 @@ def test_long_game_needs_eight() -> None:
     escape_roll(state, 3)
     escape_roll(state, 2)
     assert not state.is_terminal() and chips(state) == [6, 2]
+
+
+# ------------------------------------------------------------ hidden cards
+def test_held_cards_are_hidden_and_resampled() -> None:
+    """A held card shows only in its holder's observation; ``resample_hidden`` redeals the
+    cards a player cannot see and keeps what it can."""
+    state = new_game(corners=("north-west", "south-west"))
+    roll(state, 1, 1)
+    draw(state, 0)
+    drive(state, ["keep the card"])
+    seen_by_other = obs(state, 1)
+    titles = set()
+    for seed in range(30):
+        other = state.resample_hidden(1, seed)
+        assert other.observation(1) == seen_by_other
+        titles.add(other.observation(0)["players"][0]["card"])
+        assert not other.invariants()
+    assert len(titles) > 5  # seat 2 cannot know which card seat 1 holds
+    mine = state.resample_hidden(0, 3)
+    assert mine.observation(0) == obs(state, 0)
+    assert mine.observation(0)["players"][0]["card"] == "Iceberg Ahead"

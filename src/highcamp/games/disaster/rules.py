@@ -1055,6 +1055,7 @@ class DisasterState(State):
             "dice": list(self._last_dice),
             "disaster": self._disaster_view(),
             "target": game.target,
+            "disasters": dict(self._disasters),
             "winners": list(self._winners),
             "ending": self._ending,
         }
