@@ -116,6 +116,13 @@ _AREA_TITLE = {
     "skyscraper": "the burning skyscraper",
 }
 
+_AREA_PLACE = {
+    "ship": "the ship",
+    "plane": "the plane",
+    "earthquake": "the earthquake zone",
+    "skyscraper": "the skyscraper",
+}
+
 _DIE_OUTCOMES = tuple((DIE_BASE + f, 1 / 6) for f in range(6))
 _DICE_OUTCOMES = tuple((DICE_BASE + k, 1 / 36) for k in range(36))
 _TIES = ("play on", "shared")
@@ -367,6 +374,10 @@ class DisasterState(State):
             return IllegalActionError(
                 rule=R_SETUP, reason="players choose their starting corners first", action=action
             )
+        if CORNER_BASE <= action < CORNER_BASE + 4:
+            return IllegalActionError(
+                rule=R_SETUP, reason="corners are chosen once, at the start", action=action
+            )
         if PLAY_BASE <= action < PLAY_BASE + NUM_CARDS:
             if self._area is not None:
                 reason = "no card is played during a disaster"
@@ -456,6 +467,10 @@ class DisasterState(State):
     def _parse_action(self, text: str) -> int | None:
         if text in self._ALIASES:
             return self._ALIASES[text]
+        if text.startswith("start at the "):
+            for k, corner in enumerate(self._corners()):
+                if text == f"start at the {self._game.board.names[corner].lower()}":
+                    return CORNER_BASE + k
         if text.startswith("play "):
             title = text[5:].strip()
             for c in self._game.cards:
@@ -543,7 +558,7 @@ class DisasterState(State):
             self._disasters[how] += 1
             if self._log is not None:
                 rule = R_DISASTER if a == b else R_THREE
-                self._emit(f"seat {p + 1} rolls {how} in {area}: no move", rule, p)
+                self._emit(f"seat {p + 1} rolls {how} in {_AREA_PLACE[area]}: no move", rule, p)
             self._start_disaster(area, p)
             return
         board = game.board
