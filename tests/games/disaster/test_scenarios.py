@@ -117,7 +117,7 @@ def test_ship_escape_to_the_lifeboat_and_placement_beyond() -> None:
     assert d["escaping"] == [0] and space(state, 0) == "Ship 1"
     escape_roll(state, 1)  # 1 - 1 = 0: stays
     assert space(state, 0) == "Ship 1" and disaster(state)["ship_position"] == 2  # type: ignore[index]
-    escape_roll(state, 2)  # 2 - 1 = 1: reaches the Lifeboat
+    escape_roll(state, 3)  # 3 - 2 = 1: reaches the Lifeboat
     assert space(state, 0) == "Space 10"
     assert chips(state) == [2, 1] and obs(state)["supply"] == 27
     assert disaster(state) is None
@@ -141,12 +141,12 @@ def test_ship_sinks_past_the_fifth_position() -> None:
 # -------------------------------------------------------------------- the plane
 def test_plane_escape_by_parachute_beyond_the_same_end() -> None:
     state = new_game(corners=("south-east", "south-west"))
-    move(state, 4)
-    assert space(state, 0) == "Plane 1"
+    move(state, 6)
+    assert space(state, 0) == "Plane 3"
     roll(state, 1, 2)
     roll(state, 5, 5)
     assert disaster(state)["plane_position"] == 1  # type: ignore[index]
-    escape_roll(state, 6)  # no deduction at the first position; 6 steps to the Parachute
+    escape_roll(state, 6)  # 6 - 2 = 4 steps: the Parachute, beyond the same end
     assert space(state, 0) == "Space 31" and chips(state) == [2, 1]
 
 
@@ -155,10 +155,10 @@ def test_plane_crashes_with_deductions() -> None:
     move(state, 4)
     roll(state, 1, 2)
     roll(state, 5, 5)
-    escape_roll(state, 1)  # position 1 deducts 0: one step
+    escape_roll(state, 3)  # position 1 deducts 2: one step
     assert space(state, 0) == "Plane 2"
     for _ in range(4):
-        escape_roll(state, 1)  # deduct 1, 2, 3, 4: never more than the roll
+        escape_roll(state, 2)  # deduct 2, 3, 3, 4: never more than the roll
         assert space(state, 0) in ("Plane 2", "South-east corner")
     assert space(state, 0) == "South-east corner" and chips(state) == [0, 1]
 

@@ -272,6 +272,7 @@ class DisasterState(State):
         "_round",
         "_ship",
         "_start",
+        "_substitutes",
         "_supply",
         "_turn",
         "_turns",
@@ -290,6 +291,7 @@ class DisasterState(State):
         self._extras: list[int] = []  # corners already given to extra players
         self._chips: list[int] = [0] * n
         self._supply = CHIPS
+        self._substitutes = 0  # chips beyond the box's 30, when they run out
         self._held: list[int] = [-1] * n
         self._free: list[int] = list(range(NUM_CARDS))  # the shuffled part of the deck
         self._bottom: list[int] = []  # cards put face down at the bottom, top first
@@ -852,15 +854,15 @@ class DisasterState(State):
         self._pos[p] = space
         self._escapers.remove(p)
         self._escapes[p] += 1
-        took = self._supply > 0
-        if took:
+        self._chips[p] += 1
+        if self._supply:
             self._supply -= 1
-            self._chips[p] += 1
+        else:  # the 30 chips are all out: the bank stands in for more (R-0-2)
+            self._substitutes += 1
         if self._log is not None:
             name = self._game.board.names[space]
             self._emit(f"seat {p + 1} {how}, escapes to {name}", rule, p)
-            gain = "takes a survival chip" if took else "escapes, but the supply of chips is empty"
-            self._emit(f"seat {p + 1} {gain} ({self._chips[p]} chips)", R_CHIPS, p)
+            self._emit(f"seat {p + 1} takes a survival chip ({self._chips[p]} chips)", R_CHIPS, p)
 
     def _perish(self, p: int, how: str, rule: str) -> None:
         self._escapers.remove(p)
@@ -872,7 +874,10 @@ class DisasterState(State):
             self._emit(f"seat {p + 1} discards the card it held", R_PERISH, p)
         if self._chips[p]:
             self._chips[p] -= 1
-            self._supply += 1
+            if self._substitutes:
+                self._substitutes -= 1
+            else:
+                self._supply += 1
         if self._log is not None:
             self._emit(f"seat {p + 1} {how}: perishes, back to its starting corner", rule, p)
             self._emit(f"seat {p + 1} has {self._chips[p]} chips", R_CHIPS, p)
@@ -947,12 +952,12 @@ class DisasterState(State):
                     player=s,
                     lines=lines,
                     total=self._chips[s],
-                    band="winner" if s in self._winners else None,
                     figures={
                         "chips": self._chips[s],
                         "escapes": self._escapes[s],
                         "perishings": self._perishes[s],
                         "won": s in self._winners,
+                        "turns": self._turns,
                     },
                 )
             )
@@ -970,8 +975,12 @@ class DisasterState(State):
             problems.append("the 20 Disaster cards are not all accounted for exactly once")
         if (self._drawn >= 0) != (self._phase == CHOICE):
             problems.append("a drawn card outside a card choice")
-        if sum(self._chips) + self._supply != CHIPS or self._supply < 0 or min(self._chips) < 0:
-            problems.append("survival chips are not conserved (30 in all)")
+        if sum(self._chips) + self._supply != CHIPS + self._substitutes:
+            problems.append("survival chips are not conserved (30, plus stand-ins once out)")
+        if self._supply < 0 or min(self._chips) < 0 or self._substitutes < 0:
+            problems.append("a negative count of chips")
+        if self._substitutes and self._supply:
+            problems.append("stand-in chips in play while the supply still has chips")
         placed = [s for s in range(game.num_players) if self._start[s] >= 0]
         for s in placed:
             if not 0 <= self._pos[s] < board.size:
@@ -1002,6 +1011,7 @@ class DisasterState(State):
             "extras": list(self._extras),
             "chips": list(self._chips),
             "supply": self._supply,
+            "stand_in_chips": self._substitutes,
             "held": list(self._held),
             "deck": sorted(self._free),
             "bottom": list(self._bottom),
@@ -1062,6 +1072,7 @@ class DisasterState(State):
             "turns": self._turns,
             "players": players,
             "supply": self._supply,
+            "stand_in_chips": self._substitutes,
             "deck_size": len(self._free) + len(self._bottom),
             "deck_bottom": len(self._bottom),
             "drawn": (cards[drawn].title if self._actor == player else "hidden")
@@ -1122,6 +1133,7 @@ class DisasterState(State):
         new._extras = self._extras.copy()
         new._chips = self._chips.copy()
         new._supply = self._supply
+        new._substitutes = self._substitutes
         new._held = self._held.copy()
         new._free = self._free.copy()
         new._bottom = self._bottom.copy()
