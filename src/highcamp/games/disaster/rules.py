@@ -358,6 +358,29 @@ class DisasterState(State):
             return [(FIRST_BASE + s, 1 / n) for s in range(n)]
         return []
 
+    def _is_legal(self, action: int) -> bool:
+        phase = self._phase
+        if phase == DICE:
+            return DICE_BASE <= action < DRAW_BASE
+        if phase in (ESC_DIE, SPREAD):
+            return DIE_BASE <= action < DICE_BASE
+        if phase in (START, ESC_ROLL):
+            return action == ROLL
+        if phase == OVER:
+            return False
+        return action in self.legal_actions()
+
+    def _sample_chance(self, u: int) -> int:
+        phase = self._phase
+        if phase == DICE:
+            return DICE_BASE + ((u * 36) >> 64)
+        if phase in (ESC_DIE, SPREAD):
+            return DIE_BASE + ((u * 6) >> 64)
+        if phase == DRAW:
+            free = sorted(self._free)
+            return DRAW_BASE + free[(u * len(free)) >> 64]
+        return super()._sample_chance(u)
+
     def _refusal(self, action: int) -> IllegalActionError:
         phase = self._phase
         if phase in _CHANCE_PHASES:
