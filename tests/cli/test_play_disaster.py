@@ -83,3 +83,12 @@ def test_bad_input_names_the_rule(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Not allowed [Setting Up the Game]" in result.output
     assert "Saved to" in result.output
+
+
+def test_simulate_reports_length_and_win_rates_by_seat() -> None:
+    result = runner.invoke(
+        app, ["simulate", "disaster", "--players", "6", "--games", "30", "--seed", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output and "seat 6" in result.output
+    assert "length" in result.output and "turns" in result.output
