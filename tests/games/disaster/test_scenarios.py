@@ -420,3 +420,32 @@ def test_held_cards_are_hidden_and_resampled() -> None:
     mine = state.resample_hidden(0, 3)
     assert mine.observation(0) == obs(state, 0)
     assert mine.observation(0)["players"][0]["card"] == "Iceberg Ahead"
+
+
+# ------------------------------------------------------------- engine limits
+def _play_out(state: object) -> object:
+    import random
+
+    rng = random.Random(0)
+    while not state.is_terminal():  # type: ignore[attr-defined]
+        if state.current_player() == CHANCE:  # type: ignore[attr-defined]
+            state.apply_random_chance()  # type: ignore[attr-defined]
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+    return state
+
+
+def test_turn_limit_ends_the_game_undecided(monkeypatch: pytest.MonkeyPatch) -> None:
+    from highcamp.games.disaster import rules
+
+    monkeypatch.setattr(rules, "MAX_TURNS", 5)
+    state = _play_out(new_game())
+    assert state.ending() == "turn limit" and state.returns() == [0.0, 0.0]  # type: ignore[attr-defined]
+    assert state.log[-1].rule == "[engine limit]"  # type: ignore[attr-defined]
+
+
+def test_history_never_exceeds_max_game_length() -> None:
+    state = new_game(players=3, corners=("north-west", "north-east", "south-east"))
+    state.game._action_limit = 40  # type: ignore[attr-defined]
+    _play_out(state)
+    assert state.ending() == "turn limit" and len(state.history()) == 40

@@ -107,7 +107,7 @@ R_PERISH = "[Perishing in a Disaster]"
 R_CHIPS = "[Survival Chips]"
 R_WIN = "[Winning the Game]"
 R_THREE = "[Special Rule when there are only Three Players] R-D-3"
-R_LIMIT = "R-0-4 turn limit"
+R_LIMIT = "[engine limit]"
 _AREA_RULE = {"ship": R_SHIP, "plane": R_PLANE, "earthquake": R_QUAKE, "skyscraper": R_FIRE}
 _AREA_TITLE = {
     "ship": "the sinking ocean liner",
@@ -207,6 +207,8 @@ class DisasterGame(Game):
         self.target = 8 if self.options["long_game"] else 6
         self.total_three = self.num_players == 3 and bool(self.options["three_player_rule"])
         self.shared_ties = self.options["ties"] == "shared"
+        n = self.num_players
+        self._action_limit = n + 1 + MAX_TURNS * (4 + 16 * (3 * n + 1))
 
     def rules_text(self) -> str:
         """The rules in brief, in highcamp's own words, with section references."""
@@ -226,15 +228,11 @@ class DisasterGame(Game):
         return NUM_ACTIONS
 
     def max_game_length(self) -> int:
-        """Set-up, then at most ``MAX_TURNS`` turns, each with at most one disaster.
-
-        A turn is at most 4 actions before a disaster; a disaster has at most 16 rounds
-        (the longest way out of the skyscraper), each of 3 actions per player and a
-        spreading die."""
-        n = self.num_players
-        setup = n + 1
-        per_turn = 4 + 16 * (3 * n + 1)
-        return setup + MAX_TURNS * per_turn
+        """The engine's hard limit on a history: room for set-up and ``MAX_TURNS`` turns
+        with a disaster of 16 escape rounds each. A game reaching it ends undecided (an
+        escaper may walk to and fro in a fire that never reaches both staircases, so no
+        rule bounds a game)."""
+        return self._action_limit
 
     def _new_state(self, seed: int) -> DisasterState:
         return DisasterState(self, seed)
@@ -508,6 +506,11 @@ class DisasterState(State):
         return self._game.board.corners
 
     def _apply(self, action: int) -> None:
+        self._step(action)
+        if len(self._history) + 1 >= self._game._action_limit and self._phase != OVER:
+            self._finish([], "turn limit", "the engine's action limit is reached", R_LIMIT)
+
+    def _step(self, action: int) -> None:
         phase = self._phase
         if phase in (START, ESC_ROLL):
             self._phase = DICE if phase == START else ESC_DIE
