@@ -182,7 +182,8 @@ def test_earthquake_two_ways_no_crossing_and_falling_in() -> None:
     roll(state, 1, 1)
     assert disaster(state)["fissure"] == [3, 4]  # type: ignore[index]
     escape_roll(state, 2)
-    assert texts(state) == ["move back", "move on"]  # both ways open, short of the fissure
+    # both ways open, short of the fissure
+    assert texts(state) == ["move back to Space 38", "move on to Earthquake zone 3"]
     drive(state, ["move on"])
     assert space(state, 0) == "Earthquake zone 3"
     assert state.current_player() == CHANCE  # the causer rolls to open the earth further
@@ -251,7 +252,10 @@ def test_fire_reaching_both_staircases_kills_those_inside() -> None:
     spread(state, 1)  # odd: the bottom piece one to the left
     assert disaster(state)["fire"] == [1, 6]  # type: ignore[index]
     escape_roll(state, 1)
-    assert texts(state) == ["move back", "move on"]
+    assert texts(state) == [
+        "move back to Skyscraper floor 5, space 3",
+        "move on to Skyscraper floor 5, space 5",
+    ]
     drive(state, ["move back"])
     spread(state, 3)
     escape_roll(state, 1)

@@ -439,10 +439,11 @@ class DisasterState(State):
             return "roll"
         if action == END_TURN:
             return "end turn"
-        if action == MOVE_BACK:
-            return "move back"
-        if action == MOVE_ON:
-            return "move on"
+        if action in (MOVE_BACK, MOVE_ON):
+            word = "move on" if action == MOVE_ON else "move back"
+            if self._phase != ESC_DIR:
+                return word
+            return f"{word} to {game.board.names[self._escape_target(action == MOVE_ON)]}"
         if action == KEEP_DRAWN:
             return "keep the card" if self._held[self._actor] < 0 else "keep the new card"
         if action == KEEP_HELD:
@@ -768,6 +769,20 @@ class DisasterState(State):
             return i - die > hi, True
         back, on = board.building_ways(pos)
         return back is not None, on is not None
+
+    def _escape_target(self, forward: bool) -> int:
+        """Where the escaper deciding now ends up going back or on with its die."""
+        board = self._game.board
+        pos, die = self._pos[self._queue[0]], self._die
+        if self._area == "earthquake":
+            i = board.quake.index(pos) + (die if forward else -die)
+            if 0 <= i < len(board.quake):
+                return board.quake[i]
+            return board.quake_beyond[1 if forward else 0]
+        way = board.building_ways(pos)[1 if forward else 0] or ()
+        if die > len(way):
+            return board.exit_to if forward else board.entrance_from
+        return way[die - 1]
 
     def _escape_move(self, p: int, die: int, forward: bool) -> None:
         board = self._game.board
