@@ -1,0 +1,1209 @@
+"""Disaster: the roll-and-move game of surviving four disasters, for two to eight players.
+
+A game is decomposed into small actions:
+
+* set-up: each of the first four seats chooses a starting corner (``start at the ...``);
+  extra seats are placed at random, one to a corner (a chance step each); a chance step picks
+  the first player [Setting Up the Game];
+* a turn: ``roll``, then the two dice (one chance step of 36 outcomes); on a Disaster space a
+  card is drawn (a chance step), then ``play <card>``, ``keep the card`` (or, with two cards,
+  ``keep the new card`` / ``keep the old card``: the other goes to the bottom); with a held
+  card and no draw, ``play <card>`` or ``end turn`` [Moving], [Disaster Cards];
+* a disaster: escape rounds in which every escaping player rolls one die (``roll``, then a
+  chance step) and, where two ways out are open, chooses ``move back`` or ``move on``; between
+  rounds the area advances (ship, plane) or the player who caused it rolls the spreading die
+  (earthquake, fire) [Disaster], R-D-2.
+
+>>> import highcamp
+>>> game = highcamp.load_game("disaster", players=2)
+>>> s = game.new_initial_state(seed=1)
+>>> [s.action_to_string(a) for a in s.legal_actions()]
+['start at the north-west corner', 'start at the north-east corner', 'start at the south-east corner', 'start at the south-west corner']
+>>> s.apply_action(s.string_to_action("start at the north-west corner"))
+>>> s.apply_action(s.string_to_action("start at the south-east corner"))
+>>> s.apply_action(s.string_to_action("first player: seat 2"))
+>>> s.current_player(), [s.action_to_string(a) for a in s.legal_actions()]
+(1, ['roll'])
+>>> s.apply_action(s.string_to_action("roll"))
+>>> s.apply_action(s.string_to_action("dice show 3 and 5"))
+>>> s.observation(0)["players"][1]["space"]
+'Plane 5'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from highcamp.core import (
+    CHANCE,
+    TERMINAL,
+    Component,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    OptionSpec,
+    ScoreBreakdown,
+    ScoreLine,
+    State,
+)
+
+from .board import Board, Card, standard_board, standard_cards
+
+__all__ = ["DisasterGame", "DisasterState"]
+
+# --------------------------------------------------------------------------- action ids
+CORNER_BASE = 0  # + corner 0..3
+ROLL = 4
+END_TURN = 5
+MOVE_BACK = 6
+MOVE_ON = 7
+KEEP_DRAWN = 8
+KEEP_HELD = 9
+PLAY_BASE = 10  # + card 0..19
+DIE_BASE = 30  # + face - 1
+DICE_BASE = 36  # + (a - 1) * 6 + (b - 1)
+DRAW_BASE = 72  # + card
+PLACE_BASE = 92  # + corner
+FIRST_BASE = 96  # + seat
+NUM_ACTIONS = 104
+
+NUM_CARDS = 20
+CHIPS = 30  # [Contents]: 30 survival chips
+MAX_PLAYERS = 8
+MAX_TURNS = 1500  # engine limit: a game still running after this many turns ends undecided
+
+# phases
+CORNER, PLACE, FIRST, START, DICE, DRAW, CHOICE, AFTER = range(8)
+ESC_ROLL, ESC_DIE, ESC_DIR, SPREAD, OVER = range(8, 13)
+_PHASE_NAMES = (
+    "choose corner",
+    "place extra player",
+    "first player",
+    "turn",
+    "dice",
+    "draw",
+    "card choice",
+    "after moving",
+    "escape roll",
+    "escape die",
+    "escape direction",
+    "spread",
+    "over",
+)
+_CHANCE_PHASES = frozenset({PLACE, FIRST, DICE, DRAW, ESC_DIE, SPREAD})
+
+R_SETUP = "[Setting Up the Game]"
+R_MOVE = "[Moving]"
+R_DISASTER = "[Disaster]"
+R_ROUNDS = "[Disaster] R-D-2"
+R_SHIP = "[Sinking Ocean Liner]"
+R_PLANE = "[Crashing Plane]"
+R_QUAKE = "[Earthquake]"
+R_FIRE = "[Burning Skyscraper]"
+R_DEDUCT = "[Note on Sinking Ship and Crashing Plane]"
+R_CARDS = "[Disaster Cards]"
+R_PERISH = "[Perishing in a Disaster]"
+R_CHIPS = "[Survival Chips]"
+R_WIN = "[Winning the Game]"
+R_THREE = "[Special Rule when there are only Three Players] R-D-3"
+R_LIMIT = "[engine limit]"
+_AREA_RULE = {"ship": R_SHIP, "plane": R_PLANE, "earthquake": R_QUAKE, "skyscraper": R_FIRE}
+_AREA_TITLE = {
+    "ship": "the sinking ocean liner",
+    "plane": "the crashing plane",
+    "earthquake": "the earthquake",
+    "skyscraper": "the burning skyscraper",
+}
+
+_AREA_PLACE = {
+    "ship": "the ship",
+    "plane": "the plane",
+    "earthquake": "the earthquake zone",
+    "skyscraper": "the skyscraper",
+}
+
+_DIE_OUTCOMES = tuple((DIE_BASE + f, 1 / 6) for f in range(6))
+_DICE_OUTCOMES = tuple((DICE_BASE + k, 1 / 36) for k in range(36))
+_TIES = ("play on", "shared")
+
+
+# ----------------------------------------------------------------------------- game
+class DisasterGame(Game):
+    """Disaster for 2 to 8 players on the reconstructed board (R-D-1).
+
+    >>> game = DisasterGame(players=3)
+    >>> game.num_distinct_actions(), game.target
+    (104, 6)
+    >>> DisasterGame(players=4, long_game=True).target
+    8
+    """
+
+    INFO = GameInfo(
+        id="disaster",
+        title="Disaster",
+        min_players=2,
+        max_players=MAX_PLAYERS,
+        options=(
+            OptionSpec("players", int, 4, "number of players", minimum=2, maximum=MAX_PLAYERS),
+            OptionSpec(
+                "long_game",
+                bool,
+                False,
+                "the longer game: the win needs 8 survival chips instead of 6 (R-D-3)",
+            ),
+            OptionSpec(
+                "three_player_rule",
+                bool,
+                True,
+                "with exactly three players a total of 3 in a disaster area also causes a "
+                "disaster (R-D-3)",
+            ),
+            OptionSpec(
+                "ties",
+                str,
+                "play on",
+                "players reaching the winning count together: play on until the tie is "
+                "broken, or all of them share the win",
+                choices=_TIES,
+            ),
+        ),
+        chance=True,
+        hidden_information=True,
+        components=(
+            Component(
+                "board",
+                "reconstructed",
+                "the rulebook describes the board but does not print it: perimeter, areas, "
+                "spaces and the ship's and plane's deductions are reconstructed (R-D-1)",
+                "data/board.json",
+            ),
+            Component(
+                "disaster cards",
+                "reconstructed",
+                "20 cards are listed but their faces are not printed; 5 per disaster (R-D-1)",
+                "data/cards.json",
+            ),
+            Component("survival chips, dice", "rulebook", "", "[Contents]"),
+        ),
+        summary="Roll two dice around the board; survive the sinking ship, the crashing "
+        "plane, the earthquake and the burning skyscraper. First to 6 survival chips wins.",
+        rulebook="disaster.txt",
+    )
+
+    @classmethod
+    def variants(cls) -> list[dict[str, Any]]:
+        """Every player count, the long game with shared ties, and the 3-player game
+        without its special rule."""
+        out: list[dict[str, Any]] = [{"players": n} for n in range(2, MAX_PLAYERS + 1)]
+        out.append({"players": 6, "long_game": True, "ties": "shared"})
+        out.append({"players": 3, "three_player_rule": False})
+        return out
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.board: Board = standard_board()
+        self.cards: tuple[Card, ...] = standard_cards()
+        self.target = 8 if self.options["long_game"] else 6
+        self.total_three = self.num_players == 3 and bool(self.options["three_player_rule"])
+        self.shared_ties = self.options["ties"] == "shared"
+        n = self.num_players
+        self._action_limit = n + 1 + MAX_TURNS * (4 + 16 * (3 * n + 1))
+
+    def rules_text(self) -> str:
+        """The rules in brief, in highcamp's own words, with section references."""
+        from importlib import resources
+
+        return resources.files(__package__).joinpath("data/rules.md").read_text("utf-8")
+
+    def static_view(self) -> dict[str, Any]:
+        """The board layout (perimeter, areas, skyscraper) and the card titles."""
+        view = self.board.static_view()
+        view["cards"] = [{"id": c.id, "title": c.title, "disaster": c.disaster} for c in self.cards]
+        view["target"] = self.target
+        return view
+
+    def num_distinct_actions(self) -> int:
+        """Corners, roll, end turn, two ways out, two keeps, 20 plays; chance outcomes."""
+        return NUM_ACTIONS
+
+    def max_game_length(self) -> int:
+        """The engine's hard limit on a history: room for set-up and ``MAX_TURNS`` turns
+        with a disaster of 16 escape rounds each. A game reaching it ends undecided (an
+        escaper may walk to and fro in a fire that never reaches both staircases, so no
+        rule bounds a game)."""
+        return self._action_limit
+
+    def _new_state(self, seed: int) -> DisasterState:
+        return DisasterState(self, seed)
+
+
+# ---------------------------------------------------------------------------- state
+class DisasterState(State):
+    """A position of Disaster: tokens, chips, cards, and the disaster in progress."""
+
+    _game: DisasterGame
+
+    __slots__ = (
+        "_actor",
+        "_area",
+        "_bottom",
+        "_causer",
+        "_chips",
+        "_die",
+        "_disasters",
+        "_drawn",
+        "_ending",
+        "_escapers",
+        "_escapes",
+        "_extras",
+        "_fire",
+        "_free",
+        "_gap",
+        "_held",
+        "_last_dice",
+        "_perishes",
+        "_phase",
+        "_plane",
+        "_pos",
+        "_queue",
+        "_round",
+        "_ship",
+        "_start",
+        "_substitutes",
+        "_supply",
+        "_turn",
+        "_turns",
+        "_winners",
+    )
+
+    def __init__(self, game: DisasterGame, seed: int) -> None:
+        super().__init__(game, seed)
+        n = game.num_players
+        self._phase = CORNER
+        self._actor = 0
+        self._turn = 0
+        self._turns = 0
+        self._pos: list[int] = [-1] * n
+        self._start: list[int] = [-1] * n
+        self._extras: list[int] = []  # corners already given to extra players
+        self._chips: list[int] = [0] * n
+        self._supply = CHIPS
+        self._substitutes = 0  # chips beyond the box's 30, when they run out
+        self._held: list[int] = [-1] * n
+        self._free: list[int] = list(range(NUM_CARDS))  # the shuffled part of the deck
+        self._bottom: list[int] = []  # cards put face down at the bottom, top first
+        self._drawn = -1
+        self._last_dice: list[int] = []
+        self._area: str | None = None
+        self._causer = -1
+        self._escapers: list[int] = []
+        self._queue: list[int] = []
+        self._round = 0
+        self._ship = 0
+        self._plane = 0
+        self._gap: tuple[int, int] | None = None
+        self._fire: tuple[int, int] | None = None
+        self._die = 0
+        self._winners: list[int] = []
+        self._ending: str | None = None
+        self._escapes: list[int] = [0] * n
+        self._perishes: list[int] = [0] * n
+        self._disasters: dict[str, int] = {"doubles": 0, "total of 3": 0, "card": 0}
+
+    # --------------------------------------------------------------- the contract
+    def current_player(self) -> int:
+        """The seat to decide, ``CHANCE`` for dice and draws, ``TERMINAL`` at the end."""
+        phase = self._phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        return self._actor
+
+    def _legal_actions(self) -> list[int]:
+        phase = self._phase
+        if phase in (START, ESC_ROLL):
+            return [ROLL]
+        if phase == CORNER:
+            taken = set(self._start)
+            return [CORNER_BASE + k for k, c in enumerate(self._corners()) if c not in taken]
+        if phase == CHOICE:
+            held, drawn = self._held[self._actor], self._drawn
+            if held < 0:
+                return [KEEP_DRAWN, PLAY_BASE + drawn]
+            return sorted([KEEP_DRAWN, KEEP_HELD, PLAY_BASE + drawn, PLAY_BASE + held])
+        if phase == AFTER:
+            return [END_TURN, PLAY_BASE + self._held[self._actor]]
+        if phase == ESC_DIR:
+            return [MOVE_BACK, MOVE_ON]
+        return []
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self._phase
+        if phase in (ESC_DIE, SPREAD):
+            return list(_DIE_OUTCOMES)
+        if phase == DICE:
+            return list(_DICE_OUTCOMES)
+        if phase == DRAW:
+            p = 1 / len(self._free)
+            return [(DRAW_BASE + c, p) for c in sorted(self._free)]
+        if phase == PLACE:
+            free = [k for k, c in enumerate(self._corners()) if c not in self._extras]
+            return [(PLACE_BASE + k, 1 / len(free)) for k in free]
+        if phase == FIRST:
+            n = self._game.num_players
+            return [(FIRST_BASE + s, 1 / n) for s in range(n)]
+        return []
+
+    def _is_legal(self, action: int) -> bool:
+        phase = self._phase
+        if phase == DICE:
+            return DICE_BASE <= action < DRAW_BASE
+        if phase in (ESC_DIE, SPREAD):
+            return DIE_BASE <= action < DICE_BASE
+        if phase in (START, ESC_ROLL):
+            return action == ROLL
+        if phase == OVER:
+            return False
+        return action in self.legal_actions()
+
+    def _sample_chance(self, u: int) -> int:
+        phase = self._phase
+        if phase == DICE:
+            return DICE_BASE + ((u * 36) >> 64)
+        if phase in (ESC_DIE, SPREAD):
+            return DIE_BASE + ((u * 6) >> 64)
+        if phase == DRAW:
+            free = sorted(self._free)
+            return DRAW_BASE + free[(u * len(free)) >> 64]
+        return super()._sample_chance(u)
+
+    def _refusal(self, action: int) -> IllegalActionError:
+        phase = self._phase
+        if phase in _CHANCE_PHASES:
+            return IllegalActionError(
+                rule="R-0-3", reason="a die is rolled or a card drawn now", action=action
+            )
+        if not 0 <= action < NUM_ACTIONS:
+            return IllegalActionError(rule="[turn]", reason="no such action", action=action)
+        if phase == CORNER:
+            if CORNER_BASE <= action < CORNER_BASE + 4:
+                return IllegalActionError(
+                    rule=R_SETUP,
+                    reason="one player per corner: that corner is taken",
+                    action=action,
+                )
+            return IllegalActionError(
+                rule=R_SETUP, reason="players choose their starting corners first", action=action
+            )
+        if CORNER_BASE <= action < CORNER_BASE + 4:
+            return IllegalActionError(
+                rule=R_SETUP, reason="corners are chosen once, at the start", action=action
+            )
+        if PLAY_BASE <= action < PLAY_BASE + NUM_CARDS:
+            if self._area is not None:
+                reason = "no card is played during a disaster"
+            elif phase == START:
+                reason = "a card is played after you have rolled and moved"
+            else:
+                reason = "you can only play a card you hold or have just drawn"
+            return IllegalActionError(rule=R_CARDS, reason=reason, action=action)
+        if action in (KEEP_DRAWN, KEEP_HELD):
+            return IllegalActionError(
+                rule=R_CARDS, reason="there is no drawn card to keep or discard", action=action
+            )
+        if action in (MOVE_BACK, MOVE_ON):
+            rule = _AREA_RULE.get(self._area or "", R_MOVE)
+            reason = (
+                "only one way out is open: the fissure cannot be crossed"
+                if self._area == "earthquake"
+                else "the way is chosen only after an escape roll, where two ways are open"
+            )
+            return IllegalActionError(rule=rule, reason=reason, action=action)
+        if action == ROLL:
+            return IllegalActionError(
+                rule=R_MOVE, reason="the dice are already rolled this turn", action=action
+            )
+        if action == END_TURN:
+            return IllegalActionError(
+                rule=R_MOVE, reason="the turn ends on its own unless you hold a card", action=action
+            )
+        return IllegalActionError(rule="[turn]", reason="not a legal action now", action=action)
+
+    def _action_text(self, action: int) -> str:
+        game = self._game
+        if action < ROLL:
+            return f"start at the {game.board.names[self._corners()[action]].lower()}"
+        if action == ROLL:
+            return "roll"
+        if action == END_TURN:
+            return "end turn"
+        if action in (MOVE_BACK, MOVE_ON):
+            word = "move on" if action == MOVE_ON else "move back"
+            if self._phase != ESC_DIR:
+                return word
+            return f"{word} to {game.board.names[self._escape_target(action == MOVE_ON)]}"
+        if action == KEEP_DRAWN:
+            return "keep the card" if self._held[self._actor] < 0 else "keep the new card"
+        if action == KEEP_HELD:
+            return "keep the old card"
+        if action < DIE_BASE:
+            return f"play {game.cards[action - PLAY_BASE].title}"
+        if action < DICE_BASE:
+            return f"die shows {action - DIE_BASE + 1}"
+        if action < DRAW_BASE:
+            a, b = divmod(action - DICE_BASE, 6)
+            return f"dice show {a + 1} and {b + 1}"
+        if action < PLACE_BASE:
+            return "draw a card"  # the card stays hidden in every text (hidden information)
+        if action < FIRST_BASE:
+            return f"placed at the {game.board.names[self._corners()[action - PLACE_BASE]].lower()}"
+        return f"first player: seat {action - FIRST_BASE + 1}"
+
+    def _action_rule(self, action: int) -> str:
+        if action < ROLL or action >= PLACE_BASE:
+            return R_SETUP
+        if action in (ROLL, *range(DIE_BASE, DICE_BASE)):
+            return R_ROUNDS if self._area is not None else R_MOVE
+        if action in (MOVE_BACK, MOVE_ON):
+            return _AREA_RULE.get(self._area or "", R_DISASTER)
+        if DICE_BASE <= action < DRAW_BASE:
+            return R_MOVE
+        return R_CARDS
+
+    _ALIASES: ClassVar[dict[str, int]] = {
+        "r": ROLL,
+        "back": MOVE_BACK,
+        "on": MOVE_ON,
+        "forward": MOVE_ON,
+        "end": END_TURN,
+        "keep": KEEP_DRAWN,
+        "pass": END_TURN,
+        "end turn": END_TURN,
+        "move back": MOVE_BACK,
+        "move on": MOVE_ON,
+        "keep the card": KEEP_DRAWN,
+        "keep the new card": KEEP_DRAWN,
+        "keep the old card": KEEP_HELD,
+    }
+
+    def _parse_action(self, text: str) -> int | None:
+        if text in self._ALIASES:
+            return self._ALIASES[text]
+        if text.startswith("start at the "):
+            for k, corner in enumerate(self._corners()):
+                if text == f"start at the {self._game.board.names[corner].lower()}":
+                    return CORNER_BASE + k
+        if text.startswith("play "):
+            title = text[5:].strip()
+            for c in self._game.cards:
+                if c.title.lower() == title:
+                    return PLAY_BASE + c.id
+        return None
+
+    # ------------------------------------------------------------- transitions
+    def _corners(self) -> tuple[int, ...]:
+        return self._game.board.corners
+
+    def _apply(self, action: int) -> None:
+        self._step(action)
+        if len(self._history) + 1 >= self._game._action_limit and self._phase != OVER:
+            self._finish([], "turn limit", "the engine's action limit is reached", R_LIMIT)
+
+    def _step(self, action: int) -> None:
+        phase = self._phase
+        if phase in (START, ESC_ROLL):
+            self._phase = DICE if phase == START else ESC_DIE
+        elif phase == DICE:
+            self._roll(action - DICE_BASE)
+        elif phase == ESC_DIE:
+            self._escape_roll(action - DIE_BASE + 1)
+        elif phase == ESC_DIR:
+            self._escape_move(self._queue[0], self._die, action == MOVE_ON)
+            self._next_escaper()
+        elif phase == SPREAD:
+            self._spread(action - DIE_BASE + 1)
+        elif phase == DRAW:
+            self._draw(action - DRAW_BASE)
+        elif phase == CHOICE:
+            self._choose(action)
+        elif phase == AFTER:
+            if action == END_TURN:
+                self._end_turn()
+            else:
+                self._held[self._actor] = -1
+                self._play(action - PLAY_BASE)
+        elif phase == CORNER:
+            self._place(self._actor, self._corners()[action - CORNER_BASE], R_SETUP)
+            self._next_setup()
+        elif phase == PLACE:
+            corner = self._corners()[action - PLACE_BASE]
+            self._extras.append(corner)
+            self._place(self._actor, corner, R_SETUP)
+            self._next_setup()
+        elif phase == FIRST:
+            self._turn = self._actor = action - FIRST_BASE
+            self._phase = START
+
+    # set-up ------------------------------------------------------------------
+    def _place(self, seat: int, corner: int, rule: str) -> None:
+        self._start[seat] = corner
+        self._pos[seat] = corner
+        if self._log is not None:
+            name = self._game.board.names[corner]
+            self._emit(f"seat {seat + 1} starts at the {name.lower()}", rule, seat)
+
+    def _next_setup(self) -> None:
+        n = self._game.num_players
+        seat = self._actor + 1
+        if seat < min(n, 4):
+            self._actor = seat
+            free = [c for c in self._corners() if c not in self._start]
+            if len(free) == 1:  # the last corner is no choice (R-0-4)
+                self._place(seat, free[0], R_SETUP)
+                self._next_setup()
+            return
+        if seat < n:
+            self._actor = seat
+            self._phase = PLACE
+            return
+        # one survival chip each; roll for the first player
+        for s in range(n):
+            self._chips[s] = 1
+        self._supply = CHIPS - n
+        self._emit("each player takes one survival chip", R_SETUP)
+        self._phase = FIRST
+
+    # a regular turn -------------------------------------------------------
+    def _roll(self, k: int) -> None:
+        game = self._game
+        p = self._turn
+        a, b = k // 6 + 1, k % 6 + 1
+        self._last_dice = [a, b]
+        area = game.board.area[self._pos[p]]
+        if area is not None and (a == b or (game.total_three and a + b == 3)):
+            how = "doubles" if a == b else "total of 3"
+            self._disasters[how] += 1
+            if self._log is not None:
+                rule = R_DISASTER if a == b else R_THREE
+                self._emit(f"seat {p + 1} rolls {how} in {_AREA_PLACE[area]}: no move", rule, p)
+            self._start_disaster(area, p)
+            return
+        board = game.board
+        dest = board.destination(self._pos[p], a + b)
+        self._pos[p] = dest
+        if self._log is not None:
+            self._emit(f"seat {p + 1} moves {a + b} to {board.names[dest]}", R_MOVE, p)
+        if dest in board.disaster_spaces:
+            if self._free:
+                self._phase = DRAW
+            else:  # only cards put at the bottom are left: the top one is known
+                self._draw(self._bottom[0])
+            return
+        self._after_move()
+
+    def _draw(self, card: int) -> None:
+        if card in self._free:
+            self._free.remove(card)
+        else:
+            self._bottom.remove(card)
+        self._drawn = card
+        self._actor = self._turn
+        self._phase = CHOICE
+        self._emit(f"seat {self._turn + 1} draws a Disaster card", R_CARDS, self._turn)
+
+    def _choose(self, action: int) -> None:
+        p = self._actor
+        held, drawn = self._held[p], self._drawn
+        self._drawn = -1
+        if action in (KEEP_DRAWN, KEEP_HELD):
+            keep, other = (drawn, held) if action == KEEP_DRAWN else (held, drawn)
+            self._held[p] = keep
+            if other >= 0:
+                self._bottom.append(other)
+                self._emit("the other card goes face down to the bottom of the deck", R_CARDS)
+            self._end_turn()
+            return
+        card = action - PLAY_BASE
+        self._held[p] = drawn if card == held else held
+        self._play(card)
+
+    def _after_move(self) -> None:
+        p = self._turn
+        if self._held[p] >= 0:
+            self._actor = p
+            self._phase = AFTER
+        else:
+            self._end_turn()
+
+    def _play(self, card: int) -> None:
+        """Show the card, return it and reshuffle the whole deck; the disaster happens."""
+        game = self._game
+        self._free.extend(self._bottom)
+        self._free.append(card)
+        self._bottom.clear()
+        self._disasters["card"] += 1
+        c = game.cards[card]
+        if self._log is not None:
+            self._emit(
+                f"seat {self._turn + 1} plays {c.title}: {_AREA_TITLE[c.disaster]}; the deck "
+                "is reshuffled",
+                R_CARDS,
+                self._turn,
+            )
+        self._start_disaster(c.disaster, self._turn)
+
+    def _end_turn(self) -> None:
+        self._turns += 1
+        n = self._game.num_players
+        self._turn = self._actor = (self._turn + 1) % n
+        if self._turns >= MAX_TURNS:
+            self._finish([], "turn limit", "the turn limit is reached: no winner", R_LIMIT)
+            return
+        self._phase = START
+
+    # disasters --------------------------------------------------------------
+    def _start_disaster(self, area: str, causer: int) -> None:
+        game = self._game
+        board = game.board
+        n = game.num_players
+        self._area = area
+        self._causer = causer
+        self._round = 0
+        self._escapers = [
+            s
+            for s in ((causer + k) % n for k in range(1, n + 1))
+            if board.area[self._pos[s]] == area
+        ]
+        rule = _AREA_RULE[area]
+        if self._log is not None:
+            who = ", ".join(f"seat {s + 1}" for s in self._escapers) or "nobody"
+            self._emit(f"disaster: {_AREA_TITLE[area]}; must escape: {who}", rule)
+        if area == "ship":
+            self._ship = 1
+            self._emit(
+                f"the ship moves down to sinking position 1 (deduct {board.ship_deductions[0]})",
+                rule,
+            )
+        elif area == "plane":
+            self._plane = 1
+            self._emit(
+                f"the plane moves down to descending position 1 (deduct {board.plane_deductions[0]})",
+                rule,
+            )
+        elif area == "earthquake":
+            self._gap = board.quake_closed
+            self._emit("the earth pieces spread apart, one space each way", rule)
+            self._fall_in()
+        else:
+            length = len(board.fire_row())
+            left = (length - board.fire_length) // 2
+            self._fire = (left, left + board.fire_length - 1)
+            self._emit("fire breaks out across the middle of the first floor", rule)
+            for s in list(self._escapers):
+                where = board.floor_of(self._pos[s])
+                if where is not None and where[0] == 1:
+                    self._perish(s, "is caught on the first floor when the fire breaks out", rule)
+            if self._escapers:
+                self._phase = SPREAD  # the causer rolls at once to spread the fire
+                return
+        self._begin_round()
+
+    def _begin_round(self) -> None:
+        if not self._escapers:
+            self._end_disaster()
+            return
+        self._round += 1
+        self._queue = list(self._escapers)
+        self._actor = self._queue[0]
+        self._phase = ESC_ROLL
+        self._emit(f"escape round {self._round}", R_ROUNDS)
+
+    def _escape_roll(self, die: int) -> None:
+        board = self._game.board
+        p = self._queue[0]
+        pos = self._pos[p]
+        area = self._area
+        if area == "ship" or area == "plane":
+            ship = area == "ship"
+            deductions = board.ship_deductions if ship else board.plane_deductions
+            deduct = deductions[(self._ship if ship else self._plane) - 1]
+            steps = max(0, die - deduct)
+            rule = R_SHIP if ship else R_PLANE
+            if self._log is not None:
+                self._emit(
+                    f"seat {p + 1} rolls {die}, deducts {min(die, deduct)}: {steps} to move",
+                    R_DEDUCT,
+                    p,
+                )
+            dist = board.ship_distance(pos) if ship else board.plane_distance(pos)
+            if steps >= dist:
+                target = board.ship_beyond if ship else board.plane_beyond
+                place = "the Lifeboat" if ship else "the Parachute"
+                self._escape(p, target, f"reaches {place}", rule)
+            elif steps:
+                self._pos[p] = pos - steps if ship else pos + steps
+                self._emit(f"seat {p + 1} moves to {board.names[self._pos[p]]}", rule, p)
+            self._next_escaper()
+            return
+        self._die = die
+        ways = self._ways(p, die)
+        if ways == (True, True):
+            self._actor = p
+            self._phase = ESC_DIR
+            return
+        self._escape_move(p, die, ways[1])
+        self._next_escaper()
+
+    def _ways(self, p: int, die: int) -> tuple[bool, bool]:
+        """Which ways (back, on) are open to an escaper rolling ``die``."""
+        board = self._game.board
+        pos = self._pos[p]
+        if self._area == "earthquake":
+            assert self._gap is not None
+            lo, hi = self._gap
+            i = board.quake.index(pos)
+            if i < lo:
+                return True, i + die < lo
+            return i - die > hi, True
+        back, on = board.building_ways(pos)
+        return back is not None, on is not None
+
+    def _escape_target(self, forward: bool) -> int:
+        """Where the escaper deciding now ends up going back or on with its die."""
+        board = self._game.board
+        pos, die = self._pos[self._queue[0]], self._die
+        if self._area == "earthquake":
+            i = board.quake.index(pos) + (die if forward else -die)
+            if 0 <= i < len(board.quake):
+                return board.quake[i]
+            return board.quake_beyond[1 if forward else 0]
+        way = board.building_ways(pos)[1 if forward else 0] or ()
+        if die > len(way):
+            return board.exit_to if forward else board.entrance_from
+        return way[die - 1]
+
+    def _escape_move(self, p: int, die: int, forward: bool) -> None:
+        board = self._game.board
+        pos = self._pos[p]
+        if self._area == "earthquake":
+            i = board.quake.index(pos) + (die if forward else -die)
+            if i < 0 or i >= len(board.quake):
+                self._escape(p, board.quake_beyond[1 if forward else 0], "leaves the zone", R_QUAKE)
+            else:
+                self._pos[p] = board.quake[i]
+                self._emit(
+                    f"seat {p + 1} rolls {die}, moves to {board.names[board.quake[i]]}", R_QUAKE, p
+                )
+            return
+        back, on = board.building_ways(pos)
+        way = on if forward else back
+        assert way is not None
+        if die > len(way):
+            outside = board.exit_to if forward else board.entrance_from
+            self._escape(p, outside, "gets out of the building", R_FIRE)
+        else:
+            self._pos[p] = way[die - 1]
+            self._emit(f"seat {p + 1} rolls {die}, moves to {board.names[way[die - 1]]}", R_FIRE, p)
+
+    def _next_escaper(self) -> None:
+        self._queue.pop(0)
+        if self._phase == OVER:
+            return
+        queue = self._queue
+        while queue and queue[0] not in self._escapers:
+            queue.pop(0)
+        if queue:
+            self._actor = queue[0]
+            self._phase = ESC_ROLL
+            return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        board = self._game.board
+        area = self._area
+        if not self._escapers:
+            self._end_disaster()
+            return
+        if area == "ship" or area == "plane":
+            ship = area == "ship"
+            position = self._ship if ship else self._plane
+            rule = R_SHIP if ship else R_PLANE
+            if position == 5:
+                what = "the ship has sunk" if ship else "the plane has crashed"
+                self._emit(what, rule)
+                for s in list(self._escapers):
+                    self._perish(s, "goes down with it", rule)
+                self._end_disaster()
+                return
+            position += 1
+            if ship:
+                self._ship = position
+            else:
+                self._plane = position
+            if self._log is not None:
+                ded = (board.ship_deductions if ship else board.plane_deductions)[position - 1]
+                noun = "sinking" if ship else "descending"
+                self._emit(f"moves down to {noun} position {position} (deduct {ded})", rule)
+            if not self._check_winner():
+                self._begin_round()
+            return
+        self._phase = SPREAD
+
+    def _spread(self, die: int) -> None:
+        board = self._game.board
+        causer = self._causer
+        if self._area == "earthquake":
+            assert self._gap is not None
+            lo, hi = self._gap
+            self._gap = (max(0, lo - die), min(len(board.quake) - 1, hi + die))
+            self._emit(
+                f"seat {causer + 1} rolls {die}: the earth opens {die} more each way",
+                R_QUAKE,
+                causer,
+            )
+            self._fall_in()
+        else:
+            assert self._fire is not None
+            left, right = self._fire
+            last = len(board.fire_row()) - 1
+            if die % 2 == 0:
+                right = min(last, right + 1)
+                how = "even: the top fire piece spreads right"
+            else:
+                left = max(0, left - 1)
+                how = "odd: the bottom fire piece spreads left"
+            self._fire = (left, right)
+            self._emit(f"seat {causer + 1} rolls {die}, {how}", R_FIRE, causer)
+            if left == 0 and right == last:
+                self._emit("the fire reaches both staircases", R_FIRE)
+                for s in list(self._escapers):
+                    self._perish(s, "is still in the building", R_FIRE)
+        if not self._check_winner():
+            self._begin_round()
+
+    def _fall_in(self) -> None:
+        board = self._game.board
+        assert self._gap is not None
+        lo, hi = self._gap
+        for s in list(self._escapers):
+            if lo <= board.quake.index(self._pos[s]) <= hi:
+                self._perish(s, "has no earth beneath and falls into the fissure", R_QUAKE)
+
+    def _escape(self, p: int, space: int, how: str, rule: str) -> None:
+        self._pos[p] = space
+        self._escapers.remove(p)
+        self._escapes[p] += 1
+        self._chips[p] += 1
+        if self._supply:
+            self._supply -= 1
+        else:  # the 30 chips are all out: the bank stands in for more (R-0-2)
+            self._substitutes += 1
+        if self._log is not None:
+            name = self._game.board.names[space]
+            self._emit(f"seat {p + 1} {how}, escapes to {name}", rule, p)
+            self._emit(f"seat {p + 1} takes a survival chip ({self._chips[p]} chips)", R_CHIPS, p)
+
+    def _perish(self, p: int, how: str, rule: str) -> None:
+        self._escapers.remove(p)
+        self._perishes[p] += 1
+        self._pos[p] = self._start[p]
+        if self._held[p] >= 0:
+            self._bottom.append(self._held[p])
+            self._held[p] = -1
+            self._emit(f"seat {p + 1} discards the card it held", R_PERISH, p)
+        if self._chips[p]:
+            self._chips[p] -= 1
+            if self._substitutes:
+                self._substitutes -= 1
+            else:
+                self._supply += 1
+        if self._log is not None:
+            self._emit(f"seat {p + 1} {how}: perishes, back to its starting corner", rule, p)
+            self._emit(f"seat {p + 1} has {self._chips[p]} chips", R_CHIPS, p)
+
+    def _end_disaster(self) -> None:
+        area = self._area
+        if self._log is not None:
+            self._emit(
+                f"the disaster is over; {_AREA_TITLE[area or 'ship']} is restored", R_DISASTER
+            )
+        self._area = None
+        self._ship = self._plane = 0
+        self._gap = self._fire = None
+        self._round = 0
+        self._queue = []
+        self._escapers = []
+        if self._check_winner():
+            return
+        self._turn = self._causer
+        self._causer = -1
+        self._end_turn()
+
+    def _check_winner(self) -> bool:
+        game = self._game
+        best = max(self._chips)
+        if best < game.target:
+            return False
+        leaders = [s for s, c in enumerate(self._chips) if c == best]
+        if len(leaders) > 1 and not game.shared_ties:
+            self._emit("tie at " + ", ".join(f"seat {s + 1}" for s in leaders) + ": play on", R_WIN)
+            return False
+        text = " and ".join(f"seat {s + 1}" for s in leaders) + f" wins with {best} chips"
+        self._finish(leaders, "shared win" if len(leaders) > 1 else "win", text, R_WIN)
+        return True
+
+    def _finish(self, winners: list[int], ending: str, text: str, rule: str) -> None:
+        self._winners = winners
+        self._ending = ending
+        self._phase = OVER
+        self._queue = []
+        self._emit(text, rule)
+
+    # ----------------------------------------------------------------- results
+    def returns(self) -> list[float]:
+        """1 for each winner, 0 for the others (all 0 before the end or undecided)."""
+        n = self._game.num_players
+        return [1.0 if s in self._winners else 0.0 for s in range(n)]
+
+    def ending(self) -> str | None:
+        """``win``, ``shared win`` or ``turn limit`` once the game is over."""
+        return self._ending
+
+    def winners(self) -> list[int]:
+        """The winning seats (empty until the game is won)."""
+        return list(self._winners)
+
+    def score_breakdown(self) -> list[ScoreBreakdown]:
+        """Survival chips per seat, with the escapes and perishings behind them."""
+        out = []
+        for s in range(self._game.num_players):
+            lines = (
+                ScoreLine("the starting chip", 1, R_SETUP),
+                ScoreLine(f"{self._escapes[s]} escapes", self._escapes[s], R_CHIPS),
+                ScoreLine(
+                    f"{self._perishes[s]} perishings",
+                    self._chips[s] - 1 - self._escapes[s],
+                    R_CHIPS,
+                ),
+            )
+            out.append(
+                ScoreBreakdown(
+                    player=s,
+                    lines=lines,
+                    total=self._chips[s],
+                    figures={
+                        "chips": self._chips[s],
+                        "escapes": self._escapes[s],
+                        "perishings": self._perishes[s],
+                        "won": s in self._winners,
+                        "turns": self._turns,
+                    },
+                )
+            )
+        return out
+
+    def invariants(self) -> list[str]:
+        """Cards, chips and tokens are all accounted for."""
+        game = self._game
+        board = game.board
+        problems = []
+        cards = [*self._free, *self._bottom, *(c for c in self._held if c >= 0)]
+        if self._drawn >= 0:
+            cards.append(self._drawn)
+        if sorted(cards) != list(range(NUM_CARDS)):
+            problems.append("the 20 Disaster cards are not all accounted for exactly once")
+        if (self._drawn >= 0) != (self._phase == CHOICE):
+            problems.append("a drawn card outside a card choice")
+        if sum(self._chips) + self._supply != CHIPS + self._substitutes:
+            problems.append("survival chips are not conserved (30, plus stand-ins once out)")
+        if self._supply < 0 or min(self._chips) < 0 or self._substitutes < 0:
+            problems.append("a negative count of chips")
+        if self._substitutes and self._supply:
+            problems.append("stand-in chips in play while the supply still has chips")
+        placed = [s for s in range(game.num_players) if self._start[s] >= 0]
+        for s in placed:
+            if not 0 <= self._pos[s] < board.size:
+                problems.append(f"seat {s + 1} is nowhere")
+            if self._start[s] not in board.corners:
+                problems.append(f"seat {s + 1} did not start on a corner")
+        if self._phase not in (CORNER, PLACE) and len(placed) != game.num_players:
+            problems.append("a player has no starting corner")
+        firsts = [c for c in self._start[:4] if c >= 0]
+        if len(set(firsts)) != len(firsts) or len(set(self._extras)) != len(self._extras):
+            problems.append("two players chose, or were placed on, the same corner")
+        for s in self._escapers:
+            if board.area[self._pos[s]] != self._area:
+                problems.append(f"escaping seat {s + 1} is not in the disaster area")
+        if self._area is None and (self._escapers or self._ship or self._plane or self._gap):
+            problems.append("disaster pieces are out with no disaster")
+        return problems
+
+    # ------------------------------------------------------------------- views
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "phase": _PHASE_NAMES[self._phase],
+            "actor": self._actor,
+            "turn": self._turn,
+            "turns": self._turns,
+            "positions": list(self._pos),
+            "starts": list(self._start),
+            "extras": list(self._extras),
+            "chips": list(self._chips),
+            "supply": self._supply,
+            "stand_in_chips": self._substitutes,
+            "held": list(self._held),
+            "deck": sorted(self._free),
+            "bottom": list(self._bottom),
+            "drawn": self._drawn,
+            "dice": list(self._last_dice),
+            "disaster": self._disaster_view(),
+            "winners": list(self._winners),
+            "ending": self._ending,
+            "escapes": list(self._escapes),
+            "perishings": list(self._perishes),
+            "disasters": dict(self._disasters),
+        }
+
+    def _disaster_view(self) -> dict[str, Any] | None:
+        if self._area is None:
+            return None
+        return {
+            "area": self._area,
+            "caused_by": self._causer,
+            "round": self._round,
+            "escaping": list(self._escapers),
+            "to_roll": list(self._queue),
+            "ship_position": self._ship,
+            "plane_position": self._plane,
+            "fissure": list(self._gap) if self._gap is not None else None,
+            "fire": list(self._fire) if self._fire is not None else None,
+            "die": self._die if self._phase == ESC_DIR else None,
+        }
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees: everything but the other players' cards and the deck order."""
+        self._check_player(player)
+        game = self._game
+        board = game.board
+        cards = game.cards
+        players = []
+        for s in range(game.num_players):
+            pos = self._pos[s]
+            held = self._held[s]
+            players.append(
+                {
+                    "seat": s,
+                    "position": pos,
+                    "space": board.names[pos] if pos >= 0 else None,
+                    "start": self._start[s],
+                    "chips": self._chips[s],
+                    "holds_card": held >= 0,
+                    "card": cards[held].title if held >= 0 and s == player else None,
+                    "escapes": self._escapes[s],
+                    "perishings": self._perishes[s],
+                }
+            )
+        drawn = self._drawn
+        return {
+            "phase": _PHASE_NAMES[self._phase],
+            "to_act": self.current_player(),
+            "turn": self._turn,
+            "turns": self._turns,
+            "players": players,
+            "supply": self._supply,
+            "stand_in_chips": self._substitutes,
+            "deck_size": len(self._free) + len(self._bottom),
+            "deck_bottom": len(self._bottom),
+            "drawn": (cards[drawn].title if self._actor == player else "hidden")
+            if drawn >= 0
+            else None,
+            "dice": list(self._last_dice),
+            "disaster": self._disaster_view(),
+            "target": game.target,
+            "disasters": dict(self._disasters),
+            "winners": list(self._winners),
+            "ending": self._ending,
+        }
+
+    def resample_hidden(self, player: int, seed: int) -> DisasterState:
+        """A state ``player`` cannot tell apart: the cards it cannot see redealt at random
+        (other players' cards, a card another player is deciding on, the deck)."""
+        self._check_player(player)
+        new = self.clone()
+        slots: list[tuple[str, int]] = []
+        pool: list[int] = []
+        for s, c in enumerate(new._held):
+            if c >= 0 and s != player:
+                slots.append(("held", s))
+                pool.append(c)
+        if new._drawn >= 0 and new._actor != player:
+            slots.append(("drawn", 0))
+            pool.append(new._drawn)
+        for k, c in enumerate(new._bottom):
+            slots.append(("bottom", k))
+            pool.append(c)
+        pool.extend(new._free)
+        rng = random.Random(seed)
+        rng.shuffle(pool)
+        for (kind, k), card in zip(slots, pool, strict=False):
+            if kind == "held":
+                new._held[k] = card
+            elif kind == "drawn":
+                new._drawn = card
+            else:
+                new._bottom[k] = card
+        new._free = sorted(pool[len(slots) :])
+        return new
+
+    def clone(self) -> DisasterState:
+        """An independent copy."""
+        new = DisasterState.__new__(DisasterState)
+        new._game = self._game
+        new._seed = self._seed
+        new._key = self._key
+        new._history = self._history.copy()
+        new._log = None if self._log is None else self._log.copy()
+        new._phase = self._phase
+        new._actor = self._actor
+        new._turn = self._turn
+        new._turns = self._turns
+        new._pos = self._pos.copy()
+        new._start = self._start.copy()
+        new._extras = self._extras.copy()
+        new._chips = self._chips.copy()
+        new._supply = self._supply
+        new._substitutes = self._substitutes
+        new._held = self._held.copy()
+        new._free = self._free.copy()
+        new._bottom = self._bottom.copy()
+        new._drawn = self._drawn
+        new._last_dice = self._last_dice.copy()
+        new._area = self._area
+        new._causer = self._causer
+        new._escapers = self._escapers.copy()
+        new._queue = self._queue.copy()
+        new._round = self._round
+        new._ship = self._ship
+        new._plane = self._plane
+        new._gap = self._gap
+        new._fire = self._fire
+        new._die = self._die
+        new._winners = self._winners.copy()
+        new._ending = self._ending
+        new._escapes = self._escapes.copy()
+        new._perishes = self._perishes.copy()
+        new._disasters = dict(self._disasters)
+        return new
+
+    # ---------------------------------------------------------- for renderers
+    @property
+    def positions(self) -> list[int]:
+        """Every token's space id."""
+        return list(self._pos)
+
+    @property
+    def chips(self) -> list[int]:
+        """Survival chips per seat."""
+        return list(self._chips)
