@@ -441,8 +441,8 @@ class DisasterState(State):
         return any(self.pos[g] == space for g in range(self._game.ng))
 
     def _spot_open(self, spot: int) -> bool:
-        if spot >= self.rs.board.queue_length:
-            return True
+        if spot >= self.rs.board.queue_length - 1:
+            return True  # 8+ stacks [8.2]
         return not any(e[0] == spot for e in self.queue)
 
     def _neutral_supply(self) -> int:
@@ -1434,6 +1434,40 @@ class DisasterState(State):
             reason=f"not a legal action while the game waits to {PHASE_NAMES[ph]}",
             action=action,
         )
+
+    _ALIASES: ClassVar[dict[str, int]] = {
+        "buy": BUY,
+        "decline": DECLINE,
+        "up": STEP_UP,
+        "down": STEP_DOWN,
+        "drop": DROP_OFF,
+        "drop off": DROP_OFF,
+        "end": END_MOVE,
+        "end move": END_MOVE,
+        "done": FINISH,
+        "finish": FINISH,
+        "push": PUSH,
+        "accept": ACCEPT,
+        "a": OPT_A,
+        "b": OPT_B,
+        "c": OPT_C,
+        "option a": OPT_A,
+        "option b": OPT_B,
+        "option c": OPT_C,
+    }
+
+    def _parse_action(self, text: str) -> int | None:
+        """Short forms (``buy``, ``up``, ``option a``...) and unique prefixes of a legal
+        action's text; an alias names its action even when illegal (so the refusal can cite
+        the rule)."""
+        if text in self._ALIASES:
+            return self._ALIASES[text]
+        if text.startswith("die ") and text[4:].isdigit() and 1 <= int(text[4:]) <= 6:
+            return DIE + int(text[4:]) - 1
+        matches = [a for a in self.legal_actions() if self._action_text(a).lower().startswith(text)]
+        if len(matches) == 1:
+            return matches[0]
+        return None
 
     # ----------------------------------------------------------------- transitions
     def _apply(self, action: int) -> None:
