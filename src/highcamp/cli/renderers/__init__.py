@@ -44,6 +44,7 @@ class GenericRenderer:
 
 _RENDERERS: dict[str, str] = {
     "everest-1924": "highcamp.cli.renderers.everest1924:Everest1924Renderer",
+    "disaster-on-everest": "highcamp.cli.renderers.disaster_series:DisasterRenderer",
 }
 
 

@@ -1721,7 +1721,8 @@ class DisasterState(State):
 
     # ================================================================== results
     def score_breakdown(self) -> list[ScoreBreakdown]:
-        """Every line of [12.0] as it stands (final at the end), with the band."""
+        """Every line of [12.0] as if the game ended now (final at the end), with the band:
+        clients on the mountain count as surviving until their fate is drawn."""
         game = self._game
         ng = game.ng
         lines: list[ScoreLine] = []
@@ -1733,7 +1734,7 @@ class DisasterState(State):
             p = self.pos[ng + c]
             dead = p == DEAD
             name = card.name
-            if self.phase == P_OVER and self.goal[c] == 0 and not dead:
+            if self.goal[c] == 0 and not dead:
                 lines.append(ScoreLine(f"{name} not supported", -card.points, R_UNSUPPORTED))
                 continue
             if dead:
