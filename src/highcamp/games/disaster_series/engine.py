@@ -622,14 +622,14 @@ class DisasterState(State):
             return
         if self.step == "move":
             self.phase = P_MOVE
-            if self.mover < 0 and self._only_finish():
+            if self.round == "clear" and self.option < 0:
+                return
+            acts = self._move_actions()
+            if self.mover < 0 and acts == [FINISH]:
                 self._finish_round()
+            else:
+                self._cache = acts  # the legal actions of the state this action leaves
             return
-
-    def _only_finish(self) -> bool:
-        if self.round == "clear" and self.option < 0:
-            return False
-        return self._move_actions() == [FINISH]
 
     def _finish_round(self) -> None:
         self.mover = -1
@@ -793,8 +793,6 @@ class DisasterState(State):
         for entry in self.carried:
             self.pos[entry[0]] = nxt
             entry[1] += 1
-        if self._log is not None:
-            self._emit(f"{self.name(m)} is on {b.names[nxt]}", R_GUIDE if m < ng else R_CLIENT)
         into_queue = b.up >= 0 and (
             (nxt == b.up and d == 1 and cur != b.down)
             or (nxt == b.down and d == -1 and cur != b.up)
@@ -1183,6 +1181,13 @@ class DisasterState(State):
             return False
         if ph in (P_GDRAW, P_CDRAW):
             return action in self.legal_actions()
+        if ph == P_MOVE and self._cache is None:
+            if action in (STEP_UP, STEP_DOWN) and self.mover >= 0:
+                return self._step_problem(action) is None
+            if SELECT <= action < SELECT + len(self.pos) and self.mover < 0:
+                if self.round == "clear" and self.option < 0:
+                    return False
+                return self._selectable(action - SELECT)
         return action in self._legal_actions()
 
     def _sample_chance(self, u: int) -> int:
