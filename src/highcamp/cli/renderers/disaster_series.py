@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from highcamp.core import State
@@ -160,32 +159,28 @@ def _tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
     return out
 
 
-def _status_card(obs: dict[str, Any]) -> Table:
-    table = Table(title="Travel Company Status Card", title_justify="left", expand=False)
-    for col in ("client", "move", "traits", "points", "marker", "where", "state"):
-        table.add_column(col)
+def _status_card(obs: dict[str, Any]) -> Text:
+    """The Travel Company Status Card as aligned text (a rich Table is much slower to draw,
+    and the card is redrawn at every prompt)."""
+    out = Text("Travel Company Status Card\n", style="bold underline")
+    out.append(
+        f"  {'client':<10}{'move':>4}  {'traits':<7}{'pts':>4}  {'marker':<13}{'where':<22}state\n",
+        style="dim",
+    )
     for c in obs["clients"]:
         state = ", ".join(x for x in (c["tired"], "AMS" if c["ams"] else "", c["fate"]) if x)
-        table.add_row(
-            c["name"],
-            str(c["movement"]),
-            c["traits"] or "-",
-            str(c["points"]),
-            c["marker"] or "-",
-            c["where"],
-            state,
+        marker = c["marker"] or "-"
+        out.append(
+            f"  {c['name']:<10}{c['movement']:>4}  {c['traits'] or '-':<7}{c['points']:>4}  "
         )
+        out.append(f"{marker:<13}", style="bold green" if marker == "Summit" else "")
+        out.append(f"{c['where']:<22}{state}\n")
     for g in obs["guides"]:
-        table.add_row(
-            g["name"].upper(),
-            str(g["movement"]),
-            ", ".join(s.replace("_", " ") for s in g["skills"]),
-            "",
-            "O2" if g["oxygen"] else "",
-            g["where"],
-            "guide",
-        )
-    return table
+        skills = ", ".join(s.replace("_", " ") for s in g["skills"])
+        tank = " · oxygen tank" if g["oxygen"] else ""
+        out.append(f"  {g['name'].upper():<10}{g['movement']:>4}  {skills}{tank}", style="cyan")
+        out.append(f" · {g['where']}\n")
+    return out
 
 
 class DisasterRenderer:

@@ -11,7 +11,7 @@ data file without touching code.
 ('Up', 'Summit')
 >>> len(rs.tokens), rs.tokens[0].name
 (36, 'Acute Mountain Sickness')
->>> rs.band(20), rs.band(-3)
+>>> rs.band(12), rs.band(-11)
 ('Draw', 'Major Defeat')
 """
 
