@@ -305,6 +305,8 @@ class DisasterState(State):
         "start_space",
         "stepped",
     )
+    _NESTED = ("queue", "carried", "entering", "fate_list")
+    _FLAT = tuple(filter(lambda k: k not in ("queue", "carried", "entering", "fate_list"), _LISTS))
     __slots__ = (*_LISTS, *_SCALARS, "_cache")
 
     def __init__(self, game: DisasterGame, seed: int) -> None:
@@ -1930,9 +1932,10 @@ class DisasterState(State):
         new._history = self._history.copy()
         new._log = None if self._log is None else self._log.copy()
         new._cache = self._cache
-        for k in self._LISTS:
-            v = getattr(self, k)
-            setattr(new, k, [list(x) if isinstance(x, list) else x for x in v])
+        for k in self._FLAT:
+            setattr(new, k, getattr(self, k).copy())
+        for k in self._NESTED:
+            setattr(new, k, [x.copy() for x in getattr(self, k)])
         for k in self._SCALARS:
             setattr(new, k, getattr(self, k))
         return new
