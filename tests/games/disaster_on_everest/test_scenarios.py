@@ -679,3 +679,34 @@ def test_14_2_helicopter() -> None:
     assert "helicopter rescues Ian" in texts(s)
     act(s, "helicopter rescues Ian")
     assert s.pos[marker(s, "Ian")] == 0
+
+
+def test_13_3_traits_and_pushing_stay_in_force_in_the_storm() -> None:
+    s = new(game="advanced")
+    _storm(s)
+    to_move(s)
+    place(s, "Frank", "Snow Gully")
+    act(s, "move Frank")  # alone: one space in the storm
+    assert s.remaining == 1
+    act(s, "Frank pushes (one more space, then tired)")
+    assert s.remaining == 2
+    act(s, "Frank down to Triangular Face")
+    act(s, "Frank down to High Camp")
+    assert s.tired[3] == 1
+
+
+def test_8_1_amateur_climber_passes_a_blocked_ridge_alone() -> None:
+    s = new(company="mountain-majesty", game="advanced")
+    draw(s, 4)  # The Balcony and South Summit blocked
+    act(s, "decline")
+    place(s, "Sandy", "Snow Gully")  # Amateur Climber, movement 2
+    place(s, "Charlotte", "Snow Gully")  # no trait a
+    act(s, "option c")
+    act(s, "move Charlotte")
+    assert "Charlotte up to The Balcony" not in texts(s)
+    act(s, "end Charlotte's move")
+    act(s, "move Sandy")
+    act(s, "Sandy up to The Balcony")
+    assert "end Sandy's move" not in texts(s)  # may not stop on it
+    act(s, "Sandy up to Southeast Ridge")
+    assert where(s, "Sandy") == "Southeast Ridge"
