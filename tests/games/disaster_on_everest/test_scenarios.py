@@ -710,3 +710,22 @@ def test_8_1_amateur_climber_passes_a_blocked_ridge_alone() -> None:
     assert "end Sandy's move" not in texts(s)  # may not stop on it
     act(s, "Sandy up to Southeast Ridge")
     assert where(s, "Sandy") == "Southeast Ridge"
+
+
+def test_7_6_expert_without_skills_in_the_storm_takes_the_queue_from_down() -> None:
+    s = new(company="himalayan-quest")  # Ang: Strong, Expert Climber, not Resolute
+    _storm(s)
+    to_move(s)
+    place(s, "Ang", "Down")
+    act(s, "move Ang")
+    act(s, "Ang enters the Hillary Step queue going down")
+    roll(s, 2)
+    assert [e for e in s.queue if e[1] == marker(s, "Ang")] == [[1, marker(s, "Ang"), -1]]
+
+
+def test_7_5_no_preparations_on_the_double_move_of_the_first_storm_turn() -> None:
+    s = new(company="mountain-majesty", team_bonus=True)
+    s.storm = 1
+    to_move(s)
+    assert s.round == "clear"
+    assert not any("Preparations" in t for t in texts(s))

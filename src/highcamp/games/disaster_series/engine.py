@@ -689,7 +689,7 @@ class DisasterState(State):
         if self.mover < 0:
             if self.round == "clear" and self.option < 0:
                 acts = [OPT_A, OPT_B, OPT_C]
-                if self.prep < 2 and ng > 0:
+                if self.prep < 2 and ng > 0 and not self._storm_phase():
                     acts += [OPT_A_PREP, OPT_B_PREP] if ng > 1 else [OPT_B_PREP]
             else:
                 acts = [SELECT + m for m in range(len(self.pos)) if self._selectable(m)]
@@ -777,6 +777,7 @@ class DisasterState(State):
             and cur in (b.up, b.down)
             and nxt in (b.up, b.down)
             and (m >= ng or "expert_climber" not in self._skills(m))
+            and self.carried
         ):
             return R_STEP
         return None
@@ -789,6 +790,20 @@ class DisasterState(State):
         d = 1 if action == STEP_UP else -1
         cur = self.pos[m]
         nxt = cur + d
+        if (
+            m < ng
+            and b.up >= 0
+            and cur in (b.up, b.down)
+            and nxt in (b.up, b.down)
+            and "expert_climber" not in self._skills(m)
+        ):
+            # an Expert Climber without skills in the storm [7.6] on Up or Down: going on
+            # means taking the Hillary Step like everyone else [8.2]
+            self.stepped = True
+            self.remaining -= 1
+            self.entering.append([m, d])
+            self._end_guide()
+            return
         self.pos[m] = nxt
         self.stepped = True
         self.remaining -= 1
@@ -1306,6 +1321,9 @@ class DisasterState(State):
             d = 1 if action == STEP_UP else -1
             dest = b.names[self.pos[m] + d]
             way = "up" if d == 1 else "down"
+            if self.pos[m] in (b.up, b.down) and self.pos[m] + d in (b.up, b.down):
+                if m < self._game.ng and "expert_climber" not in self._skills(m):
+                    return f"{self.name(m)} enters the Hillary Step queue going {way}"
             if self.carried:
                 who = " and ".join(self.name(x) for x, _ in self.carried)
                 n = max(n for _, n in self.carried) + 1
