@@ -1321,9 +1321,13 @@ class DisasterState(State):
             d = 1 if action == STEP_UP else -1
             dest = b.names[self.pos[m] + d]
             way = "up" if d == 1 else "down"
-            if self.pos[m] in (b.up, b.down) and self.pos[m] + d in (b.up, b.down):
-                if m < self._game.ng and "expert_climber" not in self._skills(m):
-                    return f"{self.name(m)} enters the Hillary Step queue going {way}"
+            if (
+                self.pos[m] in (b.up, b.down)
+                and self.pos[m] + d in (b.up, b.down)
+                and m < self._game.ng
+                and "expert_climber" not in self._skills(m)
+            ):
+                return f"{self.name(m)} enters the Hillary Step queue going {way}"
             if self.carried:
                 who = " and ".join(self.name(x) for x, _ in self.carried)
                 n = max(n for _, n in self.carried) + 1
