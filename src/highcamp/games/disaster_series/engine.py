@@ -1836,7 +1836,11 @@ class DisasterState(State):
         queued = [e[1] for e in self.queue if e[1] != NEUTRAL]
         if len(set(queued)) != len(queued):
             problems.append("a marker is twice in the queue")
+        ng = self._game.ng
         for m in range(len(self.pos)):
+            allowed = (QUEUE, REMOVED) if m < ng else (QUEUE, LOST, DEAD)
+            if self.pos[m] < 0 and self.pos[m] not in allowed:
+                problems.append(f"{self.name(m)} is in no place a marker can be")
             if (self.pos[m] == QUEUE) != (m in queued):
                 problems.append(f"{self.name(m)}: queue position and marker disagree")
             if self.pos[m] >= self.rs.board.size:
