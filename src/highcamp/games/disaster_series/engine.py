@@ -385,9 +385,6 @@ class DisasterState(State):
         """The game's components."""
         return self._game.ruleset
 
-    def _ng(self) -> int:
-        return self._game.ng
-
     def name(self, marker: int) -> str:
         """The name of a marker (guides first, then clients)."""
         ng = self._game.ng
@@ -1219,7 +1216,6 @@ class DisasterState(State):
 
     def _compute_legal(self) -> list[int]:
         ph = self.phase
-        game = self._game
         if ph == P_MOVE:
             return self._move_actions()
         if ph == P_BUY:
@@ -1246,7 +1242,6 @@ class DisasterState(State):
             return [ACCEPT] + [HELI + c for c in self._stranded()]
         if ph == P_FATE_CHOICE:
             return self._fate_options()
-        del game
         return []
 
     def _target_type(self) -> str:
@@ -2075,5 +2070,3 @@ def _good_review(state: DisasterState, t: int) -> None:
 
 for _name in ("chocolate_bars", "ridges_open", "luck", "khumbu_ice_field", "med_kit"):
     EFFECTS[_name] = lambda state, t: None
-
-_ = CHANCE
