@@ -941,7 +941,7 @@ class DisasterState(State):
             if action == OPT_A_PREP:
                 self.option = OPT_A
             else:
-                self.option = OPT_C  # clients only, two of them
+                self.option = OPT_B  # the guide prepared: two clients move
 
     # ================================================================== queue [8.2] [9.0]
     def _place_in_queue(self, marker: int, direction: int, spot: int) -> None:
