@@ -729,3 +729,14 @@ def test_7_5_no_preparations_on_the_double_move_of_the_first_storm_turn() -> Non
     to_move(s)
     assert s.round == "clear"
     assert not any("Preparations" in t for t in texts(s))
+
+
+def test_8_3_getting_lost_applies_to_the_normal_move_of_the_first_storm_turn() -> None:
+    s = new(company="mountain-majesty", team_bonus=True)
+    s.storm = 1
+    to_move(s)
+    place(s, "Charlotte", "South Summit")
+    act(s, "option c")
+    act(s, "move Charlotte")
+    act(s, "Charlotte down to Southeast Ridge")
+    assert s.current_player() == CHANCE and s.die_for == "lost"

@@ -840,7 +840,7 @@ class DisasterState(State):
             self._end_client()
             return
         if (
-            self.round == "storm"
+            self._storm_phase()  # [8.3]: the whole Storm Phase, both moves of [14.2] too
             and cur in b.lost_on_leaving
             and "calm_wind" not in self.fx
             and "g" not in self._traits(c)
