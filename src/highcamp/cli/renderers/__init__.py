@@ -45,6 +45,7 @@ class GenericRenderer:
 _RENDERERS: dict[str, str] = {
     "everest-1924": "highcamp.cli.renderers.everest1924:Everest1924Renderer",
     "disaster": "highcamp.cli.renderers.disaster:DisasterRenderer",
+    "disaster-on-everest": "highcamp.cli.renderers.disaster_series:DisasterRenderer",
 }
 
 

@@ -1,0 +1,239 @@
+"""The Disaster series in the terminal: the mountain, the tracks and the status card.
+
+Only the contract is used: ``observation(0)`` and ``game.static_view()``. The mountain is
+drawn from the Summit down, one line a space (ridges with their numbers and blocks, the
+Hillary Step queue between Down and Up), then the Storm Watch, Storm track, Prestige,
+held tokens, the event on the table and the travel company's status card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from highcamp.core import State
+
+_ZONE_STYLE = {
+    "camp": "bold white",
+    "near": "green",
+    "medium": "yellow",
+    "far": "red",
+    "death": "bold magenta",
+}
+
+
+def _markers_text(names: list[tuple[str, str]]) -> Text:
+    out = Text()
+    for i, (name, style) in enumerate(names):
+        if i:
+            out.append(" ")
+        out.append(name, style=style)
+    return out
+
+
+def draw_mountain(view: dict[str, Any], obs: dict[str, Any]) -> Text:
+    """The track from the Summit down to High Camp, with the queue and the markers."""
+    here: dict[int, list[tuple[str, str]]] = {}
+    mover = obs["movement"]["mover"]
+    for g in obs["guides"]:
+        style = "bold cyan reverse" if g["name"] == mover else "bold cyan"
+        label = g["name"].upper() + (" (O2)" if g["oxygen"] else "")
+        here.setdefault(g["space"], []).append((label, style))
+    for c in obs["clients"]:
+        flags = ""
+        if c["marker"] == "Summit":
+            flags += "*"
+        elif c["marker"] == "Hillary Step":
+            flags += "+"
+        if c["moved"]:
+            flags += "'"
+        if c["tired"]:
+            flags += "~"
+        style = "reverse" if c["name"] == mover else ("dim" if c["moved"] else "white")
+        here.setdefault(c["space"], []).append((c["name"] + flags, style))
+    blocked = set(obs["blocked"])
+    out = Text()
+    for space in reversed(view["spaces"]):
+        i = space["index"]
+        if i == view["up"]:
+            out.append_text(_queue_text(view, obs))
+        name = space["name"]
+        out.append(f"{i:>2} ", style="dim")
+        out.append(f"{name:<17}", style=_ZONE_STYLE.get(space["zone"], ""))
+        ridge = ",".join(str(n) for n in space["ridge"])
+        if name in blocked:
+            out.append(f" [BLOCKED {ridge}]", style="bold white on red")
+        elif ridge:
+            out.append(f" ridge {ridge:<6}", style="dim")
+        else:
+            out.append(" " * 13)
+        out.append(" ")
+        out.append_text(_markers_text(here.get(i, [])))
+        out.append("\n")
+    lost = here.get(-2, [])
+    if lost:
+        out.append("   LOST box          ", style="bold red")
+        out.append_text(_markers_text(lost))
+        out.append("\n")
+    out.append(
+        "   zones: green Near, yellow Medium, red Far, magenta death; GUIDES in capitals;\n"
+        "   + Hillary Step marker, * Summit marker, ' moved this turn, ~ tired",
+        style="dim",
+    )
+    return out
+
+
+def _queue_text(view: dict[str, Any], obs: dict[str, Any]) -> Text:
+    out = Text()
+    n = view["queue_length"]
+    spots: dict[int, list[str]] = {}
+    for e in obs["queue"]:
+        arrow = {"up": "↑", "down": "↓"}.get(e["direction"], "")
+        who = "other" if e["who"].startswith("another") else e["who"]
+        spots.setdefault(e["spot"], []).append(who + arrow)
+    out.append("   Hillary Step queue ", style="bold red")
+    for s in range(1, n + 1):
+        label = f"{s}+" if s == n else str(s)
+        who = ",".join(spots.get(s, [])) or "·"
+        out.append(f" {label}:", style="dim")
+        out.append(who, style="bold" if s in spots else "dim")
+    out.append("\n")
+    return out
+
+
+def _tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
+    out = Text()
+    watch = obs["storm_watch"]
+    out.append("Storm Watch ", style="bold")
+    for k in range(view["storm_watch"]):
+        out.append(
+            f"[{k + 1}:{watch[k] if k < len(watch) else '-'}] ",
+            style="yellow" if k < len(watch) else "dim",
+        )
+    out.append("\nStorm track ", style="bold")
+    for k in range(1, view["storm_track"] + 1):
+        label = "End" if k == view["storm_track"] else str(k)
+        style = "bold white on red" if obs["storm_track"] == k else "dim"
+        out.append(f"[{label}]", style=style)
+    if obs["storm_phase"]:
+        out.append("  STORM PHASE", style="bold red")
+    elif obs["storm_pending"]:
+        out.append("  the storm hits next turn", style="bold red")
+    else:
+        out.append("  Clear Phase", style="green")
+    out.append(f"\nTurn {obs['turn']}  ·  Prestige {obs['prestige']}", style="bold")
+    out.append(f"  ·  Preparations: {obs['preparations']}")
+    out.append(f"  ·  tokens in the container: {obs['container']}")
+    if obs["held"]:
+        out.append("\nHeld: " + ", ".join(obs["held"]), style="cyan")
+    if obs["kept"]:
+        out.append("\nKept: " + ", ".join(obs["kept"]), style="cyan")
+    if obs["effects_this_turn"]:
+        out.append(
+            "\nThis turn: " + ", ".join(e.replace("_", " ") for e in obs["effects_this_turn"])
+        )
+    ev = obs["event"]
+    if ev:
+        out.append(
+            f"\nEvent: {ev['name']} (cost {ev['cost']}, ridge {ev['ridge']}): {ev['effect']}",
+            style="bold",
+        )
+    if obs["drawn"]:
+        out.append("\nDrawn: " + ", ".join(obs["drawn"]), style="bold")
+    mv = obs["movement"]
+    if obs["step"] == "move" and mv["round"]:
+        line = f"\nMovement ({mv['round']} phase)"
+        if mv["option"]:
+            line += f", option {mv['option']}"
+        line += f": guides left {mv['guides_left']}, clients left {mv['clients_left']}"
+        if mv["mover"]:
+            line += f"; moving {mv['mover']}, {mv['remaining']} spaces left"
+            if mv["carried"]:
+                line += " carrying " + " and ".join(mv["carried"])
+        out.append(line, style="cyan")
+    fate = obs["fate"]
+    if fate["client"] and obs["step"] == "fate":
+        out.append(f"\nFate: {fate['client']} ({fate['zone']}), {fate['pool']} tokens in the pool")
+    return out
+
+
+def _status_card(obs: dict[str, Any]) -> Text:
+    """The Travel Company Status Card as aligned text (a rich Table is much slower to draw,
+    and the card is redrawn at every prompt)."""
+    out = Text("Travel Company Status Card\n", style="bold underline")
+    out.append(
+        f"  {'client':<10}{'move':>4}  {'traits':<7}{'pts':>4}  {'marker':<13}{'where':<22}state\n",
+        style="dim",
+    )
+    for c in obs["clients"]:
+        state = ", ".join(x for x in (c["tired"], "AMS" if c["ams"] else "", c["fate"]) if x)
+        marker = c["marker"] or "-"
+        out.append(
+            f"  {c['name']:<10}{c['movement']:>4}  {c['traits'] or '-':<7}{c['points']:>4}  "
+        )
+        out.append(f"{marker:<13}", style="bold green" if marker == "Summit" else "")
+        out.append(f"{c['where']:<22}{state}\n")
+    for g in obs["guides"]:
+        skills = ", ".join(s.replace("_", " ") for s in g["skills"])
+        tank = " · oxygen tank" if g["oxygen"] else ""
+        out.append(f"  {g['name'].upper():<10}{g['movement']:>4}  {skills}{tank}", style="cyan")
+        out.append(f" · {g['where']}\n")
+    return out
+
+
+class DisasterRenderer:
+    """Renderer of the Disaster-series games (Everest; K2 reuses it)."""
+
+    def draw(self, state: State, seat: int) -> RenderableType:
+        """The mountain, the tracks and the status card."""
+        obs = state.observation(seat)
+        view = state.game.static_view()
+        parts: list[RenderableType] = [
+            Text(f"{view['company']} on {view['board']}", style="bold underline"),
+            draw_mountain(view, obs),
+            _tracks(view, obs),
+            _status_card(obs),
+        ]
+        score = obs["score"]
+        parts.append(
+            Text(f"Score if the game ended now: {score['total']:g} ({score['band']})", style="dim")
+        )
+        if view.get("reconstructed"):
+            parts.append(
+                Text(
+                    "Board, tokens, companies and Victory Chart are reconstructed (R-0-1).",
+                    style="dim italic",
+                )
+            )
+        return Group(*parts)
+
+    def groups(self, state: State) -> list[tuple[str, list[int]]]:
+        """Legal actions grouped by what they do."""
+        order = [
+            ("event", ("buy ", "decline ", "keep ", "return ", "hire ")),
+            ("movement option", ("option ", "team bonus")),
+            ("held tokens", ("play ",)),
+            ("step", (" up to ", " down to ", " carries ")),
+            ("guide", (" picks up ", " drops off ")),
+            ("choose", ("move ",)),
+            ("queue", ("enters the queue", "queue spot")),
+            ("target", ("strikes ", "Oxygen Tank", "Avalanche at")),
+            ("fate", ("gives their life", "Med Kit", "Luck", "accept", "helicopter")),
+            ("end", ("end ",)),
+        ]
+        found: dict[str, list[int]] = {title: [] for title, _ in order}
+        rest: list[int] = []
+        for a in state.legal_actions():
+            text = state.action_to_string(a)
+            for title, keys in order:
+                if any(k in text or text.startswith(k) for k in keys):
+                    found[title].append(a)
+                    break
+            else:
+                rest.append(a)
+        groups = [(title, acts) for title, acts in found.items() if acts]
+        if rest:
+            groups.append(("actions", rest))
+        return groups
