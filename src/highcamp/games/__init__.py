@@ -7,7 +7,7 @@
 >>> load_game("everest-2000")
 Traceback (most recent call last):
 ...
-highcamp.core.errors.UnknownGameError: unknown game 'everest-2000'; known games: everest-1924
+highcamp.core.errors.UnknownGameError: unknown game 'everest-2000'; known games: everest-1924, everest-go
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ __all__ = ["game_class", "list_games", "load_game"]
 # game id -> "module:class"; a game is imported only when it is used.
 _REGISTRY: dict[str, str] = {
     "everest-1924": "highcamp.games.everest1924.rules:Everest1924Game",
+    "everest-go": "highcamp.games.everest_go.rules:EverestGoGame",
 }
 
 
