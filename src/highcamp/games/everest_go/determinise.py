@@ -92,18 +92,34 @@ class _Tracker:
         return sorted(out)
 
 
+def _tracked(state: EverestGoState, player: int) -> _Tracker:
+    """A tracker that has followed ``state``'s history, kept on the state and caught up."""
+    from .rules import EverestGoState
+
+    cached = state._resample_cache.get(player)
+    history = state._history
+    if cached is not None:
+        replica, tracker = cached
+        done = len(replica._history)
+        if done > len(history) or replica._history != history[:done]:
+            cached = None
+    if cached is None:
+        replica = EverestGoState(state._game, state.seed)  # type: ignore[arg-type]
+        tracker = _Tracker(replica, player, list(replica._deck))
+        replica._tracker = tracker
+        state._resample_cache[player] = (replica, tracker)
+        done = 0
+    for action in history[done:]:
+        replica._apply(action)
+        replica._history.append(action)
+    return tracker
+
+
 def rewrite_history(state: EverestGoState, player: int, rng: random.Random) -> list[int]:
     """``state``'s history with the unseen cards of each shuffle dealt anew at random."""
-    from .rules import DRAW_BASE, TAKE_BASE, EverestGoState
+    from .rules import DRAW_BASE, TAKE_BASE
 
-    game = state.game
-    replica = game._new_state(state.seed)
-    assert isinstance(replica, EverestGoState)
-    tracker = _Tracker(replica, player, list(replica._deck))
-    replica._tracker = tracker
-    history = state.history()
-    for action in history:
-        replica.apply_action(action)
+    tracker = _tracked(state, player)
     by_epoch: dict[int, list[int]] = {}
     for cid in tracker.unseen():
         by_epoch.setdefault(tracker.epoch[cid], []).append(cid)
@@ -112,7 +128,7 @@ def rewrite_history(state: EverestGoState, player: int, rng: random.Random) -> l
         kinds = [tracker.kind[cid] for cid in ids]
         rng.shuffle(kinds)
         new_kind.update(zip(ids, kinds, strict=True))
-    out = list(history)
+    out = list(state._history)
     for index, cid in tracker.rewrites:
         if cid in new_kind:
             base = DRAW_BASE if out[index] < TAKE_BASE else TAKE_BASE

@@ -299,7 +299,8 @@ class EverestGoState(State):
         self._victim = -1  # Backpack Stealing: the hand being looked at
         self._shouted = -1
         self._ending: str | None = None
-        self._tracker: Any = None  # set only while resample_hidden() replays a history
+        self._tracker: Any = None  # set only on the replicas resample_hidden() keeps
+        self._resample_cache: dict[int, Any] = {}
 
     # --------------------------------------------------------------- queries
     def current_player(self) -> int:
@@ -430,6 +431,27 @@ class EverestGoState(State):
         elif phase == AFTER:
             out = [EVEREST, END_TURN]
         return out
+
+    def _is_legal(self, action: int) -> bool:
+        """Table lookups for draws and the main step; the listed actions otherwise."""
+        phase = self._phase
+        if phase == DEAL or phase == DRAW:
+            return 0 <= action < NK and self._deck[action] > 0
+        if phase == FIRST:
+            return FIRST_BASE <= action < FIRST_BASE + self._n
+        if phase == OVER:
+            return False
+        if phase == MAIN:
+            hand = self._hands[self._turn]
+            if PLAY_BASE <= action < DISCARD_BASE:
+                k = action - PLAY_BASE
+                return _has(hand, k) and self._playable(k)
+            if DISCARD_BASE <= action < STOP:
+                return _has(hand, action - DISCARD_BASE)
+            if action == EVEREST:
+                return self.can_shout(self._turn)
+            return action == PASS and not hand
+        return action in self._legal_actions()
 
     def _chance_outcomes(self) -> Sequence[tuple[int, float]]:
         if self._phase == FIRST:
@@ -1127,6 +1149,7 @@ class EverestGoState(State):
         new._shouted = self._shouted
         new._ending = self._ending
         new._tracker = None
+        new._resample_cache = {}
         return new
 
     def resample_hidden(self, player: int, seed: int) -> EverestGoState:
@@ -1142,9 +1165,10 @@ class EverestGoState(State):
         from .determinise import rewrite_history
 
         history = rewrite_history(self, player, random.Random(seed))
-        game = self._game
-        state = game.replay(history, seed=self._seed)
-        assert isinstance(state, EverestGoState)
+        state = EverestGoState(self._game, self._seed)  # type: ignore[arg-type]
+        for action in history:  # legal by construction (tests replay it with checks)
+            state._apply(action)
+            state._history.append(action)
         return state
 
 
