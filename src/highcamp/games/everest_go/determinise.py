@@ -96,7 +96,7 @@ def _tracked(state: EverestGoState, player: int) -> _Tracker:
     """A tracker that has followed ``state``'s history, kept on the state and caught up."""
     from .rules import EverestGoState
 
-    cached = state._resample_cache.get(player)
+    cached: tuple[EverestGoState, _Tracker] | None = state._resample_cache.get(player)
     history = state._history
     if cached is not None:
         replica, tracker = cached

@@ -435,7 +435,7 @@ class EverestGoState(State):
     def _is_legal(self, action: int) -> bool:
         """Table lookups for draws and the main step; the listed actions otherwise."""
         phase = self._phase
-        if phase == DEAL or phase == DRAW:
+        if phase in (DEAL, DRAW):
             return 0 <= action < NK and self._deck[action] > 0
         if phase == FIRST:
             return FIRST_BASE <= action < FIRST_BASE + self._n
