@@ -96,7 +96,7 @@ def test_backpack_stealing_is_public_only_to_those_involved() -> None:
 def test_public_text_of_ordinary_actions_names_the_player() -> None:
     s = new_state()
     give(s, 0, ["head 3"])
-    assert s.public_action_text(s.string_to_action("play head 3"), 1) == "seat 1: play head 3"
+    assert s.public_action_text(s.string_to_action("play head 3"), 1) == "play head 3"
 
 
 def test_resample_keeps_the_observation_and_replays() -> None:

@@ -44,6 +44,7 @@ class GenericRenderer:
 
 _RENDERERS: dict[str, str] = {
     "everest-1924": "highcamp.cli.renderers.everest1924:Everest1924Renderer",
+    "everest-go": "highcamp.cli.renderers.everest_go:EverestGoRenderer",
 }
 
 

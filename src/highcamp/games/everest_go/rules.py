@@ -510,9 +510,7 @@ class EverestGoState(State):
                     "your hand" if player == self._victim else f"{_seat(self._victim)}'s hand"
                 )
             return f"{_seat(self._turn)} takes a card from {_seat(self._victim)}'s hand"
-        text = self.action_to_string(action)
-        actor = self.current_player()
-        return text if actor == CHANCE else f"{_seat(actor)}: {text}"
+        return self.action_to_string(action)
 
     def _action_rule(self, action: int) -> str:
         if action < FIRST_BASE:
@@ -1028,6 +1026,8 @@ class EverestGoState(State):
             "everest": self._shouted if self._shouted >= 0 else None,
             "ending": self._ending,
         }
+        if self._phase == OVER:
+            obs["winners"] = self.winners()
         if self._phase == TAKE and self._card == BACKPACK and player == self._turn:
             obs["looking_at"] = self.hand(self._victim)
         if self._perfect:
