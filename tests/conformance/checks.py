@@ -11,7 +11,6 @@ from typing import Any
 import highcamp
 from highcamp import CHANCE, TERMINAL, IllegalActionError, State
 
-
 DEEP_STEPS = 100
 """A deep game checks every step up to here, then every ``full_every`` steps (long games)."""
 

@@ -21,7 +21,7 @@ A turn is decomposed into small actions:
 >>> while s.is_chance_node():
 ...     _ = s.apply_random_chance()
 >>> s.current_player(), len(s.observation(0)["hand"]), s.observation(0)["deck"]
-(0, 3, 64)
+(0, 3, 67)
 """
 
 from __future__ import annotations
