@@ -247,3 +247,13 @@ def test_refusals_name_the_rule() -> None:
         drive(s, ["play Yeti"])
     assert "not in your hand" in err.value.reason
     assert tops(s, 0)["head"] is None
+
+
+def test_tie_break_3_point_garments() -> None:
+    s = _ended(new_state(players=4))
+    dress(s, 0, ["head 3", "jacket 3"])  # 6: two 3-pointers
+    dress(s, 1, ["head 3", "jacket 2", "pants 1"])  # 6: one 3-pointer
+    assert s.score(0) == s.score(1) == 6
+    assert s.winners() == [0]
+    breakdown = s.score_breakdown()[0]
+    assert breakdown.figures["garments_by_points"]["3"] == 2 and breakdown.figures["winner"]
