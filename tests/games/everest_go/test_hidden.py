@@ -130,3 +130,32 @@ def test_resample_keeps_a_hand_seen_with_backpack_stealing() -> None:
     # seat 3 did not see that hand: for seat 3 it may be anything
     hands = {tuple(s.resample_hidden(2, seed)._hands[1]) for seed in range(10)}
     assert len(hands) > 1
+
+
+def test_resample_with_perfect_recall_keeps_what_was_played() -> None:
+    for seed in range(6):
+        state = _played(seed, players=4, steps=150 + 20 * seed, perfect_recall=True)
+        if state.is_terminal():
+            continue
+        for player in range(4):
+            other = state.resample_hidden(player, seed + 1)
+            assert other.observation(player) == state.observation(player)
+            assert other.observation(player)["played"] == state.observation(player)["played"]
+
+
+def test_draws_follow_the_deck_counts() -> None:
+    state = new_state(players=2)
+    give(state, 0, ["head 2"])
+    drive(state, ["play head 2"])
+    probs = dict(state.chance_outcomes())
+    deck = state.observation(0)["deck"]
+    assert abs(sum(probs.values()) - 1) < 1e-12
+    assert probs[kind("Yeti")] == 3 / deck
+    counts: dict[int, int] = {}
+    for seed in range(400):
+        probe = state.clone()
+        probe._seed, probe._key = seed, None
+        a = probe.apply_random_chance()
+        counts[a] = counts.get(a, 0) + 1
+    assert set(counts) <= set(probs)
+    assert counts.get(kind("Tent"), 0) > 0

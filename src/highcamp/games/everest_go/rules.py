@@ -453,6 +453,17 @@ class EverestGoState(State):
             return action == PASS and not hand
         return action in self._legal_actions()
 
+    def _sample_chance(self, u: int) -> int:
+        """The card for the 64-bit draw ``u``: exact integer sampling over the deck's counts."""
+        if self._phase == FIRST:
+            return FIRST_BASE + (u * self._n >> 64)
+        r = u * self._deck_size >> 64
+        for k, c in enumerate(self._deck):
+            if r < c:
+                return DRAW_BASE + k
+            r -= c
+        raise AssertionError("the deck is empty at a draw")  # pragma: no cover
+
     def _chance_outcomes(self) -> Sequence[tuple[int, float]]:
         if self._phase == FIRST:
             return [(FIRST_BASE + q, 1.0 / self._n) for q in range(self._n)]
