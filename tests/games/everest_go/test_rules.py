@@ -257,3 +257,27 @@ def test_tie_break_3_point_garments() -> None:
     assert s.winners() == [0]
     breakdown = s.score_breakdown()[0]
     assert breakdown.figures["garments_by_points"]["3"] == 2 and breakdown.figures["winner"]
+
+
+def test_everest_mid_card_leaves_the_card_unresolved() -> None:
+    """R-GO-5: any decision point of the shouter's own turn, choosing a target included."""
+    s = new_state()
+    dress(s, 0, full_outfit(2))
+    dress(s, 1, ["head 1"])
+    give(s, 0, ["Snowball"])
+    drive(s, ["play Snowball"])
+    assert texts(s)[0] == "EVEREST!" and "target seat 2 head" in texts(s)
+    drive(s, ["EVEREST!"])
+    assert s.is_terminal() and s._discard[kind("Snowball")] == 1
+    assert not s.invariants()
+    assert any("left unresolved" in e.text for e in s.log)
+
+
+def test_everest_while_answering_the_cold_chain() -> None:
+    s = new_state(players=2)
+    dress(s, 0, full_outfit(2))
+    give(s, 0, ["Cold", "Tent"])
+    give(s, 1, ["Tent"])
+    drive(s, ["play Cold", "target seat 2", "Tent"])
+    assert s.current_player() == 0
+    assert texts(s) == ["EVEREST!", "Tent", "no Tent"]

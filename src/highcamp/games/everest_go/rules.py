@@ -429,7 +429,15 @@ class EverestGoState(State):
                 out.append(TENT_YES)
             out.append(TENT_NO)
         elif phase == AFTER:
-            out = [EVEREST, END_TURN]
+            return [EVEREST, END_TURN]
+        if (
+            phase != MAIN
+            and phase != DISCARDING
+            and self.current_player() == p
+            and self.can_shout(p)
+        ):
+            out.append(EVEREST)  # any decision point of the shouter's own turn (R-GO-5)
+            out.sort()
         return out
 
     def _is_legal(self, action: int) -> bool:
@@ -603,6 +611,10 @@ class EverestGoState(State):
             if self._phase != OVER:
                 self._continue_draw()
         elif action == EVEREST:
+            if self._card >= 0:  # shouted before the action card resolved: it never will
+                self._discard[FA + self._card] += 1
+                self._emit(f"{ACTION_NAMES[self._card]} is left unresolved", R_END)
+                self._card = -1
             self._shouted = self._turn
             self._finish("everest", f"{_seat(self._turn)} shouts EVEREST!")
         elif phase == MAIN:
