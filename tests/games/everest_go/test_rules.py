@@ -281,3 +281,16 @@ def test_everest_while_answering_the_cold_chain() -> None:
     drive(s, ["play Cold", "target seat 2", "Tent"])
     assert s.current_player() == 0
     assert texts(s) == ["EVEREST!", "Tent", "no Tent"]
+
+
+def test_end_of_the_game_figure_who_may_shout() -> None:
+    """[End of the Game] figure: frozen, missing boots, complete outfit."""
+    s = new_state(players=3)
+    dress(s, 0, full_outfit(1))
+    s._frozen[0][2] = True  # "Affected by Hypothermia"
+    s._deck[kind("Hypothermia")] -= 1
+    s._deck_size -= 1
+    dress(s, 1, full_outfit(2)[:5])  # "Their boots are missing"
+    dress(s, 2, full_outfit(4))  # "You have a complete outfit"
+    assert [s.can_shout(q) for q in range(3)] == [False, False, True]
+    assert [m["can_shout"] for m in s.observation(0)["mountaineers"]] == [False, False, True]
