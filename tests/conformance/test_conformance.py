@@ -31,6 +31,7 @@ STEP_BUDGET = 6_000
 """Steps per case in the default run: games of hundreds of steps play fewer games (the
 checks replay whole histories); ``-m slow`` plays its thousands regardless."""
 SLOW_GAMES = 3000
+SLOW_STEP_BUDGET = 50 * STEP_BUDGET
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
@@ -67,8 +68,12 @@ def test_random_games_many_deep_play(game_id: str, options: dict[str, Any]) -> N
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_random_games_slow(game_id: str, options: dict[str, Any]) -> None:
+    steps = 0
     for seed in range(10_000, 10_000 + SLOW_GAMES):
-        play_random(game_id, options, seed, full_every=5, deep=False, survive=seed % 2 == 0)
+        state = play_random(game_id, options, seed, full_every=5, deep=False, survive=seed % 2 == 0)
+        steps += len(state.history())
+        if steps >= SLOW_STEP_BUDGET:
+            break
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
