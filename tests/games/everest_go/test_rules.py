@@ -225,7 +225,7 @@ def test_frozen_garments_and_cold_in_the_score() -> None:
         s._deck_size -= 1
     assert s.score(0) == 2 + 3 - 5
     labels = [ln.label for ln in s.score_breakdown()[0].lines]
-    assert labels == ["head: frozen (7 not counted)", "jacket (1)", "Flag", "Cold x1"]
+    assert labels == ["head: frozen (7 not counted)", "jacket: 1 garment", "Flag", "Cold x1"]
     assert not s.invariants()
 
 

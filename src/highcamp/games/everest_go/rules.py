@@ -958,7 +958,8 @@ class EverestGoState(State):
                         ScoreLine(f"{CARDS.parts[s]}: frozen ({pts} not counted)", 0, CARD_RULES[7])
                     )
                 else:
-                    lines.append(ScoreLine(f"{CARDS.parts[s]} ({len(stack)})", pts, R_SCORE))
+                    count = f"{len(stack)} garment" + ("s" if len(stack) > 1 else "")
+                    lines.append(ScoreLine(f"{CARDS.parts[s]}: {count}", pts, R_SCORE))
             for k in self._specials[q]:
                 lines.append(ScoreLine(CARDS.kinds[k], CARDS.points[k], R_SCORE))
             if self._colds[q]:
