@@ -110,13 +110,11 @@ PHASES = (
 R_SETUP = "[Game Setup]"
 R_TURN = "[How to Play]"
 R_GARMENT = "[1. Play One Garment or Special Item Card]"
-R_ACTION = "[2. Play One Action Card]"
 R_DISCARD = "[3. Improve Your Hand]"
 R_DECK = "[3. Improve Your Hand] discard pile, R-0-3"
 R_END = "[End of the Game] R-GO-5"
 R_SCORE = "[End of the Game]"
 R_TENT = "[7. Tent] R-GO-4"
-R_HIDDEN = "R-GO-3"
 CARD_RULES = tuple(f"[{i + 1}. {name}]" for i, name in enumerate(ACTION_NAMES))
 DIRECTIONS = ("left", "right")
 
