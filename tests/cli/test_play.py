@@ -211,3 +211,26 @@ def test_hotseat_hands_off_and_never_shows_another_hand(tmp_path: Path) -> None:
     for line in out.splitlines():
         if line.startswith("seat 2 (random):") or line.startswith("seat 4 (random):"):
             assert "take " not in line or "a card" in line
+
+
+def test_log_command_keeps_other_hands_hidden(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "everest-go",
+            "--players",
+            "3",
+            "--seat",
+            "human,random,random",
+            "--seed",
+            "12",
+            "--save-dir",
+            str(tmp_path),
+        ],
+        input="log\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "log (latest last)" in result.output
+    assert "seat 2 draws a card" in result.output
+    assert re.search(r"│ draw ", result.output) is None

@@ -113,13 +113,22 @@ def _read_save(path: Path) -> tuple[Game, State, list[str]]:
     return game, state, [str(s) for s in seats]
 
 
-def _show_log(state: State, last: int = 15) -> None:
+def _show_log(state: State, last: int = 15, told: dict[int, str] | None = None) -> None:
+    """The last entries of the log; with hidden information only what the seat was told."""
     table = Table(title="log (latest last)", show_header=True, header_style="dim")
     table.add_column("#", justify="right", style="dim")
     table.add_column("event")
     table.add_column("rule", style="cyan")
-    for entry in state.log[-last:]:
-        table.add_row(str(entry.index), entry.text, entry.rule)
+    rows = []
+    for entry in state.log:
+        text = entry.text
+        if told is not None and entry.action is not None:
+            if entry.index not in told:
+                continue
+            text = told[entry.index]
+        rows.append((str(entry.index), text, entry.rule))
+    for row in rows[-last:]:
+        table.add_row(*row)
     console.print(table)
 
 
@@ -190,7 +199,7 @@ def _human_turn(
             console.print(HELP)
             continue
         if lowered == "log":
-            _show_log(state)
+            _show_log(state, told=told)
             continue
         if lowered == "rules":
             from rich.markdown import Markdown
