@@ -364,7 +364,11 @@ class EverestGoState(State):
         p = self._turn
         if card == TENT:
             return False
-        if card in (THEFT, SNOWBALL, YETI, BLIZZARD, HYPOTHERMIA):
+        if card in (SNOWBALL, YETI, BLIZZARD):
+            return any(self._targetable(q, s) for q in range(self._n) for s in range(NPARTS))
+        if card == HYPOTHERMIA:
+            return not all(all(f) for f in self._frozen)
+        if card == THEFT:
             return bool(self._slot_options(card))
         if card == BACKPACK:
             return any(self._hands[q] for q in range(self._n) if q != p)
