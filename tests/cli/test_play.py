@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -138,3 +139,98 @@ def test_tampered_save_is_refused_with_a_reason(tmp_path: Path) -> None:
     assert "does not load" in result.output
     step = runner.invoke(app, ["replay", str(save), "--step", "-1"])
     assert step.exit_code == 2
+
+
+def test_everest_go_against_two_ai_seats_reaches_the_end(tmp_path: Path) -> None:
+    """A newcomer plays a 3-player game of Everest Go! against two random seats."""
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "everest-go",
+            "--players",
+            "3",
+            "--seat",
+            "human,random,random",
+            "--seed",
+            "4",
+            "--save-dir",
+            str(tmp_path),
+        ],
+        input="1\n" * 2000,
+    )
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.output and "final score" in result.output
+    assert "the mountaineers" in result.output and "your hand (seat 1)" in result.output
+    assert "Pass to seat" not in result.output  # one human: no hand-off
+    (save,) = _saves(tmp_path)
+    state = highcamp.load_game("everest-go", players=3).state_from_json(
+        json.loads(save.read_text())["state"]
+    )
+    assert state.is_terminal()
+
+
+def test_hotseat_hands_off_and_never_shows_another_hand(tmp_path: Path) -> None:
+    """Two humans at one screen: a hand-off prompt before each switch, and each seat is
+    told only its own draws; AI moves are printed as onlookers see them."""
+    seed = 5
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "everest-go",
+            "--players",
+            "4",
+            "--seat",
+            "human,random,human,random",
+            "--seed",
+            str(seed),
+            "--save-dir",
+            str(tmp_path),
+        ],
+        input="1\n" * 60 + "q\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Pass to seat 3" in out and "Pass to seat 1" in out
+    # every view of seat 1 comes after a hand-off to seat 1, and likewise for seat 3
+    views = [
+        (out.rfind("Pass to seat", 0, i), i)
+        for i in range(len(out))
+        if out.startswith("your hand (seat ", i)
+    ]
+    assert views
+    for handoff, i in views:
+        seat = out[i + len("your hand (seat ") : i + len("your hand (seat ") + 1]
+        assert out[handoff + len("Pass to seat ")] == seat
+    # seat 2 and 4 draws are never named; the humans' own draws are
+    assert "seat 2 draws a card" in out
+    assert "you draw" in out
+    # a draw is never shown in its full text ("draw Yeti"), only as "you draw" or "draws a card"
+    assert re.search(r"(^|· )draw ", out, re.M) is None
+    for line in out.splitlines():
+        if line.startswith("seat 2 (random):") or line.startswith("seat 4 (random):"):
+            assert "take " not in line or "a card" in line
+
+
+def test_log_command_keeps_other_hands_hidden(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "everest-go",
+            "--players",
+            "3",
+            "--seat",
+            "human,random,random",
+            "--seed",
+            "12",
+            "--save-dir",
+            str(tmp_path),
+        ],
+        input="log\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "log (latest last)" in result.output
+    assert "seat 2 draws a card" in result.output
+    assert re.search(r"│ draw ", result.output) is None

@@ -142,3 +142,14 @@ def test_ctrl_c_keeps_finished_games_and_a_partial_summary(tmp_path: Path) -> No
     assert "Score (30 games, partial)" in output
     assert [doc["index"] for doc in _lines(out)] == list(range(30))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["part.jsonl"]
+
+
+def test_everest_go_reports_win_rates_by_seat() -> None:
+    code, out = _simulate(
+        "everest-go", "--players", "4", "--games", "24", "--seed", "1", "--workers", "1"
+    )
+    assert code == 0, out
+    assert "win rate" in out and "seat 4" in out
+    row = out[out.index("win rate") :].split("│")[1:5]
+    rates = [float(cell.strip().rstrip("%")) for cell in row]
+    assert len(rates) == 4 and abs(sum(rates) - 100.0) < 0.5  # ties are shared, so they add up

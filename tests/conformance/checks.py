@@ -11,6 +11,9 @@ from typing import Any
 import highcamp
 from highcamp import CHANCE, TERMINAL, IllegalActionError, State
 
+DEEP_STEPS = 100
+"""A deep game checks every step up to here, then every ``full_every`` steps (long games)."""
+
 
 def _doc(state: State) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
@@ -132,6 +135,8 @@ def play_random(
 ) -> State:
     """Play one random game, checking every node and (every ``full_every`` steps) copies.
 
+    ``deep`` checks every step of the first ``DEEP_STEPS`` (the checks replay the history, so
+    they cost more as a game grows), then every ``full_every`` steps like the others.
     ``survive`` plays random actions that avoid ending the game at once (deeper games);
     ``choose`` is any other policy (games use it to reach states random play rarely does).
     """
@@ -141,7 +146,7 @@ def play_random(
     steps = 0
     limit = game.max_game_length()
     while True:
-        if deep or steps % full_every == 0:
+        if (deep and steps < DEEP_STEPS) or steps % full_every == 0:
             check_node(state)
             check_illegal_refused(state, rng)
             check_copies(state)

@@ -27,36 +27,53 @@ from .checks import play_random, random_steps
 CASES = cases()
 IDS = [case_id(c) for c in CASES]
 DEFAULT_GAMES = 200
+STEP_BUDGET = 6_000
+"""Steps per case in the default run: games of hundreds of steps play fewer games (the
+checks replay whole histories); ``-m slow`` plays its thousands regardless."""
 SLOW_GAMES = 3000
+SLOW_STEP_BUDGET = 50 * STEP_BUDGET
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_random_games_deep(game_id: str, options: dict[str, Any]) -> None:
-    """Every check at every step, for a few games of each policy."""
+    """Every check at every step (the first ``DEEP_STEPS`` of long games), for a few games
+    of each policy."""
     for seed in range(4):
-        play_random(game_id, options, seed, full_every=1, deep=True)
-        play_random(game_id, options, seed, full_every=1, deep=True, survive=True)
+        play_random(game_id, options, seed, full_every=25, deep=True)
+        play_random(game_id, options, seed, full_every=25, deep=True, survive=True)
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_random_games_many(game_id: str, options: dict[str, Any]) -> None:
-    """Hundreds of seeded random games; full copy checks on a sample of steps."""
+    """Hundreds of seeded random games (fewer of long ones); full copy checks on a sample
+    of steps."""
+    steps = 0
     for seed in range(100, 100 + DEFAULT_GAMES):
-        play_random(game_id, options, seed, full_every=17, deep=False)
+        steps += len(play_random(game_id, options, seed, full_every=17, deep=False).history())
+        if steps >= STEP_BUDGET:
+            break
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_random_games_many_deep_play(game_id: str, options: dict[str, Any]) -> None:
-    """Hundreds of random games that avoid ending early, reaching deep states."""
+    """Hundreds of random games (fewer of long ones) that avoid ending early."""
+    steps = 0
     for seed in range(1000, 1000 + DEFAULT_GAMES // 2):
-        play_random(game_id, options, seed, full_every=29, deep=False, survive=True)
+        state = play_random(game_id, options, seed, full_every=29, deep=False, survive=True)
+        steps += len(state.history())
+        if steps >= STEP_BUDGET // 2:
+            break
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_random_games_slow(game_id: str, options: dict[str, Any]) -> None:
+    steps = 0
     for seed in range(10_000, 10_000 + SLOW_GAMES):
-        play_random(game_id, options, seed, full_every=5, deep=False, survive=seed % 2 == 0)
+        state = play_random(game_id, options, seed, full_every=5, deep=False, survive=seed % 2 == 0)
+        steps += len(state.history())
+        if steps >= SLOW_STEP_BUDGET:
+            break
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)

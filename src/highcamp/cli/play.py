@@ -113,13 +113,22 @@ def _read_save(path: Path) -> tuple[Game, State, list[str]]:
     return game, state, [str(s) for s in seats]
 
 
-def _show_log(state: State, last: int = 15) -> None:
+def _show_log(state: State, last: int = 15, told: dict[int, str] | None = None) -> None:
+    """The last entries of the log; with hidden information only what the seat was told."""
     table = Table(title="log (latest last)", show_header=True, header_style="dim")
     table.add_column("#", justify="right", style="dim")
     table.add_column("event")
     table.add_column("rule", style="cyan")
-    for entry in state.log[-last:]:
-        table.add_row(str(entry.index), entry.text, entry.rule)
+    rows = []
+    for entry in state.log:
+        text = entry.text
+        if told is not None and entry.action is not None:
+            if entry.index not in told:
+                continue
+            text = told[entry.index]
+        rows.append((str(entry.index), text, entry.rule))
+    for row in rows[-last:]:
+        table.add_row(*row)
     console.print(table)
 
 
@@ -137,24 +146,45 @@ def _show_choices(groups: list[tuple[str, list[int]]], state: State) -> list[int
     return numbered
 
 
-def _show_events(state: State, since: int) -> None:
-    """The log since history position ``since``: dice, automatic moves, with their rules."""
+def _show_events(state: State, since: int, told: dict[int, str] | None = None) -> None:
+    """The log since history position ``since``: dice, automatic moves, with their rules.
+
+    In a game with hidden information ``told`` holds, by history position, what the seat
+    about to look may be told of each action (``State.public_action_text``); actions it
+    does not hold are left out. Automatic events (no action) are public.
+    """
     events = [e for e in state.log if e.index >= since]
-    if not events:
-        return
     line = Text()
-    for k, entry in enumerate(events):
-        if k:
+    for entry in events:
+        text = entry.text
+        if told is not None and entry.action is not None:
+            if entry.index not in told:
+                continue
+            text = told[entry.index]
+            if entry.player is not None and entry.player >= 0 and text == entry.text:
+                text = f"seat {entry.player + 1}: {text}"
+        if line:
             line.append(" · ", style="dim")
-        line.append(entry.text, style="bold" if entry.player is None else "")
+        line.append(text, style="bold" if entry.player is None else "")
         if entry.player is None:
             line.append(f" {entry.rule}", style="cyan")
-    console.print(line)
+    if line:
+        console.print(line)
 
 
-def _human_turn(state: State, seat: int, seats: list[str], since: int) -> None:
+def _hand_off(seat: int) -> None:
+    """Hotseat: clear the screen and wait until the next human has the keyboard."""
+    console.clear()
+    console.print(Rule(f"pass to seat {seat + 1}"))
+    _ask(f"[bold]Pass to seat {seat + 1}[/], then press Enter (seat {seat + 1} only): ")
+    console.clear()
+
+
+def _human_turn(
+    state: State, seat: int, seats: list[str], since: int, told: dict[int, str] | None = None
+) -> None:
     renderer = renderer_for(state.game.info.id)
-    _show_events(state, since)
+    _show_events(state, since, told)
     console.print(Rule(f"{state.game.info.title} · seat {seat + 1}"))
     console.print(renderer.draw(state, seat))
     numbered = _show_choices(renderer.groups(state), state)
@@ -169,7 +199,7 @@ def _human_turn(state: State, seat: int, seats: list[str], since: int) -> None:
             console.print(HELP)
             continue
         if lowered == "log":
-            _show_log(state)
+            _show_log(state, told=told)
             continue
         if lowered == "rules":
             from rich.markdown import Markdown
@@ -260,17 +290,47 @@ def _run(state: State, seats: list[str], save_dir: Path) -> None:
         for p, name in enumerate(seats)
         if name != HUMAN
     }
+    hidden = state.game.info.hidden_information
+    humans = [p for p, name in enumerate(seats) if name == HUMAN]
     since = len(state.history())
+    # hidden information: what each human seat may be told of each action (by history
+    # position), and where each human's catch-up starts
+    told: dict[int, dict[int, str]] = {p: {} for p in humans}
+    seen_from = dict.fromkeys(humans, since)
+    viewer: int | None = None  # the human seat whose private view was drawn last
+
+    def tell(before: State, action: int) -> None:
+        index = len(before.history())
+        for p in humans:
+            told[p][index] = before.public_action_text(action, p)
+
     try:
         while not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
-                state.apply_random_chance()
+                if hidden:
+                    action = state.clone().apply_random_chance()  # the same draw, told first
+                    tell(state, action)
+                    state.apply_action(action)
+                else:
+                    state.apply_random_chance()
             elif player in agents:
                 action = agents[player].act(state)
-                text = state.action_to_string(action)
+                if hidden:
+                    text = state.public_action_text(action, None)
+                    tell(state, action)
+                else:
+                    text = state.action_to_string(action)
                 state.apply_action(action)
                 console.print(f"[dim]seat {player + 1} ({seats[player]}):[/] {text}")
+            elif hidden:
+                if len(humans) > 1 and viewer != player:
+                    _hand_off(player)
+                viewer = player
+                before = state.clone()
+                _human_turn(state, player, seats, seen_from[player], told[player])
+                tell(before, state.history()[len(before.history())])
+                seen_from[player] = len(before.history())
             else:
                 _human_turn(state, player, seats, since)
                 since = len(state.history()) - 1
@@ -278,7 +338,8 @@ def _run(state: State, seats: list[str], save_dir: Path) -> None:
         path = _save(state, seats, save_dir)
         console.print(f"\nSaved to [bold]{path}[/]; resume with: highcamp play --load {path}")
         raise
-    _show_events(state, since)
+    if not hidden:
+        _show_events(state, since)
     _show_end(state)
     path = _save(state, seats, save_dir)
     console.print(f"Saved to [bold]{path}[/]; step through it with: highcamp replay {path}")

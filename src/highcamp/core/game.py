@@ -504,6 +504,15 @@ class State(abc.ABC):
             raise self._refusal(action)
         return self._action_text(action)
 
+    def public_action_text(self, action: int, player: int | None = None) -> str:
+        """What ``player`` may be told of ``action`` (legal now, about to be applied);
+        ``player=None`` is an onlooker who sees only what is public.
+
+        Games with hidden information override it (a card drawn is "seat 2 draws a card"
+        to everyone but seat 2); by default it is :meth:`action_to_string`.
+        """
+        return self.action_to_string(action)
+
     def string_to_action(self, text: str) -> int:
         """Parse action text (or a numeric id) into an action id.
 

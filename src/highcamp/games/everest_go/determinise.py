@@ -1,0 +1,136 @@
+"""Determinisation for Everest Go!: a history a player cannot tell from the real one.
+
+:func:`rewrite_history` replays a state's history while following every card a player has
+not seen. Cards are tracked one by one only while they are unseen: from the moment a
+shuffle puts them in the deck (or set-up deals them) until they are drawn by the player,
+played, discarded, or seen in a hand with Backpack Stealing. Cards of one shuffle that are
+still unseen can trade kinds without changing anything the player saw, so the draws (and the
+Backpack thefts between other players) that moved them are rewritten with the new kinds.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import EverestGoState
+
+__all__ = ["rewrite_history"]
+
+
+class _Tracker:
+    """Follows physical cards from one player's point of view during a replay."""
+
+    def __init__(self, state: EverestGoState, player: int, deck: list[int]) -> None:
+        self.state = state
+        self.player = player
+        self.kind: list[int] = []
+        self.seen: list[bool] = []
+        self.epoch: list[int] = []
+        self.current_epoch = 0
+        self.deck: dict[int, list[int]] = {}
+        self.hands: list[dict[int, list[int]]] = [{} for _ in range(state._n)]
+        self.rewrites: list[tuple[int, int]] = []  # (history index, card id)
+        self._fill(deck)
+
+    def _new(self, kind: int, seen: bool) -> int:
+        self.kind.append(kind)
+        self.seen.append(seen)
+        self.epoch.append(self.current_epoch)
+        return len(self.kind) - 1
+
+    def _fill(self, counts: list[int]) -> None:
+        self.deck = {k: [self._new(k, False) for _ in range(c)] for k, c in enumerate(counts) if c}
+
+    def _take_from(self, pile: dict[int, list[int]], kind: int) -> int:
+        ids = pile[kind]
+        # a card the player has seen leaves first: the unseen one stays unseen
+        for i, cid in enumerate(ids):
+            if self.seen[cid]:
+                return ids.pop(i)
+        return ids.pop()
+
+    def draw(self, drawer: int, kind: int) -> None:
+        cid = self.deck[kind].pop()
+        self.hands[drawer].setdefault(kind, []).append(cid)
+        if drawer == self.player:
+            self.seen[cid] = True
+        else:
+            self.rewrites.append((len(self.state._history), cid))
+
+    def leave(self, owner: int, kind: int) -> None:
+        self._take_from(self.hands[owner], kind)
+
+    def enter(self, owner: int, kind: int) -> None:
+        self.hands[owner].setdefault(kind, []).append(self._new(kind, True))
+
+    def look(self, thief: int, victim: int) -> None:
+        if thief == self.player:
+            for ids in self.hands[victim].values():
+                for cid in ids:
+                    self.seen[cid] = True
+
+    def steal(self, thief: int, victim: int, kind: int) -> None:
+        cid = self._take_from(self.hands[victim], kind)
+        self.hands[thief].setdefault(kind, []).append(cid)
+        if self.player in (thief, victim):
+            self.seen[cid] = True
+        else:
+            self.rewrites.append((len(self.state._history), cid))
+
+    def reshuffle(self, counts: list[int]) -> None:
+        self.current_epoch += 1
+        self._fill(counts)
+
+    def unseen(self) -> list[int]:
+        """Ids of the cards still unseen: in the deck or in another player's hand."""
+        out = [cid for ids in self.deck.values() for cid in ids]
+        for q, hand in enumerate(self.hands):
+            if q != self.player:
+                out.extend(cid for ids in hand.values() for cid in ids if not self.seen[cid])
+        return sorted(out)
+
+
+def _tracked(state: EverestGoState, player: int) -> _Tracker:
+    """A tracker that has followed ``state``'s history, kept on the state and caught up."""
+    from .rules import EverestGoState
+
+    cached: tuple[EverestGoState, _Tracker] | None = state._resample_cache.get(player)
+    history = state._history
+    if cached is not None:
+        replica, tracker = cached
+        done = len(replica._history)
+        if done > len(history) or replica._history != history[:done]:
+            cached = None
+    if cached is None:
+        replica = EverestGoState(state._game, state.seed)  # type: ignore[arg-type]
+        tracker = _Tracker(replica, player, list(replica._deck))
+        replica._tracker = tracker
+        state._resample_cache[player] = (replica, tracker)
+        done = 0
+    for action in history[done:]:
+        replica._apply(action)
+        replica._history.append(action)
+    return tracker
+
+
+def rewrite_history(state: EverestGoState, player: int, rng: random.Random) -> list[int]:
+    """``state``'s history with the unseen cards of each shuffle dealt anew at random."""
+    from .rules import DRAW_BASE, TAKE_BASE
+
+    tracker = _tracked(state, player)
+    by_epoch: dict[int, list[int]] = {}
+    for cid in tracker.unseen():
+        by_epoch.setdefault(tracker.epoch[cid], []).append(cid)
+    new_kind: dict[int, int] = {}
+    for ids in by_epoch.values():
+        kinds = [tracker.kind[cid] for cid in ids]
+        rng.shuffle(kinds)
+        new_kind.update(zip(ids, kinds, strict=True))
+    out = list(state._history)
+    for index, cid in tracker.rewrites:
+        if cid in new_kind:
+            base = DRAW_BASE if out[index] < TAKE_BASE else TAKE_BASE
+            out[index] = base + new_kind[cid]
+    return out
