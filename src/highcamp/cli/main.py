@@ -1,4 +1,4 @@
-"""The ``highcamp`` command: list, rules, play, replay, simulate."""
+"""The ``highcamp`` command: list, rules, play, replay, simulate, solve, arena."""
 
 from __future__ import annotations
 
@@ -36,13 +36,14 @@ def _root(
 
 
 def _register() -> None:
-    from . import listing, play, simulate
+    from . import listing, play, simulate, solve
 
     app.command("list")(listing.list_games)
     app.command("rules")(listing.rules)
     app.command("play")(play.play)
     app.command("replay")(play.replay)
     app.command("simulate")(simulate.simulate)
+    app.command("solve")(solve.solve)
 
 
 _register()
