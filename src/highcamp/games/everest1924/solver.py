@@ -27,7 +27,7 @@ and states that agree on what is left share one value. The count is reported by
 >>> from highcamp.games.everest1924.sheet import standard_sheet
 >>> solution = solve(sheet_prefix(standard_sheet(), 4, width=8))
 >>> round(solution.value, 4), solution.states
-(2.1543, 233)
+(34.1966, 2076)
 >>> solution.relaxed_value >= solution.value
 True
 """
