@@ -32,16 +32,19 @@ from .heuristics import has_heuristic, make_heuristic
 __all__ = ["ISMCTSAgent", "MCTSAgent"]
 
 EXPLORATION = 1.4
+WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progressive widening)
+PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
 
 
 class _Node:
-    __slots__ = ("avail", "children", "totals", "visits")
+    __slots__ = ("avail", "children", "prior", "totals", "visits")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
         self.avail = 0
         self.totals = [0.0] * players
         self.children: dict[int, _Node] = {}
+        self.prior: int | None = None  # the heuristic's action here, tried first
 
 
 class MCTSAgent:
@@ -108,6 +111,7 @@ class MCTSAgent:
         low, high = [math.inf] * players, [-math.inf] * players
         counter = self.budget.counter()
         rollout_agent = self._rollout_agent(state)
+        guide = rollout_agent  # the heuristic also orders and biases the tree's choices
         while counter.more():
             s = self._root_state(state, player, counter.done)
             path = [root]
@@ -133,15 +137,24 @@ class MCTSAgent:
                     c = node.children.get(a)
                     if c is not None:
                         c.avail += 1
+                if guide is not None and node.prior is None and len(legal) > 1:
+                    node.prior = guide.act(s)
                 untried = [a for a in legal if a not in node.children]
-                if untried:
-                    action = untried[self._pick(len(untried))]
+                widen = guide is None or len(node.children) < 1 + WIDENING * math.sqrt(node.visits)
+                if untried and (widen or not any(a in node.children for a in legal)):
+                    prior = node.prior
+                    if prior is not None and prior in untried:
+                        action = prior
+                    else:
+                        action = untried[self._pick(len(untried))]
                     child = node.children[action] = _Node(players)
                     child.avail = 1
                     s.apply_action(action)
                     path.append(child)
                     break
                 action = self._select(node, legal, p, low, high)
+                if action not in node.children:  # widening held back an untried action
+                    break
                 s.apply_action(action)
                 node = node.children[action]
                 path.append(node)
@@ -179,10 +192,15 @@ class MCTSAgent:
         span = high[player] - low[player] or 1.0
         base = low[player]
         best, best_score = legal[0], -math.inf
+        prior = node.prior
         for a in legal:
-            c = node.children[a]
+            c = node.children.get(a)
+            if c is None:
+                continue
             mean = (c.totals[player] / c.visits - base) / span
             score = mean + self.exploration * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
+            if a == prior:
+                score += PRIOR_BONUS / (1 + c.visits) * math.sqrt(node.visits)
             if score > best_score:
                 best, best_score = a, score
         return best

@@ -36,7 +36,7 @@ def _root(
 
 
 def _register() -> None:
-    from . import listing, play, simulate, solve
+    from . import arena, listing, play, simulate, solve
 
     app.command("list")(listing.list_games)
     app.command("rules")(listing.rules)
@@ -44,6 +44,7 @@ def _register() -> None:
     app.command("replay")(play.replay)
     app.command("simulate")(simulate.simulate)
     app.command("solve")(solve.solve)
+    app.command("arena")(arena.arena)
 
 
 _register()
