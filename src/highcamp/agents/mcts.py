@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 from highcamp.core import CHANCE, TERMINAL, Agent, State
@@ -51,6 +52,7 @@ class MCTSAgent:
     """UCT with sampled chance and per-player returns (see the module)."""
 
     name = "mcts"
+    availability = False  # count availability per action (ISMCTS: legal sets vary)
 
     def __init__(
         self,
@@ -69,6 +71,7 @@ class MCTSAgent:
         self.max_rollout_steps = max_rollout_steps
         self._key = seed_key(seed)
         self._count = 0
+        self._rng = random.Random(seed)  # explicit seed; fast draws for rollouts and chance
         self._heuristics: dict[str, Agent | None] = {}
         self._last: tuple[list[int], _Node] | None = None
         self.simulations = 0  # iterations run, over every move (for throughput figures)
@@ -80,10 +83,10 @@ class MCTSAgent:
         return u
 
     def _pick(self, n: int) -> int:
-        return (self._uniform() * n) >> 64
+        return int(self._rng.random() * n)
 
     def _sample(self, outcomes: list[tuple[int, float]]) -> int:
-        x = self._uniform() / 2**64
+        x = self._rng.random()
         for action, p in outcomes:
             x -= p
             if x < 0:
@@ -112,6 +115,7 @@ class MCTSAgent:
         counter = self.budget.counter()
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
+        availability = self.availability
         while counter.more():
             s = self._root_state(state, player, counter.done)
             path = [root]
@@ -133,10 +137,17 @@ class MCTSAgent:
                     path.append(node)
                     continue
                 legal = s.legal_actions()
-                for a in legal:
-                    c = node.children.get(a)
-                    if c is not None:
-                        c.avail += 1
+                if availability:
+                    for a in legal:
+                        c = node.children.get(a)
+                        if c is not None:
+                            c.avail += 1
+                elif len(node.children) == len(legal):  # fully expanded: plain UCT
+                    action = self._select(node, legal, p, low, high)
+                    s.apply_action(action)
+                    node = node.children[action]
+                    path.append(node)
+                    continue
                 if guide is not None and node.prior is None and len(legal) > 1:
                     node.prior = guide.act(s)
                 untried = [a for a in legal if a not in node.children]
@@ -160,15 +171,26 @@ class MCTSAgent:
                 path.append(node)
             # rollout
             steps = 0
-            while not s.is_terminal() and steps < self.max_rollout_steps:
+            rand = self._rng.random
+            while steps < self.max_rollout_steps:
                 p = s.current_player()
+                if p == TERMINAL:
+                    break
                 if p == CHANCE:
-                    s.apply_action(self._sample(s.chance_outcomes()))
+                    x = rand()
+                    outcomes = s.chance_outcomes()
+                    action = outcomes[-1][0]
+                    for a, q in outcomes:
+                        x -= q
+                        if x < 0:
+                            action = a
+                            break
+                    s.apply_action(action)
                 elif rollout_agent is not None:
                     s.apply_action(rollout_agent.act(s))
                 else:
                     legal = s.legal_actions()
-                    s.apply_action(legal[self._pick(len(legal))])
+                    s.apply_action(legal[int(rand() * len(legal))])
                 steps += 1
             returns = s.returns()
             for i, r in enumerate(returns):
@@ -193,14 +215,23 @@ class MCTSAgent:
         base = low[player]
         best, best_score = legal[0], -math.inf
         prior = node.prior
+        children = node.children
+        c_explore = self.exploration
+        sqrt = math.sqrt
+        if not self.availability:
+            c_explore *= sqrt(math.log(max(node.visits, 1)))
         for a in legal:
-            c = node.children.get(a)
+            c = children.get(a)
             if c is None:
                 continue
-            mean = (c.totals[player] / c.visits - base) / span
-            score = mean + self.exploration * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
+            n = c.visits
+            if self.availability:
+                explore = self.exploration * sqrt(math.log(max(c.avail, 1)) / n)
+            else:
+                explore = c_explore / sqrt(n)
+            score = (c.totals[player] / n - base) / span + explore
             if a == prior:
-                score += PRIOR_BONUS / (1 + c.visits) * math.sqrt(node.visits)
+                score += PRIOR_BONUS / (1 + n) * sqrt(node.visits)
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -249,6 +280,7 @@ class ISMCTSAgent(MCTSAgent):
     determinisation are skipped, and UCT counts availability."""
 
     name = "ismcts"
+    availability = True
 
     def _root_state(self, state: State, player: int, iteration: int) -> State:
         return state.resample_hidden(player, self._uniform() >> 1)
