@@ -20,6 +20,7 @@ total time. The ratio is highcamp / OpenSpiel.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 from typing import Any
@@ -29,11 +30,14 @@ from highcamp.agents import MCTSAgent
 from highcamp.agents.budget import Budget
 from highcamp.core import CHANCE, TERMINAL, State
 
-try:
-    import numpy as np
-    import pyspiel
-    from open_spiel.python.algorithms import mcts as os_mcts
-except ImportError:  # pragma: no cover - the rl extra is optional
+pyspiel: Any = None
+np: Any = None
+os_mcts: Any = None
+try:  # the rl extra is optional; imported by name so type checking does not need it
+    pyspiel = importlib.import_module("pyspiel")
+    np = importlib.import_module("numpy")
+    os_mcts = importlib.import_module("open_spiel.python.algorithms.mcts")
+except ImportError:  # pragma: no cover
     pyspiel = None
 
 GAME_ID = "everest-1924"
@@ -44,9 +48,9 @@ def _wrapped_game() -> Any:
     game = highcamp.load_game(GAME_ID)
     # OpenSpiel clones a Python state with copy.deepcopy: let that share the (immutable)
     # game and copy the inner state with its own cheap clone(), as highcamp's search does
-    type(game).__deepcopy__ = lambda self, memo: self  # type: ignore[method-assign]
+    setattr(type(game), "__deepcopy__", lambda self, memo: self)  # noqa: B010
     inner_type = type(game.new_initial_state(0))
-    inner_type.__deepcopy__ = lambda self, memo: self.clone()  # type: ignore[attr-defined]
+    setattr(inner_type, "__deepcopy__", lambda self, memo: self.clone())  # noqa: B010
     game_type = pyspiel.GameType(
         short_name="highcamp_everest_1924",
         long_name="Everest 1924 (highcamp)",
@@ -72,7 +76,7 @@ def _wrapped_game() -> Any:
         max_game_length=game.max_game_length(),
     )
 
-    class WrappedState(pyspiel.State):  # type: ignore[misc]
+    class WrappedState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         def __init__(self, pgame: Any, inner: State) -> None:
             super().__init__(pgame)
             self.inner = inner
