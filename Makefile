@@ -43,9 +43,11 @@ $(RL_STAMP): $(STAMP)
 	rm -f $(VENV)/.installed-rl-*
 	touch $(RL_STAMP)
 
-## make bench: throughput of every game, with OpenSpiel's pig as the reference (rl extra)
+## make bench: throughput of every game (OpenSpiel's pig as the reference) and MCTS speed
+## against OpenSpiel's Python MCTS (rl extra)
 bench: $(RL_STAMP)
 	$(BIN)/python benchmarks/throughput.py
+	$(BIN)/python benchmarks/mcts_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

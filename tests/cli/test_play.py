@@ -138,3 +138,15 @@ def test_tampered_save_is_refused_with_a_reason(tmp_path: Path) -> None:
     assert "does not load" in result.output
     step = runner.invoke(app, ["replay", str(save), "--step", "-1"])
     assert step.exit_code == 2
+
+
+def test_hint_explains_an_agents_choice(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "everest-1924", "--seed", "3", "--save-dir", str(tmp_path)],
+        input="hint\nhint mcts:20\nhint mcts:lots\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "hint (heuristic): roll" in result.output
+    assert "hint (mcts:20):" in result.output and "simulations" in result.output
+    assert "a budget is a number of iterations" in result.output
