@@ -178,3 +178,14 @@ def test_heuristic_scores_near_the_relaxed_bound() -> None:
     game = highcamp.load_game("everest-1924")
     scores = [play_game(game, [make_agent("heuristic")], seed=s).returns()[0] for s in range(2000)]
     assert statistics.mean(scores) >= 0.9 * 36.76
+
+
+def test_optimal_agent_refuses_to_solve_the_full_sheet_on_demand(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from highcamp.agents import OptimalAgent
+
+    monkeypatch.setenv("HIGHCAMP_CACHE", str(tmp_path))
+    state = highcamp.load_game("everest-1924").new_initial_state(seed=0)
+    with pytest.raises(ValueError, match="too large to solve on demand"):
+        OptimalAgent().act(state)

@@ -22,7 +22,11 @@ from typing import Any
 
 from highcamp.core import State
 
-__all__ = ["OptimalAgent"]
+__all__ = ["MAX_ROWS_ON_DEMAND", "OptimalAgent"]
+
+MAX_ROWS_ON_DEMAND = 7
+"""Sheets with more rows are not solved on demand (minutes to hours, gigabytes): their
+policy must already be in the cache (``highcamp solve``)."""
 
 
 class OptimalAgent:
@@ -44,8 +48,16 @@ class OptimalAgent:
         if found is None:
             from highcamp.games.everest1924 import solver
 
+            sheet = game.sheet
+            cached = self.use_cache and solver.cache_path(sheet).exists()
+            if not cached and sheet.rows > MAX_ROWS_ON_DEMAND:
+                raise ValueError(
+                    f"the optimal agent needs the exact policy of {sheet.name!r}, which has "
+                    f"{sheet.rows} rows: too large to solve on demand (see docs/agents.md); "
+                    "solve it first with `highcamp solve everest-1924`, or play a smaller sheet"
+                )
             solution, _ = solver.load_or_solve(
-                game.sheet, use_cache=self.use_cache, max_states=self.max_states
+                sheet, use_cache=self.use_cache, max_states=self.max_states
             )
             found = self._solutions[id(game)] = (solver, solution.valuation)
         return found
