@@ -54,13 +54,23 @@ def play(game: Game, spec: str, games: int) -> tuple[list[float], float]:
 
 
 def report(game: Game, label: str, reference: float, specs: dict[str, int]) -> None:
+    """Each agent's mean (95%) as a share of ``reference``; agents after the first are also
+    compared with it, paired on the same seeds (mean difference, 95%)."""
     print(f"\n{label}: reference {reference:.4f}")
+    first: list[float] | None = None
     for spec, games in specs.items():
         scores, seconds = play(game, spec, games)
         m, half = mean_ci(scores)
+        paired = ""
+        if first is not None:
+            d, dhalf = mean_ci([a - b for a, b in zip(scores, first, strict=False)])
+            paired = f"  vs {next(iter(specs))}: {d:+.3f} ± {dhalf:.3f}"
+        else:
+            first = scores
         print(
             f"  {spec:<18} {games:>6} games  mean {m:7.3f} ± {half:.3f}  "
-            f"= {100 * m / reference:5.1f}% (± {100 * half / reference:.1f})  [{seconds:.0f} s]",
+            f"= {100 * m / reference:5.1f}% (± {100 * half / reference:.1f})  [{seconds:.0f} s]"
+            + paired,
             flush=True,
         )
 
@@ -71,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mcts-games", type=int, default=40, help="games for MCTS")
     parser.add_argument("--budget", default="50", help="MCTS iterations per move")
     parser.add_argument("--prefix-rows", type=int, default=5)
+    parser.add_argument("--skip-prefix", action="store_true", help="the standard sheet only")
     args = parser.parse_args(argv)
 
     relaxed = Valuation(standard_sheet(), relaxed=True)
@@ -81,8 +92,10 @@ def main(argv: list[str] | None = None) -> int:
         game,
         "standard sheet (fraction of the relaxed bound)",
         bound,
-        {"random": args.games, "heuristic": args.games, mcts: args.mcts_games},
+        {"heuristic": args.games, "random": args.games, mcts: args.mcts_games},
     )
+    if args.skip_prefix:
+        return 0
 
     sheet = sheet_prefix(standard_sheet(), args.prefix_rows)
     solution, cached = load_or_solve(sheet)
