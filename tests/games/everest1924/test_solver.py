@@ -92,7 +92,7 @@ def brute_force(game: Game) -> tuple[float, int]:
     return value(game.new_initial_state(0)), len(memo)
 
 
-@pytest.mark.parametrize(("rows", "width"), [(3, 8), (3, 10), (4, 8), (4, 9)])
+@pytest.mark.parametrize(("rows", "width"), [(3, 8), (3, 10), (4, 8), (4, 9), (5, 9), (5, 10)])
 def test_solver_equals_brute_force_over_full_routes(tmp_path: Path, rows: int, width: int) -> None:
     sheet = sheet_prefix(standard_sheet(), rows, width)
     solution = solve(sheet)
@@ -100,6 +100,14 @@ def test_solver_equals_brute_force_over_full_routes(tmp_path: Path, rows: int, w
     assert solution.value == pytest.approx(exact, abs=1e-9)
     assert solution.states < histories  # the compact key shares positions
     assert solution.relaxed_value >= solution.value - 1e-12
+
+
+@pytest.mark.slow
+def test_solver_equals_brute_force_where_four_camps_can_chain(tmp_path: Path) -> None:
+    """Six rows: four camps in a row stay below the summit (1.1 million full routes)."""
+    sheet = sheet_prefix(standard_sheet(), 6, 11)
+    exact, _ = brute_force(game_of(sheet, tmp_path))
+    assert solve(sheet).value == pytest.approx(exact, abs=1e-9)
 
 
 def test_solver_route_matters_on_a_narrow_sheet() -> None:

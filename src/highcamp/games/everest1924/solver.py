@@ -18,7 +18,8 @@ be met again. A camp moves three columns left, into a row never reached before; 
 bring the party back down to rows the route has visited. From position ``(r, c)`` with
 highest row ``h`` and ``k`` camps left, the leftmost column the party can ever stand on in
 row ``r' <= h`` is ``c + min(|r - r'|, 2h - r - r' - 2k)`` (ascend to ``h``, make every
-camp in a row, fall back down), and a route segment can only be crossed from a square at or
+camp in a row, fall back down; only camps that stay below the summit count, since reaching
+it ends the game), and a route segment can only be crossed from a square at or
 left of its rightmost end. So the state keeps position, highest row, camps used and only the
 circles and segments that pass this test; everything else of the route can never matter,
 and states that agree on what is left share one value. The count is reported by
@@ -27,7 +28,7 @@ and states that agree on what is left share one value. The count is reported by
 >>> from highcamp.games.everest1924.sheet import standard_sheet
 >>> solution = solve(sheet_prefix(standard_sheet(), 4, width=8))
 >>> round(solution.value, 4), solution.states
-(34.1966, 2076)
+(34.1966, 412)
 >>> solution.relaxed_value >= solution.value
 True
 """
@@ -282,7 +283,13 @@ class Valuation:
                     if (xb - a) * (xt - t) < 0:
                         return None
             new.append(SEGMENT | band << 12 | xb << 6 | xt)
-        return (r2, c2, h2, used2, _relevant(r2, c2, h2, MAX_CAMPS - used2, items, new))
+        return (
+            r2,
+            c2,
+            h2,
+            used2,
+            _relevant(r2, c2, h2, min(MAX_CAMPS - used2, self._summit - 1 - h2), items, new),
+        )
 
     def value(self, key: Key) -> float:
         """Expected circles-free value of ``key`` under optimal play (see the module)."""
@@ -343,7 +350,7 @@ def _relevant(
         m = low.get(row)
         if m is None:
             m = abs(r - row)
-            if k:
+            if k > 0:
                 m = min(m, 2 * h - r - row - 2 * k)
             m += c
             low[row] = m
@@ -629,7 +636,7 @@ def _reroll_q(dice: tuple[int, ...], n: int, target: int) -> float:
 
 
 # --------------------------------------------------------------------------- the cache
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # bumped whenever the key of a position changes
 
 
 class SolverCacheError(RuntimeError):
