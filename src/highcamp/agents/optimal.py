@@ -29,6 +29,11 @@ MAX_ROWS_ON_DEMAND = 7
 policy must already be in the cache (``highcamp solve``)."""
 
 
+_SOLVED: dict[tuple[str, bool], Any] = {}
+"""Solutions already loaded in this process, by (sheet hash, cached), shared by every agent
+(simulators make a fresh agent for each game)."""
+
+
 class OptimalAgent:
     """Plays the exact optimal policy of the sheet (Everest 1924 only)."""
 
@@ -49,6 +54,10 @@ class OptimalAgent:
             from highcamp.games.everest1924 import solver
 
             sheet = game.sheet
+            shared = _SOLVED.get((solver.sheet_hash(sheet), self.use_cache))
+            if shared is not None:
+                found = self._solutions[id(game)] = (solver, shared)
+                return found
             cached = self.use_cache and solver.cache_path(sheet).exists()
             if not cached and sheet.rows > MAX_ROWS_ON_DEMAND:
                 raise ValueError(
@@ -59,6 +68,7 @@ class OptimalAgent:
             solution, _ = solver.load_or_solve(
                 sheet, use_cache=self.use_cache, max_states=self.max_states
             )
+            _SOLVED[(solver.sheet_hash(sheet), self.use_cache)] = solution.valuation
             found = self._solutions[id(game)] = (solver, solution.valuation)
         return found
 
