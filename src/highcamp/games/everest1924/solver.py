@@ -309,11 +309,11 @@ class Valuation:
         v = roll if roll > abandon else abandon
         values = self.values
         values[key] = v
-        if not len(values) & 0xFFFF:
-            if self.max_states is not None and len(values) > self.max_states:
-                raise SolverLimitError(len(values), self.max_states)
-            if self.progress is not None:
-                self.progress(len(values))
+        limit = self.max_states
+        if limit is not None and len(values) > limit:
+            raise SolverLimitError(len(values), limit)
+        if not len(values) & 0xFFFF and self.progress is not None:
+            self.progress(len(values))
         return v
 
     def successor_values(self, key: Key) -> dict[str, float]:
