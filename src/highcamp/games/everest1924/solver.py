@@ -246,6 +246,13 @@ class Valuation:
             for r in range(s.rows)
         )
 
+    def table(self, key: Key) -> TurnTable:
+        """The turn table of the position ``key`` (its dice against the row above)."""
+        table = self._tables[key[2] * self.sheet.rows + key[0]]
+        if table is None:
+            raise ValueError("no turn is played from the summit: the game is over")
+        return table
+
     def start_key(self) -> Key:
         """The key of the first turn of the game."""
         r, c = self.sheet.start
@@ -299,11 +306,10 @@ class Valuation:
         return self._solve(key)
 
     def _solve(self, key: Key) -> float:
-        r, _, h, _, _ = key
+        h = key[2]
         abandon = 2.0 * self._targets[h]
         succ = self.successor_values(key)
-        table = self._tables[h * self.sheet.rows + r]
-        assert table is not None  # the summit ends the game before a turn
+        table = self.table(key)
         win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
         roll = table.value(win, succ[RIGHT], succ[FALL])
         v = roll if roll > abandon else abandon
@@ -394,6 +400,13 @@ class Solution:
     seconds: float
 
     @property
+    def table(self, key: Key) -> TurnTable:
+        """The turn table of the position ``key`` (its dice against the row above)."""
+        table = self._tables[key[2] * self.sheet.rows + key[0]]
+        if table is None:
+            raise ValueError("no turn is played from the summit: the game is over")
+        return table
+
     def start_key(self) -> Key:
         """The key of the first turn."""
         return self.valuation.start_key()
@@ -452,12 +465,11 @@ class Outcomes:
 def move_probabilities(valuation: Valuation, key: Key) -> dict[str, float]:
     """How the optimally played turn from ``key`` ends: the chance of each move, and of
     ``abandon`` (the policy stops before rolling)."""
-    r, _, h, _, _ = key
+    h = key[2]
     if valuation.value(key) == 2.0 * valuation.sheet.targets[h] and not _rolls(valuation, key):
         return {"abandon": 1.0}
     succ = valuation.successor_values(key)
-    table = valuation._tables[h * valuation.sheet.rows + r]
-    assert table is not None
+    table = valuation.table(key)
     up = ASCEND if succ[ASCEND] >= succ[CAMP] else CAMP
     win, right, fall = succ[up], succ[RIGHT], succ[FALL]
     out = {ASCEND: 0.0, CAMP: 0.0, RIGHT: 0.0, FALL: 0.0}
@@ -482,10 +494,9 @@ def move_probabilities(valuation: Valuation, key: Key) -> dict[str, float]:
 
 
 def _rolls(valuation: Valuation, key: Key) -> bool:
-    r, _, h, _, _ = key
+    h = key[2]
     succ = valuation.successor_values(key)
-    table = valuation._tables[h * valuation.sheet.rows + r]
-    assert table is not None
+    table = valuation.table(key)
     win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
     return table.value(win, succ[RIGHT], succ[FALL]) > 2.0 * valuation.sheet.targets[h]
 
@@ -574,8 +585,7 @@ def action_values(valuation: Valuation, state: Any) -> dict[int, float]:
     succ = valuation.successor_values(key)
     win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
     if state._phase == rules.START:
-        table = valuation._tables[h * valuation.sheet.rows + r]
-        assert table is not None
+        table = valuation.table(key)
         return {
             rules.ROLL: table.value(win, succ[RIGHT], succ[FALL]) - paid,
             rules.ABANDON: 2.0 * valuation.sheet.targets[h] - paid,
