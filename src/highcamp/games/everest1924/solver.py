@@ -400,13 +400,6 @@ class Solution:
     seconds: float
 
     @property
-    def table(self, key: Key) -> TurnTable:
-        """The turn table of the position ``key`` (its dice against the row above)."""
-        table = self._tables[key[2] * self.sheet.rows + key[0]]
-        if table is None:
-            raise ValueError("no turn is played from the summit: the game is over")
-        return table
-
     def start_key(self) -> Key:
         """The key of the first turn."""
         return self.valuation.start_key()
