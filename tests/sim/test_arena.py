@@ -87,3 +87,12 @@ def test_solve_cli_small_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         app, ["solve", "everest-1924", "--rows", "4", "--max-states", "10", "--no-cache"]
     )
     assert res.exit_code == 2 and "limit" in res.output
+
+
+def test_solve_cli_full_sheet_shows_the_bound_instead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HIGHCAMP_CACHE", str(tmp_path))
+    res = CliRunner().invoke(app, ["solve", "everest-1924"])
+    assert res.exit_code == 1
+    assert "36.7601" in res.output and "--rows 8" in res.output

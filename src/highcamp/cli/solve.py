@@ -21,6 +21,11 @@ __all__ = ["SOLVERS", "solve"]
 # game id -> module of its exact solver
 SOLVERS: dict[str, str] = {"everest-1924": "highcamp.games.everest1924.solver"}
 
+MAX_ROWS = 8
+"""Sheets with more rows are beyond the exact solver in reasonable time and memory (see
+docs/benchmarks.md): without --max-states the command shows the relaxed bound instead."""
+DEFAULT_MAX_STATES = 20_000_000
+
 
 def solve(
     game: str = typer.Argument(..., help="Game id (solvable: everest-1924)."),
@@ -31,8 +36,12 @@ def solve(
     width: int | None = typer.Option(
         None, "--width", min=1, help="With --rows: cut the sheet to WIDTH columns."
     ),
-    max_states: int = typer.Option(
-        20_000_000, "--max-states", min=1, help="Stop (with an error) past this many positions."
+    max_states: int | None = typer.Option(
+        None,
+        "--max-states",
+        min=1,
+        help="Stop (with an error) past this many positions; giving it also lets sheets of "
+        f"more than {MAX_ROWS} rows be tried (default {DEFAULT_MAX_STATES:,}).",
     ),
     no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
@@ -51,6 +60,21 @@ def solve(
             target = solver.sheet_prefix(target, rows, width)
         except ValueError as err:
             fail(str(err))
+    if (
+        max_states is None
+        and target.rows > MAX_ROWS
+        and not (not no_cache and solver.cache_path(target).exists())
+    ):
+        relaxed = solver.Valuation(target, relaxed=True)
+        bound = relaxed.value(relaxed.start_key()) - 1.0
+        fail(
+            f"{target.name} has {target.rows} rows: the exact solve needs far more than "
+            f"{DEFAULT_MAX_STATES:,} positions (hours, gigabytes; see docs/benchmarks.md). "
+            f"Its relaxed value (route ignored, an upper bound) is {bound:.4f}. Solve the "
+            f"first rows with --rows {MAX_ROWS}, or try anyway with --max-states N.",
+            code=1,
+        )
+    limit = DEFAULT_MAX_STATES if max_states is None else max_states
     with Progress(
         SpinnerColumn(),
         TextColumn("{task.description}"),
@@ -66,7 +90,7 @@ def solve(
 
         try:
             solution, cached = solver.load_or_solve(
-                target, use_cache=not no_cache, max_states=max_states, progress=tell
+                target, use_cache=not no_cache, max_states=limit, progress=tell
             )
         except (solver.SolverCacheError, solver.SolverLimitError) as err:
             fail(f"{err}")
