@@ -28,7 +28,7 @@ and states that agree on what is left share one value. The count is reported by
 >>> from highcamp.games.everest1924.sheet import standard_sheet
 >>> solution = solve(sheet_prefix(standard_sheet(), 4, width=8))
 >>> round(solution.value, 4), solution.states
-(34.1966, 412)
+(34.1966, 275)
 >>> solution.relaxed_value >= solution.value
 True
 """
@@ -227,6 +227,7 @@ class Valuation:
         relaxed: bool = False,
         max_states: int | None = None,
         progress: Callable[[int], None] | None = None,
+        optimistic: bool = False,
     ) -> None:
         if max(sheet.lasts) >= 64 or sheet.rows > 64:
             raise ValueError("the solver handles sheets up to 64 columns and 64 rows")
@@ -235,6 +236,10 @@ class Valuation:
         self.values: dict[Key, float] = {}
         self.max_states = max_states
         self.progress = progress
+        # optimistic (with relaxed): every move may also end the game as a perishing would,
+        # which makes the value an upper bound of the exact value of any route (see bound)
+        self.optimistic = optimistic
+        self._bound: Valuation | None = None
         s = sheet
         self._summit = s.summit
         self._targets = s.targets
@@ -308,11 +313,14 @@ class Valuation:
     def _solve(self, key: Key) -> float:
         h = key[2]
         abandon = 2.0 * self._targets[h]
-        succ = self.successor_values(key)
-        table = self.table(key)
-        win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
-        roll = table.value(win, succ[RIGHT], succ[FALL])
-        v = roll if roll > abandon else abandon
+        if not self.relaxed and self.bound(key) <= abandon:
+            v = abandon  # even the upper bound of playing on is no better than stopping
+        else:
+            succ = self.successor_values(key, prune=True)
+            table = self.table(key)
+            win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
+            roll = table.value(win, succ[RIGHT], succ[FALL])
+            v = roll if roll > abandon else abandon
         values = self.values
         values[key] = v
         limit = self.max_states
@@ -322,12 +330,23 @@ class Valuation:
             self.progress(len(values))
         return v
 
-    def successor_values(self, key: Key) -> dict[str, float]:
+    def bound(self, key: Key) -> float:
+        """An upper bound of ``value(key)``: the position with the route ignored, where any
+        move may also end the game as if the party perished. Exact values only lose options
+        (blocked moves perish), and a turn's value never falls when a move's value rises."""
+        if self._bound is None:
+            self._bound = Valuation(self.sheet, relaxed=True, optimistic=True)
+        r, c, h, used, _ = key
+        return self._bound.value((r, c, h, used, ()))
+
+    def successor_values(self, key: Key, prune: bool = False) -> dict[str, float]:
         """The value of each way a turn can end from ``key``, one circle already paid:
         the value of the move's position minus one, or the score as it stands if the move
-        is impossible (-inf for a camp that is not allowed)."""
+        is impossible (-inf for a camp that is not allowed). With ``prune``, a camp whose
+        upper bound (:meth:`bound`) cannot beat ascending is not solved and counts -inf."""
         r, _, h, used, _ = key
         perish = 2.0 * self._targets[h]
+        optimistic = self.optimistic
         out: dict[str, float] = {}
         for kind in MOVES:
             if kind == CAMP and (r < h or used >= MAX_CAMPS):
@@ -336,11 +355,34 @@ class Valuation:
             nxt = self.move(key, kind)
             if nxt is None:
                 out[kind] = perish
-            elif nxt[0] == self._summit:
-                out[kind] = 2.0 * self._targets[nxt[0]] + CAMP_BONUS * (MAX_CAMPS - nxt[3]) - 1
+                continue
+            if nxt[0] == self._summit:
+                v = 2.0 * self._targets[nxt[0]] + CAMP_BONUS * (MAX_CAMPS - nxt[3]) - 1
+            elif (
+                kind == CAMP and prune and not self.relaxed and self.bound(nxt) - 1.0 <= out[ASCEND]
+            ):
+                out[kind] = -math.inf  # dominated by ascending: never worth solving
+                continue
+            elif kind == FALL and prune and not self.relaxed:
+                high = self.bound(nxt) - 1.0
+                win = out[ASCEND] if out[ASCEND] > out[CAMP] else out[CAMP]
+                if _fall_check(self.table(key), win, out[RIGHT], high):
+                    out[kind] = high  # never chosen at any value up to its bound
+                    continue
+                v = self.value(nxt) - 1.0
             else:
-                out[kind] = self.value(nxt) - 1.0
+                v = self.value(nxt) - 1.0
+            out[kind] = v if not optimistic or v > perish else perish
         return out
+
+
+def _fall_check(table: TurnTable, win: float, right: float, fall: float) -> bool:
+    """Whether the optimal turn never takes a fall worth at most ``fall``: it is below the
+    best of a good first roll, and no reroll (which falls when it fails) beats moving right."""
+    if fall > (win if win > right else right):
+        return False
+    d = win - fall if win > fall else 0.0
+    return all(fall + q * d <= right for _, q in table.failures)
 
 
 def _relevant(
@@ -459,9 +501,12 @@ def move_probabilities(valuation: Valuation, key: Key) -> dict[str, float]:
     """How the optimally played turn from ``key`` ends: the chance of each move, and of
     ``abandon`` (the policy stops before rolling)."""
     h = key[2]
-    if valuation.value(key) == 2.0 * valuation.sheet.targets[h] and not _rolls(valuation, key):
+    abandon = 2.0 * valuation.sheet.targets[h]
+    if valuation.bound(key) <= abandon or (
+        valuation.value(key) == abandon and not _rolls(valuation, key)
+    ):
         return {"abandon": 1.0}
-    succ = valuation.successor_values(key)
+    succ = valuation.successor_values(key, prune=True)
     table = valuation.table(key)
     up = ASCEND if succ[ASCEND] >= succ[CAMP] else CAMP
     win, right, fall = succ[up], succ[RIGHT], succ[FALL]
@@ -488,7 +533,7 @@ def move_probabilities(valuation: Valuation, key: Key) -> dict[str, float]:
 
 def _rolls(valuation: Valuation, key: Key) -> bool:
     h = key[2]
-    succ = valuation.successor_values(key)
+    succ = valuation.successor_values(key, prune=True)
     table = valuation.table(key)
     win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
     return table.value(win, succ[RIGHT], succ[FALL]) > 2.0 * valuation.sheet.targets[h]
