@@ -95,4 +95,4 @@ def test_solve_cli_full_sheet_shows_the_bound_instead(
     monkeypatch.setenv("HIGHCAMP_CACHE", str(tmp_path))
     res = CliRunner().invoke(app, ["solve", "everest-1924"])
     assert res.exit_code == 1
-    assert "36.7601" in res.output and "--rows 8" in res.output
+    assert "36.7601" in res.output and "--rows 10" in res.output

@@ -24,7 +24,7 @@ from highcamp.core import State
 
 __all__ = ["MAX_ROWS_ON_DEMAND", "OptimalAgent"]
 
-MAX_ROWS_ON_DEMAND = 7
+MAX_ROWS_ON_DEMAND = 8
 """Sheets with more rows are not solved on demand (minutes to hours, gigabytes): their
 policy must already be in the cache (``highcamp solve``)."""
 

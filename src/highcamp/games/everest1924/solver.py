@@ -25,6 +25,13 @@ circles and segments that pass this test; everything else of the route can never
 and states that agree on what is left share one value. The count is reported by
 :attr:`Solution.states`.
 
+**Bound and prune.** The route ignored, and every move allowed to end the game as a perishing
+would, a position's value can only rise (exact play only loses options, and a turn's value
+never falls when a move's value rises): :meth:`Valuation.bound`, computed on a few thousand
+positions. A camp whose bound cannot beat ascending, a fall that would not be chosen even at
+its bound, and a position where even the bound of rolling does not beat abandoning are never
+solved; every value that is computed is still exact.
+
 >>> from highcamp.games.everest1924.sheet import standard_sheet
 >>> solution = solve(sheet_prefix(standard_sheet(), 4, width=8))
 >>> round(solution.value, 4), solution.states
