@@ -96,3 +96,29 @@ def test_solve_cli_full_sheet_shows_the_bound_instead(
     res = CliRunner().invoke(app, ["solve", "everest-1924"])
     assert res.exit_code == 1
     assert "36.7601" in res.output and "--rows 10" in res.output
+
+
+def test_arena_cli_game_options_and_the_optimal_agent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from highcamp.games.everest1924 import standard_sheet
+    from highcamp.games.everest1924.solver import sheet_document, sheet_prefix
+
+    monkeypatch.setenv("HIGHCAMP_CACHE", str(tmp_path / "cache"))
+    sheet = tmp_path / "small.json"
+    sheet.write_text(json.dumps(sheet_document(sheet_prefix(standard_sheet(), 4, 12))))
+    res = CliRunner().invoke(
+        app,
+        [
+            "arena",
+            "everest-1924",
+            "-o",
+            f"sheet={sheet}",
+            "--agents",
+            "optimal,random",
+            "--games",
+            "40",
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    assert res.output.index("optimal") < res.output.index("random")  # best first

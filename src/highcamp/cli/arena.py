@@ -12,7 +12,7 @@ from rich.table import Table
 
 from highcamp.sim.arena import ArenaGame, run_arena
 
-from .common import console, fail
+from .common import console, fail, parse_options
 
 __all__ = ["arena"]
 
@@ -28,6 +28,7 @@ def arena(
     players: int | None = typer.Option(None, "--players", min=1, help="Players per game."),
     seed: int = typer.Option(0, "--seed", help="Master seed of the run."),
     out: Path | None = typer.Option(None, "--out", help="Write every game as JSON lines."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help="Game option key=value."),
 ) -> None:
     """Pit agents against each other; every agent plays every seat in turn."""
     specs = [s.strip() for s in agents.split(",") if s.strip()]
@@ -57,10 +58,10 @@ def arena(
                 # total: games per agent for solitaire, games otherwise; set once known
                 import highcamp
 
-                options = {} if players is None else {"players": players}
+                options = parse_options(option, players)
                 seats = highcamp.load_game(game, **options).num_players
                 progress.update(task, total=games * (len(set(specs)) if seats == 1 else 1))
-                result = run_arena(game, specs, games, seed=seed, players=players, on_game=seen)
+                result = run_arena(game, specs, games, seed=seed, on_game=seen, options=options)
             except ValueError as err:
                 fail(str(err))
     finally:

@@ -207,9 +207,13 @@ def run_arena(
     seed: int = 0,
     players: int | None = None,
     on_game: Callable[[ArenaGame], None] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> ArenaResult:
-    """Play ``games`` games (per agent, for solitaire games) with agents in rotation."""
-    options: dict[str, Any] = {} if players is None else {"players": players}
+    """Play ``games`` games (per agent, for solitaire games) with agents in rotation;
+    ``options`` are the game's options (``players`` included when given)."""
+    options = dict(options or {})
+    if players is not None:
+        options["players"] = players
     game = highcamp.load_game(game_id, **options)
     seats = game.num_players
     specs = list(dict.fromkeys(agents))
