@@ -69,7 +69,7 @@ def solve(
         bound = relaxed.value(relaxed.start_key()) - 1.0
         fail(
             f"{target.name} has {target.rows} rows: the exact solve needs tens of millions "
-            "of positions (over ten gigabytes for the standard sheet; see docs/benchmarks.md). "
+            "of positions (about ten gigabytes for the standard sheet; see docs/benchmarks.md). "
             f"Its relaxed value (route ignored, an upper bound) is {bound:.4f}. Solve the "
             f"first rows with --rows {MAX_ROWS}, or try anyway with --max-states N.",
             code=1,
