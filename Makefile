@@ -68,9 +68,11 @@ browser-test: $(STAMP) chromium
 slow: $(STAMP)
 	$(BIN)/python -m pytest -n auto -q -m slow
 
-## make bench: throughput of every game, with OpenSpiel's pig as the reference (rl extra)
+## make bench: throughput of every game (OpenSpiel's pig as the reference) and MCTS speed
+## against OpenSpiel's Python MCTS
 bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py
+	$(BIN)/python benchmarks/mcts_speed.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

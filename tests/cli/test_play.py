@@ -234,3 +234,15 @@ def test_log_command_keeps_other_hands_hidden(tmp_path: Path) -> None:
     assert "log (latest last)" in result.output
     assert "seat 2 draws a card" in result.output
     assert re.search(r"│ draw ", result.output) is None
+
+
+def test_hint_explains_an_agents_choice(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["play", "everest-1924", "--seed", "3", "--save-dir", str(tmp_path)],
+        input="hint\nhint mcts:20\nhint mcts:lots\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "hint (heuristic): roll" in result.output
+    assert "hint (mcts:20):" in result.output and "simulations" in result.output
+    assert "a budget is a number of iterations" in result.output

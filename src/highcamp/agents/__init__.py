@@ -1,33 +1,112 @@
 """Agents: anything with ``act(state) -> action``. Seeded explicitly, never globally.
 
+An agent is named by a spec: ``name`` or ``name:budget`` (``mcts:1000`` iterations per
+move, ``mcts:2s`` seconds per move), and for the search agents ``name:budget:rollout``
+(``mcts:500:random``).
+
 >>> agent = make_agent("random", seed=3)
 >>> agent.name
 'random'
+>>> make_agent("mcts:200", seed=1).budget
+Budget(iterations=200, seconds=None)
 >>> make_agent("oracle")
 Traceback (most recent call last):
 ...
-ValueError: unknown agent 'oracle'; agents are: random
+ValueError: unknown agent 'oracle'; agents are: random, heuristic, mcts, ismcts, optimal
+>>> make_agent("random:10")
+Traceback (most recent call last):
+...
+ValueError: agent 'random' takes no budget (random:10)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from highcamp.core import Agent
+from highcamp.core import Agent, State
 
+from .budget import Budget
+from .heuristics import HEURISTICS, has_heuristic, make_heuristic
+from .mcts import ISMCTSAgent, MCTSAgent
+from .optimal import OptimalAgent
 from .random_agent import RandomAgent
 
-__all__ = ["AGENTS", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "HEURISTICS",
+    "SEARCH_AGENTS",
+    "Budget",
+    "HeuristicAgent",
+    "ISMCTSAgent",
+    "MCTSAgent",
+    "OptimalAgent",
+    "RandomAgent",
+    "has_heuristic",
+    "make_agent",
+    "make_heuristic",
+]
 
-AGENTS: dict[str, Callable[[int], Agent]] = {
+
+class HeuristicAgent:
+    """The heuristic of whatever game it is asked to play (from the per-game registry)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._agents: dict[str, Agent] = {}
+
+    def _for(self, state: State) -> Any:
+        game_id = state.game.info.id
+        agent = self._agents.get(game_id)
+        if agent is None:
+            agent = self._agents[game_id] = make_heuristic(game_id, self.seed)
+        return agent
+
+    def act(self, state: State) -> int:
+        """The game's heuristic choice."""
+        action: int = self._for(state).act(state)
+        return action
+
+    def explain(self, state: State) -> str:
+        """The rule of thumb behind the choice."""
+        text: str = self._for(state).explain(state)
+        return text
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {
     "random": lambda seed: RandomAgent(seed=seed),
+    "heuristic": lambda seed: HeuristicAgent(seed=seed),
+    "mcts": lambda seed, budget=None, rollout="auto": MCTSAgent(
+        seed=seed, budget=budget, rollout=rollout
+    ),
+    "ismcts": lambda seed, budget=None, rollout="auto": ISMCTSAgent(
+        seed=seed, budget=budget, rollout=rollout
+    ),
+    "optimal": lambda seed: OptimalAgent(seed=seed),
 }
+"""name -> factory(seed) (search agents also take ``budget`` and ``rollout``)."""
+
+SEARCH_AGENTS = frozenset({"mcts", "ismcts"})
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by name (``random``, ...), seeded explicitly."""
+def make_agent(spec: str, seed: int = 0) -> Agent:
+    """An agent from its spec (``random``, ``heuristic``, ``mcts:1000``, ``ismcts:2s``,
+    ``mcts:500:random``, ``optimal``), seeded explicitly."""
+    name, *rest = [part.strip() for part in spec.split(":")]
     try:
         factory = AGENTS[name]
     except KeyError:
         raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}") from None
-    return factory(seed)
+    if not rest:
+        return factory(seed)
+    if name not in SEARCH_AGENTS:
+        raise ValueError(f"agent {name!r} takes no budget ({spec})")
+    if len(rest) > 2:
+        raise ValueError(f"an agent spec is name[:budget[:rollout]], not {spec!r}")
+    budget = Budget.parse(rest[0])
+    rollout = rest[1] if len(rest) > 1 else "auto"
+    if rollout not in ("auto", "random", "heuristic"):
+        raise ValueError(f"rollouts are random or heuristic, not {rollout!r} ({spec})")
+    return factory(seed, budget=budget, rollout=rollout)

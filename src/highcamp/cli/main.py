@@ -1,4 +1,4 @@
-"""The ``highcamp`` command: list, rules, play, replay, simulate, serve."""
+"""The ``highcamp`` command: list, rules, play, replay, simulate, solve, arena, serve."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def _root(
 
 
 def _register() -> None:
-    from . import listing, play, serve, simulate
+    from . import arena, listing, play, serve, simulate, solve
 
     app.command("list")(listing.list_games)
     app.command("rules")(listing.rules)
@@ -44,6 +44,8 @@ def _register() -> None:
     app.command("replay")(play.replay)
     app.command("simulate")(simulate.simulate)
     app.command("serve")(serve.serve)
+    app.command("solve")(solve.solve)
+    app.command("arena")(arena.arena)
 
 
 _register()

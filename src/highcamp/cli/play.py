@@ -17,7 +17,15 @@ from rich.text import Text
 
 import highcamp
 from highcamp.agents import make_agent
-from highcamp.core import CHANCE, Agent, Game, IllegalActionError, InvalidActionError, State
+from highcamp.core import (
+    CHANCE,
+    Agent,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    State,
+    explain_choice,
+)
 from highcamp.sim import parse_agents
 
 from .common import console, fail, load, parse_options
@@ -31,6 +39,7 @@ HELP = """[bold]At the prompt[/]
   action text     e.g. [cyan]roll[/], [cyan]ascend[/], [cyan]reroll 1,3[/], [cyan]combine 1,2 -> 6[/]
   log             the last entries of the game log, with their rules
   rules           the rules in brief
+  hint [AGENT]    what an agent would do and why ([cyan]hint mcts:500[/], [cyan]hint optimal[/])
   help or ?       this help
   q or quit       save the game and quit ([cyan]highcamp play --load FILE[/] resumes it)"""
 
@@ -201,6 +210,9 @@ def _human_turn(
         if lowered == "log":
             _show_log(state, told=told)
             continue
+        if lowered == "hint" or lowered.startswith("hint "):
+            _show_hint(state, answer[4:].strip())
+            continue
         if lowered == "rules":
             from rich.markdown import Markdown
 
@@ -221,6 +233,24 @@ def _human_turn(
             console.print(f"[red]{err}[/]")
         except IllegalActionError as err:
             console.print(f"[red]Not allowed {err.rule}: {err.reason}[/]")
+
+
+def _show_hint(state: State, spec: str) -> None:
+    """One line from an agent's ``explain`` (the game's heuristic by default)."""
+    from highcamp.agents import has_heuristic
+
+    if not spec:
+        spec = "heuristic" if has_heuristic(state.game.info.id) else "mcts:500"
+    try:
+        agent = make_agent(spec, seed=len(state.history()))
+        text = explain_choice(agent, state)
+    except ValueError as err:
+        console.print(f"[red]{err}[/]")
+        return
+    if text is None:
+        console.print(f"[yellow]{spec} cannot explain its choices[/]")
+    else:
+        console.print(f"[cyan]hint ({spec}):[/] {text}")
 
 
 def _show_end(state: State) -> None:

@@ -1,6 +1,6 @@
 """highcamp.core: the game contract every game implements. Imports nothing of highcamp."""
 
-from .agent import Agent, play_game
+from .agent import Agent, ExplainingAgent, explain_choice, play_game
 from .errors import (
     HighcampError,
     IllegalActionError,
@@ -29,6 +29,7 @@ __all__ = [
     "TERMINAL",
     "Agent",
     "Component",
+    "ExplainingAgent",
     "Game",
     "GameInfo",
     "HighcampError",
@@ -42,6 +43,7 @@ __all__ = [
     "State",
     "StateFormatError",
     "UnknownGameError",
+    "explain_choice",
     "play_game",
     "validate_options",
 ]

@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 
 from .game import CHANCE, TERMINAL, Game, State
 
-__all__ = ["Agent", "play_game"]
+__all__ = ["Agent", "ExplainingAgent", "explain_choice", "play_game"]
 
 
 @runtime_checkable
@@ -27,6 +27,32 @@ class Agent(Protocol):
     def act(self, state: State) -> int:
         """Choose an action from ``state.legal_actions()``."""
         ...
+
+
+@runtime_checkable
+class ExplainingAgent(Agent, Protocol):
+    """An agent that can say in one line why it chooses as it does (a hint for players)."""
+
+    def explain(self, state: State) -> str:
+        """One line: the action it would choose now and why (expected value, visit share
+        or the rule of thumb it followed)."""
+        ...
+
+
+def explain_choice(agent: Agent, state: State) -> str | None:
+    """``agent.explain(state)`` when the agent can explain itself, else None.
+
+    >>> import highcamp
+    >>> from highcamp.agents import RandomAgent
+    >>> state = highcamp.load_game("everest-1924").new_initial_state(seed=0)
+    >>> explain_choice(RandomAgent(seed=1), state)
+    'uniformly random among the legal actions'
+    """
+    explain = getattr(agent, "explain", None)
+    if explain is None:
+        return None
+    text: str = explain(state)
+    return text
 
 
 def play_game(

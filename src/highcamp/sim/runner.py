@@ -226,7 +226,8 @@ def parse_agents(
     game_id: str = "the game",
     also: Sequence[str] = (),
 ) -> tuple[str, ...]:
-    """Agent names for every seat: one name (or a one-item list) for all seats, or one per seat
+    """Agent specs for every seat (``random``, ``mcts:1000``, ...; see
+    :func:`highcamp.agents.make_agent`): one spec (or a one-item list) for all seats, or one per seat
     (a comma list or a sequence). Names in ``also`` (such as ``human`` for terminal play) are
     accepted as they are; other unknown names raise ``ValueError``.
 
@@ -255,7 +256,9 @@ def parse_agents(
             continue
         try:
             make_agent(name, 0)
-        except ValueError:
+        except ValueError as err:
+            if name.partition(":")[0].strip() in AGENTS:  # a known agent with a bad budget
+                raise ValueError(f"{err}") from None
             known = ", ".join([*also, *AGENTS])
             raise ValueError(f"unknown agent {name!r}; agents are: {known}") from None
     return tuple(names)

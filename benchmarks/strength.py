@@ -1,0 +1,122 @@
+"""Strength of the Everest 1924 agents against the exact optimum.
+
+Run it from the repository root::
+
+    .venv/bin/python benchmarks/strength.py [--games N] [--mcts-games M] [--budget 50]
+        [--prefix-rows 6]
+
+Two measures:
+
+* the standard sheet: each agent's mean score (95% interval) as a fraction of the relaxed
+  value (the route ignored), which is an upper bound of the optimal expected score; so the
+  fraction of the optimum is at least the fraction shown;
+* a prefix of the standard sheet (its first ``--prefix-rows`` rows) that the exact solver
+  solves in seconds: each agent's mean as a fraction of the exact optimum, with the
+  optimal agent itself played as a check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import highcamp
+from highcamp.agents import make_agent
+from highcamp.core import Game, play_game
+from highcamp.games.everest1924 import standard_sheet
+from highcamp.games.everest1924.solver import (
+    Valuation,
+    load_or_solve,
+    sheet_document,
+    sheet_prefix,
+)
+
+
+def mean_ci(scores: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval."""
+    m = statistics.mean(scores)
+    half = 1.96 * statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
+    return m, half
+
+
+def play(game: Game, spec: str, games: int) -> tuple[list[float], float]:
+    started = time.perf_counter()
+    scores = [
+        play_game(game, [make_agent(spec, seed=seed)], seed=seed).returns()[0]
+        for seed in range(games)
+    ]
+    return scores, time.perf_counter() - started
+
+
+def report(game: Game, label: str, reference: float, specs: dict[str, int]) -> None:
+    """Each agent's mean (95%) as a share of ``reference``; agents after the first are also
+    compared with it, paired on the same seeds (mean difference, 95%)."""
+    print(f"\n{label}: reference {reference:.4f}")
+    first: list[float] | None = None
+    for spec, games in specs.items():
+        scores, seconds = play(game, spec, games)
+        m, half = mean_ci(scores)
+        paired = ""
+        if first is not None:
+            d, dhalf = mean_ci([a - b for a, b in zip(scores, first, strict=False)])
+            paired = f"  vs {next(iter(specs))}: {d:+.3f} ± {dhalf:.3f}"
+        else:
+            first = scores
+        print(
+            f"  {spec:<18} {games:>6} games  mean {m:7.3f} ± {half:.3f}  "
+            f"= {100 * m / reference:5.1f}% (± {100 * half / reference:.1f})  [{seconds:.0f} s]"
+            + paired,
+            flush=True,
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games for random/heuristic")
+    parser.add_argument("--mcts-games", type=int, default=40, help="games for MCTS")
+    parser.add_argument("--budget", default="50", help="MCTS iterations per move")
+    parser.add_argument("--prefix-rows", type=int, default=6)
+    parser.add_argument("--skip-prefix", action="store_true", help="the standard sheet only")
+    parser.add_argument("--skip-standard", action="store_true", help="the prefix sheet only")
+    args = parser.parse_args(argv)
+
+    relaxed = Valuation(standard_sheet(), relaxed=True)
+    bound = relaxed.value(relaxed.start_key()) - 1.0
+    game = highcamp.load_game("everest-1924")
+    mcts = f"mcts:{args.budget}"
+    if not args.skip_standard:
+        report(
+            game,
+            "standard sheet (fraction of the relaxed bound)",
+            bound,
+            {"heuristic": args.games, "random": args.games, mcts: args.mcts_games},
+        )
+    if args.skip_prefix:
+        return 0
+
+    sheet = sheet_prefix(standard_sheet(), args.prefix_rows)
+    solution, cached = load_or_solve(sheet)
+    how = "cached" if cached else "solved"
+    print(
+        f"\n{sheet.name}: {solution.states:,} positions, {how} "
+        f"({solution.seconds:.0f} s to solve); relaxed {solution.relaxed_value:.4f}"
+    )
+    path = Path(tempfile.mkdtemp()) / "prefix.json"
+    path.write_text(json.dumps(sheet_document(sheet)))
+    prefix = highcamp.load_game("everest-1924", sheet=str(path))
+    report(
+        prefix,
+        "prefix sheet (fraction of the exact optimum)",
+        solution.value,
+        {"optimal": args.games, "heuristic": args.games, mcts: args.mcts_games},
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""Budgets: how much search an agent may spend per move (iterations or seconds).
+
+>>> Budget.parse("1000")
+Budget(iterations=1000, seconds=None)
+>>> Budget.parse("0.5s")
+Budget(iterations=None, seconds=0.5)
+>>> Budget.parse("fast")
+Traceback (most recent call last):
+...
+ValueError: a budget is a number of iterations (1000) or seconds (2s), not 'fast'
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+__all__ = ["Budget"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Iterations per move, or seconds per move (wall clock: not reproducible)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """``"1000"`` (iterations) or ``"2s"`` / ``"0.5s"`` (seconds per move)."""
+        t = text.strip().lower()
+        try:
+            if t.endswith("s"):
+                seconds = float(t[:-1])
+                if seconds > 0:
+                    return cls(seconds=seconds)
+            else:
+                iterations = int(t)
+                if iterations > 0:
+                    return cls(iterations=iterations)
+        except ValueError:
+            pass
+        raise ValueError(f"a budget is a number of iterations (1000) or seconds (2s), not {text!r}")
+
+    def counter(self) -> _Counter:
+        """A fresh count-down for one move."""
+        return _Counter(self)
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
+
+
+class _Counter:
+    __slots__ = ("deadline", "done", "left")
+
+    def __init__(self, budget: Budget) -> None:
+        self.left = budget.iterations if budget.iterations is not None else -1
+        self.deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else None
+        self.done = 0
+
+    def more(self) -> bool:
+        """Whether another iteration fits (always at least one)."""
+        if self.done == 0:
+            return True
+        if self.deadline is not None:
+            return time.perf_counter() < self.deadline
+        return self.done < self.left

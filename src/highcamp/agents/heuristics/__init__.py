@@ -1,0 +1,43 @@
+"""Per-game heuristic agents: a registry game id -> factory, so each game adds its own.
+
+>>> import highcamp
+>>> agent = make_heuristic("everest-1924", seed=1)
+>>> agent.name
+'heuristic'
+>>> make_heuristic("chess", seed=1)
+Traceback (most recent call last):
+...
+ValueError: no heuristic agent for 'chess'; games with one: everest-1924
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from highcamp.core import Agent
+
+__all__ = ["HEURISTICS", "has_heuristic", "make_heuristic"]
+
+# game id -> "module:factory"; the factory takes a seed. Imported on first use.
+HEURISTICS: dict[str, str] = {
+    "everest-1924": "highcamp.agents.heuristics.everest1924:Everest1924Heuristic",
+}
+
+
+def has_heuristic(game_id: str) -> bool:
+    """Whether ``game_id`` has a heuristic agent."""
+    return game_id in HEURISTICS
+
+
+def make_heuristic(game_id: str, seed: int) -> Agent:
+    """The heuristic agent of ``game_id``, seeded."""
+    try:
+        target = HEURISTICS[game_id]
+    except KeyError:
+        raise ValueError(
+            f"no heuristic agent for {game_id!r}; games with one: {', '.join(HEURISTICS)}"
+        ) from None
+    module, _, name = target.partition(":")
+    factory: Callable[[int], Agent] = getattr(importlib.import_module(module), name)
+    return factory(seed)

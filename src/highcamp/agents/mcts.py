@@ -1,0 +1,286 @@
+"""Monte Carlo tree search over the contract, for any game.
+
+* **Chance** steps are sampled from ``chance_outcomes()`` with the agent's own generator;
+  each outcome has its own subtree.
+* **Any number of players**: every node keeps the sum of each player's returns, and the
+  player to move picks by its own mean (max^n, per-player returns); returns are scaled by
+  the range seen so far, so UCT's constant fits any score scale.
+* **Rollouts** are random, or the game's heuristic agent (``rollout="heuristic"``).
+* :class:`ISMCTSAgent` searches information sets: every iteration starts from
+  ``resample_hidden(seat, seed)``, a state the seat cannot tell apart from the real one, so
+  it never uses what its seat cannot see.
+
+>>> import highcamp
+>>> from highcamp.core import play_game
+>>> game = highcamp.load_game("everest-1924")
+>>> agent = MCTSAgent(seed=1, budget=Budget(iterations=50))
+>>> play_game(game, [agent], seed=2).is_terminal()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from highcamp.core import CHANCE, TERMINAL, Agent, State
+from highcamp.core.rng import draw_keyed, seed_key
+
+from .budget import Budget
+from .heuristics import has_heuristic, make_heuristic
+
+__all__ = ["ISMCTSAgent", "MCTSAgent"]
+
+EXPLORATION = 1.4
+WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progressive widening)
+PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
+
+
+class _Node:
+    __slots__ = ("avail", "children", "prior", "totals", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.avail = 0
+        self.totals = [0.0] * players
+        self.children: dict[int, _Node] = {}
+        self.prior: int | None = None  # the heuristic's action here, tried first
+
+
+class MCTSAgent:
+    """UCT with sampled chance and per-player returns (see the module)."""
+
+    name = "mcts"
+    availability = False  # count availability per action (ISMCTS: legal sets vary)
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: Budget | None = None,
+        rollout: str = "auto",
+        exploration: float = EXPLORATION,
+        max_rollout_steps: int = 10_000,
+    ) -> None:
+        if rollout not in ("auto", "random", "heuristic"):
+            raise ValueError(f"rollouts are random or heuristic, not {rollout!r}")
+        self.seed = seed
+        self.budget = budget or Budget(iterations=1000)
+        self.rollout = rollout
+        self.exploration = exploration
+        self.max_rollout_steps = max_rollout_steps
+        self._key = seed_key(seed)
+        self._count = 0
+        self._rng = random.Random(seed)  # explicit seed; fast draws for rollouts and chance
+        self._heuristics: dict[str, Agent | None] = {}
+        self._last: tuple[list[int], _Node] | None = None
+        self.simulations = 0  # iterations run, over every move (for throughput figures)
+
+    # ------------------------------------------------------------------ randomness
+    def _uniform(self) -> int:
+        u = draw_keyed(self._key, self._count)
+        self._count += 1
+        return u
+
+    def _pick(self, n: int) -> int:
+        return int(self._rng.random() * n)
+
+    def _sample(self, outcomes: list[tuple[int, float]]) -> int:
+        x = self._rng.random()
+        for action, p in outcomes:
+            x -= p
+            if x < 0:
+                return action
+        return outcomes[-1][0]
+
+    def _rollout_agent(self, state: State) -> Agent | None:
+        game_id = state.game.info.id
+        if game_id not in self._heuristics:
+            use = self.rollout == "heuristic" or (self.rollout == "auto" and has_heuristic(game_id))
+            self._heuristics[game_id] = make_heuristic(game_id, self.seed) if use else None
+        return self._heuristics[game_id]
+
+    # ---------------------------------------------------------------------- search
+    def _root_state(self, state: State, player: int, iteration: int) -> State:
+        return state.clone()
+
+    def search(self, state: State) -> _Node:
+        """Run one move's budget of iterations from ``state``; the root node."""
+        player = state.current_player()
+        if player < 0:
+            raise ValueError("search needs a state where a player is to move")
+        players = state.game.num_players
+        root = _Node(players)
+        low, high = [math.inf] * players, [-math.inf] * players
+        counter = self.budget.counter()
+        rollout_agent = self._rollout_agent(state)
+        guide = rollout_agent  # the heuristic also orders and biases the tree's choices
+        availability = self.availability
+        while counter.more():
+            s = self._root_state(state, player, counter.done)
+            path = [root]
+            node = root
+            # selection and expansion
+            while True:
+                p = s.current_player()
+                if p == TERMINAL:
+                    break
+                if p == CHANCE:
+                    action = self._sample(s.chance_outcomes())
+                    child = node.children.get(action)
+                    s.apply_action(action)
+                    if child is None:
+                        child = node.children[action] = _Node(players)
+                        path.append(child)
+                        break
+                    node = child
+                    path.append(node)
+                    continue
+                legal = s.legal_actions()
+                if availability:
+                    for a in legal:
+                        c = node.children.get(a)
+                        if c is not None:
+                            c.avail += 1
+                elif len(node.children) == len(legal):  # fully expanded: plain UCT
+                    action = self._select(node, legal, p, low, high)
+                    s.apply_action(action)
+                    node = node.children[action]
+                    path.append(node)
+                    continue
+                if guide is not None and node.prior is None and len(legal) > 1:
+                    node.prior = guide.act(s)
+                untried = [a for a in legal if a not in node.children]
+                widen = guide is None or len(node.children) < 1 + WIDENING * math.sqrt(node.visits)
+                if untried and (widen or not any(a in node.children for a in legal)):
+                    prior = node.prior
+                    if prior is not None and prior in untried:
+                        action = prior
+                    else:
+                        action = untried[self._pick(len(untried))]
+                    child = node.children[action] = _Node(players)
+                    child.avail = 1
+                    s.apply_action(action)
+                    path.append(child)
+                    break
+                action = self._select(node, legal, p, low, high)
+                if action not in node.children:  # widening held back an untried action
+                    break
+                s.apply_action(action)
+                node = node.children[action]
+                path.append(node)
+            # rollout
+            steps = 0
+            rand = self._rng.random
+            while steps < self.max_rollout_steps:
+                p = s.current_player()
+                if p == TERMINAL:
+                    break
+                if p == CHANCE:
+                    x = rand()
+                    outcomes = s.chance_outcomes()
+                    action = outcomes[-1][0]
+                    for a, q in outcomes:
+                        x -= q
+                        if x < 0:
+                            action = a
+                            break
+                    s.apply_action(action)
+                elif rollout_agent is not None:
+                    s.apply_action(rollout_agent.act(s))
+                else:
+                    legal = s.legal_actions()
+                    s.apply_action(legal[int(rand() * len(legal))])
+                steps += 1
+            returns = s.returns()
+            for i, r in enumerate(returns):
+                if r < low[i]:
+                    low[i] = r
+                if r > high[i]:
+                    high[i] = r
+            for n in path:
+                n.visits += 1
+                totals = n.totals
+                for i, r in enumerate(returns):
+                    totals[i] += r
+            counter.done += 1
+        self.simulations += counter.done
+        self._last = (state.history(), root)
+        return root
+
+    def _select(
+        self, node: _Node, legal: list[int], player: int, low: list[float], high: list[float]
+    ) -> int:
+        span = high[player] - low[player] or 1.0
+        base = low[player]
+        best, best_score = legal[0], -math.inf
+        prior = node.prior
+        children = node.children
+        c_explore = self.exploration
+        sqrt = math.sqrt
+        if not self.availability:
+            c_explore *= sqrt(math.log(max(node.visits, 1)))
+        for a in legal:
+            c = children.get(a)
+            if c is None:
+                continue
+            n = c.visits
+            if self.availability:
+                explore = self.exploration * sqrt(math.log(max(c.avail, 1)) / n)
+            else:
+                explore = c_explore / sqrt(n)
+            score = (c.totals[player] / n - base) / span + explore
+            if a == prior:
+                score += PRIOR_BONUS / (1 + n) * sqrt(node.visits)
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    # ----------------------------------------------------------------------- play
+    def _best(self, root: _Node, state: State) -> int:
+        legal = state.legal_actions()
+        visited = [(root.children[a].visits, a) for a in legal if a in root.children]
+        if not visited:
+            return legal[0]
+        return max(visited, key=lambda va: (va[0], -va[1]))[1]
+
+    def act(self, state: State) -> int:
+        """The most visited action after a budget of iterations."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self._best(self.search(state), state)
+
+    def explain(self, state: State) -> str:
+        """The chosen action, its share of the simulations and its mean return."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return f"{state.action_to_string(legal[0])}: the only legal action"
+        last = self._last
+        fresh = last is not None and last[0] == state.history() and last[1].children
+        root = last[1] if fresh and last is not None else self.search(state)
+        player = state.current_player()
+        action = self._best(root, state)
+        child = root.children[action]
+        share = child.visits / max(root.visits, 1)
+        mean = child.totals[player] / max(child.visits, 1)
+        return (
+            f"{state.action_to_string(action)}: {share:.0%} of {root.visits} simulations, "
+            f"mean return {mean:.1f}"
+        )
+
+    def describe(self) -> dict[str, Any]:
+        """The settings (for reports)."""
+        return {"budget": str(self.budget), "rollout": self.rollout, "seed": self.seed}
+
+
+class ISMCTSAgent(MCTSAgent):
+    """Information-set MCTS: one tree over actions, every iteration from a determinisation
+    (``resample_hidden``) of what the seat to move can see; actions unavailable in a
+    determinisation are skipped, and UCT counts availability."""
+
+    name = "ismcts"
+    availability = True
+
+    def _root_state(self, state: State, player: int, iteration: int) -> State:
+        return state.resample_hidden(player, self._uniform() >> 1)

@@ -1,0 +1,781 @@
+"""The exact optimal policy of Everest 1924: expected final score, route included.
+
+A turn ends in one of four moves (R-1924-3, R-1924-4): *ascend* to ``(r+1, c+1)``, *camp* to
+``(r+1, max(c-3, first))``, *move right* to ``(r, c+1)`` after a failed first roll, *fall* to
+``(r-1, c+1)`` after a failed reroll; or the game ends (abandon, summit, or a required move
+that is impossible, R-1924-5). Every circle costs one point, so the value of a position is
+the expected ``2 x target + summit bonus`` still to come minus the circles still to draw,
+and the final score is that value minus the circles already drawn.
+
+**The turn.** Given the values of the four moves, the best play of a turn depends on the
+dice only through three facts of the first roll: whether it already makes the target, and
+otherwise the chance of the best reroll (``best_reroll``), since after a reroll the player
+can only ascend (or camp) or fall. Rolls are grouped by that chance, so a turn is a short
+sum (:class:`TurnTable`).
+
+**The route.** Without camps the route moves one column right at every turn and can never
+be met again. A camp moves three columns left, into a row never reached before; only falls
+bring the party back down to rows the route has visited. From position ``(r, c)`` with
+highest row ``h`` and ``k`` camps left, the leftmost column the party can ever stand on in
+row ``r' <= h`` is ``c + min(|r - r'|, 2h - r - r' - 2k)`` (ascend to ``h``, make every
+camp in a row, fall back down; only camps that stay below the summit count, since reaching
+it ends the game), and a route segment can only be crossed from a square at or
+left of its rightmost end. So the state keeps position, highest row, camps used and only the
+circles and segments that pass this test; everything else of the route can never matter,
+and states that agree on what is left share one value. The count is reported by
+:attr:`Solution.states`.
+
+**Bound and prune.** The route ignored, and every move allowed to end the game as a perishing
+would, a position's value can only rise (exact play only loses options, and a turn's value
+never falls when a move's value rises): :meth:`Valuation.bound`, computed on a few thousand
+positions. A camp whose bound cannot beat ascending, a fall that would not be chosen even at
+its bound, and a position where even the bound of rolling does not beat abandoning are never
+solved; every value that is computed is still exact.
+
+>>> from highcamp.games.everest1924.sheet import standard_sheet
+>>> solution = solve(sheet_prefix(standard_sheet(), 4, width=8))
+>>> round(solution.value, 4), solution.states
+(34.1966, 275)
+>>> solution.relaxed_value >= solution.value
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import itertools
+import json
+import math
+import os
+import pickle
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from .dice import _best, _best_reroll, _combine, _reroll_success, multiset_probabilities
+from .sheet import Sheet
+
+__all__ = [
+    "CAMP_BONUS",
+    "MAX_CAMPS",
+    "Key",
+    "Outcomes",
+    "Solution",
+    "SolverCacheError",
+    "SolverLimitError",
+    "TurnTable",
+    "Valuation",
+    "action_values",
+    "cache_dir",
+    "cache_path",
+    "key_of_route",
+    "load_or_solve",
+    "load_solution",
+    "move_probabilities",
+    "outcomes",
+    "save_solution",
+    "sheet_document",
+    "sheet_hash",
+    "sheet_prefix",
+    "solve",
+    "state_key",
+    "turn_table",
+]
+
+CAMP_SHIFT = 3  # [Making Camp]
+MAX_CAMPS = 4  # [Making Camp]
+CAMP_BONUS = 5  # [Final Scoring]
+
+ASCEND, CAMP, RIGHT, FALL = "ascend", "camp", "right", "fall"
+MOVES = (ASCEND, CAMP, RIGHT, FALL)
+
+# A key: (row, column, highest row, camps used, relevant route items).
+# Items are ints: a circle is ``row << 6 | col``; a segment in the band between rows b and
+# b+1 with bottom column a and top column t is ``SEGMENT | b << 12 | a << 6 | t``.
+Key = tuple[int, int, int, int, tuple[int, ...]]
+SEGMENT = 1 << 20
+_COL = 63
+
+
+# ------------------------------------------------------------------------------ turns
+@dataclass(frozen=True)
+class TurnTable:
+    """The first roll of ``ndice`` dice against ``target``, grouped for the turn's value.
+
+    ``success`` is the chance the roll already makes the target; ``failures`` pairs the
+    chance of a failed roll with the success chance of its best reroll.
+    """
+
+    ndice: int
+    target: int
+    success: float
+    failures: tuple[tuple[float, float], ...]
+
+    def value(self, win: float, right: float, fall: float) -> float:
+        """Expected value of rolling, when ascending is worth ``win`` (the better of ascend
+        and camp), taking the failure before the reroll ``right`` and after it ``fall``.
+
+        >>> table = turn_table(3, 6)
+        >>> round(table.value(1.0, 0.0, 0.0), 6) == round(table.ascent_probability(), 6)
+        True
+        """
+        d = win - fall if win > fall else 0.0
+        best = win if win > right else right
+        total = self.success * (best if best > fall else fall)
+        for p, q in self.failures:
+            x = fall + q * d
+            total += p * (x if x > right else right)
+        return total
+
+    def ascent_probability(self) -> float:
+        """The chance of ascending when every failure is rerolled (as ``ascent_probability``)."""
+        return self.success + sum(p * q for p, q in self.failures)
+
+
+@functools.cache
+def turn_table(ndice: int, target: int) -> TurnTable:
+    """The :class:`TurnTable` of ``ndice`` dice against ``target`` (cached)."""
+    success = 0.0
+    groups: dict[float, float] = {}
+    for roll, p in multiset_probabilities(ndice):
+        if _best(roll) >= target:
+            success += p
+        else:
+            q = _best_reroll(roll, ndice, target)[0]
+            q = round(q, 15)
+            groups[q] = groups.get(q, 0.0) + p
+    failures = tuple((p, q) for q, p in sorted(groups.items()))
+    return TurnTable(ndice, target, success, failures)
+
+
+# ------------------------------------------------------------------------------ sheets
+def sheet_prefix(sheet: Sheet, rows: int, width: int | None = None) -> Sheet:
+    """The first ``rows`` rows of ``sheet`` (the last of them becomes the summit), optionally
+    cut to ``width`` columns: small sheets for tests and for measuring growth.
+
+    >>> from highcamp.games.everest1924.sheet import standard_sheet
+    >>> small = sheet_prefix(standard_sheet(), 3, width=6)
+    >>> small.targets, small.firsts, small.lasts
+    ((0, 6, 8), (0, 1, 2), (5, 4, 3))
+    """
+    if not 2 <= rows <= sheet.rows:
+        raise ValueError(f"a prefix needs 2..{sheet.rows} rows, not {rows}")
+    firsts = sheet.firsts[:rows]
+    lasts = sheet.lasts[:rows]
+    if width is not None:
+        lasts = tuple(last - (sheet.lasts[0] + 1 - width) for last in lasts)
+        if any(last < first for first, last in zip(firsts, lasts, strict=True)):
+            raise ValueError(f"width {width} leaves a row without squares")
+    return replace(
+        sheet,
+        name=f"{sheet.name} (first {rows} rows{'' if width is None else f', {width} wide'})",
+        targets=sheet.targets[:rows],
+        firsts=firsts,
+        lasts=lasts,
+        unlock_rows=tuple(r for r in sheet.unlock_rows if r < rows),
+    )
+
+
+def sheet_document(sheet: Sheet) -> dict[str, Any]:
+    """The sheet as a JSON document (the format of ``data/standard-sheet.json``)."""
+    return {
+        "name": sheet.name,
+        "provenance": sheet.provenance,
+        "reason": sheet.reason,
+        "rows": [
+            {"row": r, "target": sheet.targets[r], "first": sheet.firsts[r], "last": sheet.lasts[r]}
+            for r in range(sheet.rows)
+        ],
+        "start": list(sheet.start),
+        "start_dice": sheet.start_dice,
+        "unlock_targets": [sheet.targets[r] for r in sheet.unlock_rows],
+        "legend": {
+            "provenance": sheet.legend_provenance,
+            "bands": [
+                {"min": b.low, "max": b.high, "name": b.name, "year": b.year} for b in sheet.legend
+            ],
+        },
+    }
+
+
+def sheet_hash(sheet: Sheet) -> str:
+    """A hash of everything of the sheet that the optimal policy depends on.
+
+    >>> from highcamp.games.everest1924.sheet import standard_sheet
+    >>> len(sheet_hash(standard_sheet()))
+    16
+    """
+    doc = {
+        "targets": sheet.targets,
+        "firsts": sheet.firsts,
+        "lasts": sheet.lasts,
+        "start": sheet.start,
+        "start_dice": sheet.start_dice,
+        "unlock_rows": sheet.unlock_rows,
+    }
+    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]
+
+
+# ----------------------------------------------------------------------------- solver
+class Valuation:
+    """Values of positions of one sheet, computed on demand and memoised.
+
+    ``relaxed=True`` ignores the route (circles and crossings; the sheet's edges still
+    count): an upper bound on the true value.
+    """
+
+    def __init__(
+        self,
+        sheet: Sheet,
+        relaxed: bool = False,
+        max_states: int | None = None,
+        progress: Callable[[int], None] | None = None,
+        optimistic: bool = False,
+    ) -> None:
+        if max(sheet.lasts) >= 64 or sheet.rows > 64:
+            raise ValueError("the solver handles sheets up to 64 columns and 64 rows")
+        self.sheet = sheet
+        self.relaxed = relaxed
+        self.values: dict[Key, float] = {}
+        self.max_states = max_states
+        self.progress = progress
+        # optimistic (with relaxed): every move may also end the game as a perishing would,
+        # which makes the value an upper bound of the exact value of any route (see bound)
+        self.optimistic = optimistic
+        self._bound: Valuation | None = None
+        s = sheet
+        self._summit = s.summit
+        self._targets = s.targets
+        self._firsts = s.firsts
+        self._lasts = s.lasts
+        self._tables = tuple(
+            turn_table(s.dice_for(h), s.targets[r + 1]) if r < s.summit else None
+            for h in range(s.rows)
+            for r in range(s.rows)
+        )
+
+    def table(self, key: Key) -> TurnTable:
+        """The turn table of the position ``key`` (its dice against the row above)."""
+        table = self._tables[key[2] * self.sheet.rows + key[0]]
+        if table is None:
+            raise ValueError("no turn is played from the summit: the game is over")
+        return table
+
+    def start_key(self) -> Key:
+        """The key of the first turn of the game."""
+        r, c = self.sheet.start
+        return (r, c, 0, 0, ())
+
+    # a move: the key after it, or None when it is impossible (R-1924-5)
+    def move(self, key: Key, kind: str) -> Key | None:
+        """The position after ``kind`` (``ascend``, ``camp``, ``right``, ``fall``), or None
+        when the move is impossible (the party perishes)."""
+        r, c, h, used, items = key
+        if kind == ASCEND:
+            r2, c2 = r + 1, c + 1
+        elif kind == CAMP:
+            r2 = r + 1
+            c2 = max(c - CAMP_SHIFT, self._firsts[r2]) if r2 < self.sheet.rows else c
+        elif kind == RIGHT:
+            r2, c2 = r, c + 1
+        else:
+            r2, c2 = r - 1, c + 1
+        if r2 < 0 or r2 > self._summit or not self._firsts[r2] <= c2 <= self._lasts[r2]:
+            return None
+        h2 = r2 if r2 > h else h
+        used2 = used + 1 if kind == CAMP else used
+        if self.relaxed:
+            return (r2, c2, h2, used2, ())
+        if (r2 << 6 | c2) in items:
+            return None
+        new: list[int] = [r2 << 6 | c2]
+        if r2 != r:
+            band = r if r2 > r else r2
+            xb, xt = (c, c2) if r2 > r else (c2, c)
+            for item in items:
+                if item >= SEGMENT and (item >> 12) & _COL == band:
+                    a, t = (item >> 6) & _COL, item & _COL
+                    if (xb - a) * (xt - t) < 0:
+                        return None
+            new.append(SEGMENT | band << 12 | xb << 6 | xt)
+        return (
+            r2,
+            c2,
+            h2,
+            used2,
+            _relevant(r2, c2, h2, min(MAX_CAMPS - used2, self._summit - 1 - h2), items, new),
+        )
+
+    def value(self, key: Key) -> float:
+        """Expected circles-free value of ``key`` under optimal play (see the module)."""
+        v = self.values.get(key)
+        if v is not None:
+            return v
+        return self._solve(key)
+
+    def _solve(self, key: Key) -> float:
+        h = key[2]
+        abandon = 2.0 * self._targets[h]
+        if not self.relaxed and self.bound(key) <= abandon:
+            v = abandon  # even the upper bound of playing on is no better than stopping
+        else:
+            succ = self.successor_values(key, prune=True)
+            table = self.table(key)
+            win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
+            roll = table.value(win, succ[RIGHT], succ[FALL])
+            v = roll if roll > abandon else abandon
+        values = self.values
+        values[key] = v
+        limit = self.max_states
+        if limit is not None and len(values) > limit:
+            raise SolverLimitError(len(values), limit)
+        if not len(values) & 0xFFFF and self.progress is not None:
+            self.progress(len(values))
+        return v
+
+    def bound(self, key: Key) -> float:
+        """An upper bound of ``value(key)``: the position with the route ignored, where any
+        move may also end the game as if the party perished. Exact values only lose options
+        (blocked moves perish), and a turn's value never falls when a move's value rises."""
+        if self._bound is None:
+            self._bound = Valuation(self.sheet, relaxed=True, optimistic=True)
+        r, c, h, used, _ = key
+        return self._bound.value((r, c, h, used, ()))
+
+    def successor_values(self, key: Key, prune: bool = False) -> dict[str, float]:
+        """The value of each way a turn can end from ``key``, one circle already paid:
+        the value of the move's position minus one, or the score as it stands if the move
+        is impossible (-inf for a camp that is not allowed). With ``prune``, a camp whose
+        upper bound (:meth:`bound`) cannot beat ascending is not solved and counts -inf."""
+        r, _, h, used, _ = key
+        perish = 2.0 * self._targets[h]
+        optimistic = self.optimistic
+        out: dict[str, float] = {}
+        for kind in MOVES:
+            if kind == CAMP and (r < h or used >= MAX_CAMPS):
+                out[kind] = -math.inf
+                continue
+            nxt = self.move(key, kind)
+            if nxt is None:
+                out[kind] = perish
+                continue
+            if nxt[0] == self._summit:
+                v = 2.0 * self._targets[nxt[0]] + CAMP_BONUS * (MAX_CAMPS - nxt[3]) - 1
+            elif (
+                kind == CAMP and prune and not self.relaxed and self.bound(nxt) - 1.0 <= out[ASCEND]
+            ):
+                out[kind] = -math.inf  # dominated by ascending: never worth solving
+                continue
+            elif kind == FALL and prune and not self.relaxed:
+                high = self.bound(nxt) - 1.0
+                win = out[ASCEND] if out[ASCEND] > out[CAMP] else out[CAMP]
+                if _fall_check(self.table(key), win, out[RIGHT], high):
+                    out[kind] = high  # never chosen at any value up to its bound
+                    continue
+                v = self.value(nxt) - 1.0
+            else:
+                v = self.value(nxt) - 1.0
+            out[kind] = v if not optimistic or v > perish else perish
+        return out
+
+
+def _fall_check(table: TurnTable, win: float, right: float, fall: float) -> bool:
+    """Whether the optimal turn never takes a fall worth at most ``fall``: it is below the
+    best of a good first roll, and no reroll (which falls when it fails) beats moving right."""
+    if fall > (win if win > right else right):
+        return False
+    d = win - fall if win > fall else 0.0
+    return all(fall + q * d <= right for _, q in table.failures)
+
+
+def _relevant(
+    r: int, c: int, h: int, k: int, items: tuple[int, ...], new: list[int]
+) -> tuple[int, ...]:
+    """The route items that a party at ``(r, c)``, highest row ``h``, ``k`` camps left, can
+    still meet: circles at or right of the leftmost column it can reach in their row, and
+    segments whose rightmost end is at or right of the leftmost column it can reach in
+    either of their rows."""
+    low: dict[int, int] = {}
+
+    def leftmost(row: int) -> int:
+        m = low.get(row)
+        if m is None:
+            m = abs(r - row)
+            if k > 0:
+                m = min(m, 2 * h - r - row - 2 * k)
+            m += c
+            low[row] = m
+        return m
+
+    kept = []
+    for item in (*items, *new):
+        if item >= SEGMENT:
+            band = (item >> 12) & _COL
+            right = max((item >> 6) & _COL, item & _COL)
+            if right >= min(leftmost(band), leftmost(band + 1)):
+                kept.append(item)
+        elif (item & _COL) >= leftmost(item >> 6):
+            kept.append(item)
+    kept.sort()
+    return tuple(kept)
+
+
+class SolverLimitError(RuntimeError):
+    """The exact solve met more positions than allowed (``max_states``)."""
+
+    def __init__(self, states: int, limit: int) -> None:
+        super().__init__(
+            f"the exact solve passed {states:,} positions, over the limit of {limit:,}; "
+            "solve fewer rows or raise the limit"
+        )
+        self.states = states
+        self.limit = limit
+
+
+@dataclass
+class Solution:
+    """The solved sheet: optimal value, the memo of every position met, and figures."""
+
+    sheet: Sheet
+    valuation: Valuation
+    value: float
+    relaxed_value: float
+    states: int
+    relaxed_states: int
+    seconds: float
+
+    @property
+    def start_key(self) -> Key:
+        """The key of the first turn."""
+        return self.valuation.start_key()
+
+
+def solve(
+    sheet: Sheet,
+    max_states: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Solution:
+    """Solve ``sheet`` exactly (and its relaxed bound). ``progress`` is told the number of
+    positions solved now and then; past ``max_states`` positions :class:`SolverLimitError`
+    is raised."""
+    started = time.perf_counter()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        relaxed = Valuation(sheet, relaxed=True)
+        relaxed_value = relaxed.value(relaxed.start_key()) - 1.0  # the base-camp circle
+        exact = Valuation(sheet, max_states=max_states, progress=progress)
+        value = exact.value(exact.start_key()) - 1.0
+    finally:
+        sys.setrecursionlimit(limit)
+    return Solution(
+        sheet=sheet,
+        valuation=exact,
+        value=value,
+        relaxed_value=relaxed_value,
+        states=len(exact.values),
+        relaxed_states=len(relaxed.values),
+        seconds=time.perf_counter() - started,
+    )
+
+
+# ------------------------------------------------------------------- outcomes of the policy
+@dataclass(frozen=True)
+class Outcomes:
+    """The distribution of final scores under the optimal policy."""
+
+    scores: dict[int, float]
+    summit: float
+
+    def mean(self) -> float:
+        """The expected final score (equals the solved value)."""
+        return sum(s * p for s, p in self.scores.items())
+
+    def bands(self, sheet: Sheet) -> dict[str, float]:
+        """The chance of each legend band, lowest band first (R-1924-7)."""
+        out = {band.name: 0.0 for band in sheet.legend}
+        for score, p in self.scores.items():
+            name = sheet.band(score)
+            out[name] = out.get(name, 0.0) + p
+        return out
+
+
+def move_probabilities(valuation: Valuation, key: Key) -> dict[str, float]:
+    """How the optimally played turn from ``key`` ends: the chance of each move, and of
+    ``abandon`` (the policy stops before rolling)."""
+    h = key[2]
+    abandon = 2.0 * valuation.sheet.targets[h]
+    if valuation.bound(key) <= abandon or (
+        valuation.value(key) == abandon and not _rolls(valuation, key)
+    ):
+        return {"abandon": 1.0}
+    succ = valuation.successor_values(key, prune=True)
+    table = valuation.table(key)
+    up = ASCEND if succ[ASCEND] >= succ[CAMP] else CAMP
+    win, right, fall = succ[up], succ[RIGHT], succ[FALL]
+    out = {ASCEND: 0.0, CAMP: 0.0, RIGHT: 0.0, FALL: 0.0}
+    # a successful first roll: the best of claiming, moving right or falling
+    if win >= right and win >= fall:
+        out[up] += table.success
+    elif right >= fall:
+        out[RIGHT] += table.success
+    else:
+        out[FALL] += table.success
+    d = win - fall if win > fall else 0.0
+    for p, q in table.failures:
+        if fall + q * d > right:
+            if win >= fall:
+                out[up] += p * q
+                out[FALL] += p * (1 - q)
+            else:
+                out[FALL] += p
+        else:
+            out[RIGHT] += p
+    return {k: v for k, v in out.items() if v > 0}
+
+
+def _rolls(valuation: Valuation, key: Key) -> bool:
+    h = key[2]
+    succ = valuation.successor_values(key, prune=True)
+    table = valuation.table(key)
+    win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
+    return table.value(win, succ[RIGHT], succ[FALL]) > 2.0 * valuation.sheet.targets[h]
+
+
+def outcomes(valuation: Valuation) -> Outcomes:
+    """The exact distribution of final scores under the optimal policy (a forward pass over
+    the positions in the order the route can visit them: highest row, then column)."""
+    import heapq
+
+    sheet = valuation.sheet
+    start = valuation.start_key()
+    mass: dict[Key, dict[int, float]] = {start: {1: 1.0}}
+    heap: list[tuple[int, int, Key]] = [(start[2], start[1], start)]
+    scores: dict[int, float] = {}
+    summit = 0.0
+
+    def finish(score: int, p: float) -> None:
+        scores[score] = scores.get(score, 0.0) + p
+
+    while heap:
+        _, _, key = heapq.heappop(heap)
+        circles = mass.pop(key)
+        h = key[2]
+        for kind, p in move_probabilities(valuation, key).items():
+            nxt = None if kind == "abandon" else valuation.move(key, kind)
+            if nxt is None:  # abandoned, or the party perishes
+                for n, q in circles.items():
+                    finish(2 * sheet.targets[h] - n, p * q)
+                continue
+            if nxt[0] == sheet.summit:
+                bonus = 2 * sheet.targets[nxt[0]] + CAMP_BONUS * (MAX_CAMPS - nxt[3])
+                for n, q in circles.items():
+                    finish(bonus - n - 1, p * q)
+                    summit += p * q
+                continue
+            target = mass.get(nxt)
+            if target is None:
+                target = mass[nxt] = {}
+                heapq.heappush(heap, (nxt[2], nxt[1], nxt))
+            for n, q in circles.items():
+                target[n + 1] = target.get(n + 1, 0.0) + p * q
+    return Outcomes(dict(sorted(scores.items())), summit)
+
+
+# -------------------------------------------------------------------- the policy in play
+def key_of_route(
+    valuation: Valuation, route: tuple[tuple[int, int], ...], climbs: list[bool]
+) -> Key:
+    """The key of the position reached along ``route`` (base camp first); ``climbs`` says
+    for each step up, in order, whether it made camp (a camp from a row's first square lands
+    where an ascent would)."""
+    key = valuation.start_key()
+    ups = iter(climbs)
+    for (r0, _), (r1, _) in itertools.pairwise(route):
+        if r1 == r0 + 1:
+            kind = CAMP if next(ups, False) else ASCEND
+        elif r1 == r0:
+            kind = RIGHT
+        else:
+            kind = FALL
+        nxt = valuation.move(key, kind)
+        if nxt is None:
+            raise ValueError(f"the route {route!r} is not one the rules allow")
+        key = nxt
+    return key
+
+
+def state_key(valuation: Valuation, state: Any) -> Key:
+    """The key of an Everest 1924 state's position."""
+    from . import rules
+
+    climbs = [a == rules.CAMP for a in state.history() if a in (rules.ASCEND, rules.CAMP)]
+    return key_of_route(valuation, state.route, climbs)
+
+
+def action_values(valuation: Valuation, state: Any) -> dict[int, float]:
+    """The expected final score of every legal action of an Everest 1924 state under optimal
+    play afterwards (empty while dice roll or at the end)."""
+    from . import rules
+
+    if state._phase not in (rules.START, rules.DECIDE):
+        return {}
+    key = state_key(valuation, state)
+    paid = float(len(state.route))
+    r, _, h, _, _ = key
+    succ = valuation.successor_values(key)
+    win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
+    if state._phase == rules.START:
+        table = valuation.table(key)
+        return {
+            rules.ROLL: table.value(win, succ[RIGHT], succ[FALL]) - paid,
+            rules.ABANDON: 2.0 * valuation.sheet.targets[h] - paid,
+        }
+    n = state._ndice
+    target = valuation.sheet.targets[r + 1]
+    rerolled = state._rerolled
+    fail = succ[FALL] if rerolled else succ[RIGHT]
+    slots = rules._code_info(state._dice, n).slots
+
+    @functools.cache
+    def best(dice: tuple[int, ...]) -> float:
+        v = fail
+        if _best(dice) >= target:
+            v = max(v, win)
+        if not rerolled:
+            v = max(v, succ[FALL] + _reroll_q(dice, n, target) * max(win - succ[FALL], 0.0))
+        for i in range(len(dice)):
+            for j in range(i + 1, len(dice)):
+                rest = dice[:i] + dice[i + 1 : j] + dice[j + 1 :]
+                for face in _combine(dice[i], dice[j]):
+                    v = max(v, best(tuple(sorted((*rest, face)))))
+        return v
+
+    out: dict[int, float] = {}
+    for action in state.legal_actions():
+        if action == rules.ASCEND:
+            v = succ[ASCEND]
+        elif action == rules.CAMP:
+            v = succ[CAMP]
+        elif action == rules.FAIL:
+            v = fail
+        elif action < rules.COMBINE_BASE:
+            mask = action - rules.REROLL_BASE
+            kept = tuple(sorted(v for i, v in enumerate(slots) if v and not mask >> i & 1))
+            # the rerolled dice are the slots of the mask (a discarded die left out stays out)
+            q = _reroll_success(kept, len(kept) + mask.bit_count(), target)
+            v = succ[FALL] + q * max(win - succ[FALL], 0.0)
+        else:
+            p, face = divmod(action - rules.COMBINE_BASE, 6)
+            i, j = rules.PAIRS[p]
+            dice = [v for k, v in enumerate(slots) if v and k not in (i, j)]
+            v = best(tuple(sorted((*dice, face + 1))))
+        out[action] = v - paid
+    return out
+
+
+@functools.cache
+def _reroll_q(dice: tuple[int, ...], n: int, target: int) -> float:
+    """The best reroll chance from ``dice`` as they stand (no more combining)."""
+    best = 0.0
+    for size in range(len(dice) + 1):
+        for kept in set(itertools.combinations(dice, size)):
+            if size == n:  # every die kept: nothing would be rerolled
+                continue
+            best = max(best, _reroll_success(kept, n, target))
+    return best
+
+
+# --------------------------------------------------------------------------- the cache
+CACHE_FORMAT = 2  # bumped whenever the key of a position changes
+
+
+class SolverCacheError(RuntimeError):
+    """A cached policy that cannot be read (it is left in place, and named)."""
+
+
+def cache_dir() -> Path:
+    """Where solved policies are kept: ``$HIGHCAMP_CACHE``, else ``$XDG_CACHE_HOME/highcamp``,
+    else ``~/.cache/highcamp``; policies go in its ``everest-1924`` folder."""
+    root = os.environ.get("HIGHCAMP_CACHE")
+    if root:
+        return Path(root) / "everest-1924"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".cache"
+    return base / "highcamp" / "everest-1924"
+
+
+def cache_path(sheet: Sheet, directory: Path | None = None) -> Path:
+    """The cache file of ``sheet``'s policy (named by :func:`sheet_hash`)."""
+    return (directory or cache_dir()) / f"policy-{sheet_hash(sheet)}.pickle"
+
+
+def save_solution(solution: Solution, path: Path) -> None:
+    """Write the solved values to ``path`` atomically (a partial file never replaces a good
+    one)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    doc = {
+        "format": CACHE_FORMAT,
+        "sheet_hash": sheet_hash(solution.sheet),
+        "value": solution.value,
+        "relaxed_value": solution.relaxed_value,
+        "states": solution.states,
+        "relaxed_states": solution.relaxed_states,
+        "seconds": solution.seconds,
+        "values": solution.valuation.values,
+    }
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with tmp.open("wb") as f:
+            pickle.dump(doc, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def load_solution(sheet: Sheet, path: Path) -> Solution:
+    """Read a policy written by :func:`save_solution` for ``sheet``."""
+    try:
+        with path.open("rb") as f:
+            doc = pickle.load(f)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError) as err:
+        raise SolverCacheError(f"cannot read the cached policy {str(path)!r}: {err}") from None
+    if not isinstance(doc, dict) or doc.get("format") != CACHE_FORMAT:
+        raise SolverCacheError(f"{str(path)!r} is not a policy of this version of highcamp")
+    if doc.get("sheet_hash") != sheet_hash(sheet):
+        raise SolverCacheError(f"{str(path)!r} holds the policy of another sheet")
+    valuation = Valuation(sheet)
+    valuation.values = doc["values"]
+    return Solution(
+        sheet=sheet,
+        valuation=valuation,
+        value=doc["value"],
+        relaxed_value=doc["relaxed_value"],
+        states=doc["states"],
+        relaxed_states=doc["relaxed_states"],
+        seconds=doc["seconds"],
+    )
+
+
+def load_or_solve(
+    sheet: Sheet,
+    *,
+    use_cache: bool = True,
+    directory: Path | None = None,
+    max_states: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[Solution, bool]:
+    """The solution of ``sheet`` from the cache, or solved now (and cached). Returns the
+    solution and whether it came from the cache. An unreadable cache file raises
+    :class:`SolverCacheError` (it is not overwritten silently)."""
+    path = cache_path(sheet, directory)
+    if use_cache and path.exists():
+        return load_solution(sheet, path), True
+    solution = solve(sheet, max_states=max_states, progress=progress)
+    if use_cache:
+        save_solution(solution, path)
+    return solution, False
