@@ -38,7 +38,7 @@ function cardFace(x, y, card, { w = 84, hh = 118, click = false } = {}) {
 
 function mat(ctx, o, m) {
   const { view } = ctx;
-  const mine = m.seat === o.seat;
+  const mine = ctx.view.viewing !== null && m.seat === o.seat;
   const n = m.seat + 1;
   const svg = s("svg", { viewBox: "0 0 260 350", role: "group", "aria-label": `${mine ? "Your mountaineer" : `Mountaineer of ${seatName(view, m.seat)}`}` });
   svg.append(s("rect", { x: 1, y: 1, width: 258, height: 348, rx: 10, fill: "#e9dfc6", stroke: SEAT_COLOURS[m.seat % 4], "stroke-width": 3 }));
@@ -124,9 +124,10 @@ export function render(el, ctx) {
   const ms = [...(o.mountaineers || [])].sort((a, b) => (a.seat === o.seat ? -1 : b.seat === o.seat ? 1 : a.seat - b.seat));
   top.append(h("div", { class: "eg-table" }, ...ms.map((m) => mat(ctx, o, m))));
   el.append(top);
-  // the hand (only this seat's) and cards to take
+  top.append(h("p", { class: "eg-legend" }, "Dashed outline: click to play (a card, a part, a name plate). ❄ frozen part; ×n garments in the stack."));
+  // the hand (only this seat's; a spectator has none) and cards to take
   const hand = o.hand || [];
-  el.append(handRow(ctx, `Your hand (${hand.length})`, hand, (card) => {
+  if (view.viewing !== null && view.viewing !== undefined) el.append(handRow(ctx, `Your hand (${hand.length})`, hand, (card) => {
     const play = ctx.byText(`play ${card}`);
     const disc = ctx.byText(`discard ${card}`);
     return { main: play || disc, extra: play && disc ? disc : null };
