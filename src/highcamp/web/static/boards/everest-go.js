@@ -104,7 +104,7 @@ export function render(el, ctx) {
   const top = h("div", { class: "tabletop" });
   // the piles and the table's buttons
   const discard = Object.entries(o.discard || {});
-  const piles = s("svg", { viewBox: "0 0 360 150", role: "group", "aria-label": "Piles", style: "max-width: 560px" });
+  const piles = s("svg", { viewBox: "0 0 360 150", role: "group", "aria-label": "Piles", style: "max-width: 460px" });
   piles.append(...chip(4, 4, 70, 96, "", { fill: OI.blue }), s("text", { x: 39, y: 46, "font-size": 13, "text-anchor": "middle", fill: "#fff", "font-weight": "bold" }, "deck"),
     s("text", { x: 39, y: 66, "font-size": 15, "text-anchor": "middle", fill: "#fff" }, String(o.deck)));
   piles.append(s("rect", { x: 82, y: 4, width: 274, height: 96, rx: 8, fill: "#e9dfc6", stroke: INK }));
