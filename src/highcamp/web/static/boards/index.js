@@ -3,9 +3,15 @@
 // ctx = {view, static, legal, act(id), byText(text), selected, rerender()}.
 import * as generic from "./generic.js";
 import * as everest1924 from "./everest-1924.js";
+import * as disasterOnEverest from "./disaster-on-everest.js";
+import * as everestGo from "./everest-go.js";
+import * as disaster from "./disaster.js";
 
 const BOARDS = {
   "everest-1924": everest1924,
+  "disaster-on-everest": disasterOnEverest,
+  "everest-go": everestGo,
+  disaster,
 };
 
 /** The board module of a game (the generic board when it has none). */

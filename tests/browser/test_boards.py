@@ -1,0 +1,240 @@
+"""The boards of Disaster on Everest, Everest Go! and Disaster in a real browser: played by
+clicking on the board, with screenshots of each board in ``build/screenshots/``."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# what to click on a board first, when it is there (data-key prefixes)
+_BOARD_ORDER = (
+    "opt-",
+    "ev-",
+    "keep-",
+    "return-",
+    "m-",
+    "sp-",
+    "q-",
+    "end-",
+    "tok-",
+)
+
+
+def _step(page: Any) -> int:
+    return int(page.get_attribute("#main", "data-step") or -1)
+
+
+def _wait_step_change(page: Any, before: int) -> None:
+    page.wait_for_function(
+        "b => document.querySelector('#main').dataset.step !== String(b)", arg=before
+    )
+
+
+def _errors(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def _start(page: Any, server: str, title: str, mode: str = "solo", players: int = 0) -> None:
+    page.goto(server + "/")
+    card = page.locator("section", has=page.get_by_role("heading", name=title, exact=True))
+    if players:
+        card.locator("select[name=players]").select_option(str(players))
+    if mode == "online":
+        card.get_by_label("Create an online table (a link per seat)").check()
+    card.get_by_role("button", name=f"Start {title}").click()
+
+
+def _q(key: str) -> str:
+    return '"' + key.replace('"', '\\"') + '"'
+
+
+def _board_keys(page: Any) -> list[str]:
+    keys: list[str] = page.eval_on_selector_all(
+        ".board [data-key]", "els => els.map(e => e.dataset.key)"
+    )
+    return keys
+
+
+def test_solo_disaster_on_everest_by_clicking(server: str, browser: Any, shots: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors = _errors(page)
+    _start(page, server, "Disaster on Everest")
+    page.wait_for_selector("svg.doe-mountain")
+    page.wait_for_selector("[aria-label='Legal actions'] button")
+    page.screenshot(path=str(shots / "disaster-on-everest-start.png"), full_page=True)
+    # the first choice by keyboard: every board element is a focusable button
+    keys = _board_keys(page)
+    assert keys, "nothing to click on the board"
+    page.focus(f".board [data-key={_q(keys[0])}]")
+    before = _step(page)
+    page.keyboard.press("Enter")
+    _wait_step_change(page, before)
+    board_clicks = 0
+    shot_moving = False
+    for _ in range(120):
+        if page.get_attribute("#main", "data-terminal") == "true":
+            break
+        obs_turn = page.evaluate("() => document.querySelector('svg.doe-side') !== null")
+        assert obs_turn
+        before = _step(page)
+        keys = _board_keys(page)
+        key = next((k for p in _BOARD_ORDER for k in keys if k.startswith(p)), None)
+        if key is not None:
+            if key.startswith("sp-") and not shot_moving:
+                page.screenshot(path=str(shots / "disaster-on-everest-move.png"), full_page=True)
+                shot_moving = True
+            page.click(f".board [data-key='{key}']")
+            board_clicks += 1
+        else:
+            page.locator("[aria-label='Legal actions'] button").first.click()
+        _wait_step_change(page, before)
+        if board_clicks >= 40:
+            break
+    assert board_clicks >= 15
+    # the moves went onto the mountain: some client has left High Camp
+    assert page.locator(".status-card td", has_text="High Camp").count() < 8
+    page.screenshot(path=str(shots / "disaster-on-everest-later.png"), full_page=True)
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(page.url)
+    phone.wait_for_selector("svg.doe-mountain")
+    phone.screenshot(path=str(shots / "disaster-on-everest-phone.png"), full_page=True)
+    assert errors == []
+
+
+def _set_players(page: Any, title: str, players: int) -> None:
+    card = page.locator("section", has=page.get_by_role("heading", name=title, exact=True))
+    field = card.locator("[name=players]")
+    if field.evaluate("e => e.tagName") == "SELECT":
+        field.select_option(str(players))
+    else:
+        field.fill(str(players))
+        field.dispatch_event("change")
+
+
+def _play_on_board(page: Any, rng: random.Random, prefer: tuple[str, ...]) -> bool:
+    """One action by clicking on the board (an element whose key matches the first pattern
+    of ``prefer`` that any matches, else any board element, at random); False when only the
+    list beside the board had something."""
+    found: list[list[str]] = page.eval_on_selector_all(
+        ".board [data-key]",
+        "els => els.map(e => [e.dataset.key, e.getAttribute('aria-label') || e.textContent])",
+    )
+    keys = [k for k, _ in found]
+    for p in prefer:
+        chosen = [k for k, text in found if re.fullmatch(p, f"{k} {text}")]
+        if chosen:
+            page.click(f".board [data-key={_q(rng.choice(chosen))}]")
+            return True
+    if keys:
+        page.click(f".board [data-key={_q(rng.choice(keys))}]")
+        return True
+    page.locator("[aria-label='Legal actions'] button").first.click()
+    return False
+
+
+def test_two_seat_online_everest_go_to_the_end(server: str, browser: Any, shots: Path) -> None:
+    alice = browser.new_context(viewport={"width": 1200, "height": 1000})
+    bob = browser.new_context(viewport={"width": 390, "height": 844})
+    pa = alice.new_page()
+    errors = _errors(pa)
+    pa.goto(server + "/")
+    title = "Everest Go!"
+    _set_players(pa, title, 2)
+    card = pa.locator("section", has=pa.get_by_role("heading", name=title, exact=True))
+    card.get_by_label("Create an online table (a link per seat)").check()
+    card.get_by_role("button", name=f"Start {title}").click()
+    pa.wait_for_selector("text=your online table")
+    links = [pa.locator(".links input").nth(i).input_value() for i in range(3)]
+    pa.goto(links[0])
+    pb = bob.new_page()
+    errors += _errors(pb)
+    pb.goto(links[1])
+    pages = [pa, pb]
+    for p in pages:
+        p.wait_for_selector(".eg-mat.mine")
+        # one hand on each board, the seat's own; the other mountaineer only by its mat
+        assert p.locator(".eg-hand h3", has_text="Your hand").count() == 1
+        assert p.locator(".eg-mat").count() == 2
+    # the spectator in a context of its own (a second tab would push Alice's to the
+    # background, where the browser slows its timers down)
+    watcher = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+    watcher.goto(links[2])
+    watcher.wait_for_selector("text=Spectators")
+    assert watcher.locator(".eg-hand").count() == 0
+    rng = random.Random(5)
+    board_clicks = 0
+    shot = False
+    for _ in range(400):
+        if pa.get_attribute("#main", "data-terminal") == "true":
+            break
+        turn = [p for p in pages if p.locator("[aria-label='Legal actions'] button").count()]
+        if not turn:
+            pa.wait_for_timeout(50)
+            continue
+        page = turn[0]
+        before = _step(page)
+        if not shot and page.locator(".board [data-key^='part-']").count():
+            page.screenshot(path=str(shots / "everest-go-target.png"), full_page=True)
+            shot = True
+        board_clicks += _play_on_board(
+            page,
+            rng,
+            (
+                r"t-EVEREST! .*",
+                r"(part|seat|item)-.*",
+                r"t-stop discarding .*",
+                r"card-\d+ play (head|jacket|left arm|right arm|pants|boots) .*",
+                r"card-\d+ .*",
+            ),
+        )
+        for p in pages:
+            _wait_step_change(p, before)
+        if board_clicks == 8:
+            pa.screenshot(path=str(shots / "everest-go-seat1.png"), full_page=True)
+            pb.screenshot(path=str(shots / "everest-go-seat2-phone.png"), full_page=True)
+    assert board_clicks >= 10
+    assert pa.get_attribute("#main", "data-terminal") == "true"
+    for p in pages:
+        p.wait_for_selector("text=Game over")
+    pa.screenshot(path=str(shots / "everest-go-end.png"), full_page=True)
+    watcher.wait_for_selector("text=Game over")
+    watcher.screenshot(path=str(shots / "everest-go-spectator.png"), full_page=True)
+    assert errors == []
+
+
+def test_solo_disaster_by_clicking(server: str, browser: Any, shots: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors = _errors(page)
+    _start(page, server, "Disaster")
+    page.wait_for_selector("svg.dis-board")
+    page.wait_for_selector("[aria-label='Legal actions'] button")
+    page.screenshot(path=str(shots / "disaster-start.png"), full_page=True)
+    rng = random.Random(3)
+    board_clicks = 0
+    for _ in range(60):
+        if page.get_attribute("#main", "data-terminal") == "true":
+            break
+        before = _step(page)
+        board_clicks += _play_on_board(
+            page, rng, (r"corner-.*", r"roll .*", r"mv-.*", r"card-.*", r"c-.*")
+        )
+        _wait_step_change(page, before)
+        if board_clicks == 12:
+            page.screenshot(path=str(shots / "disaster-later.png"), full_page=True)
+    assert board_clicks >= 20
+    # every player's token is on the board, with its seat number
+    assert page.locator(".dis-token").count() == 4
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(page.url)
+    phone.wait_for_selector("svg.dis-board")
+    phone.screenshot(path=str(shots / "disaster-phone.png"), full_page=True)
+    assert errors == []
