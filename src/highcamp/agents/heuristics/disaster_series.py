@@ -1,0 +1,190 @@
+"""The Disaster series heuristic (solitaire): lead the expedition as a sensible leader would,
+from ``observation(0)``, ``static_view()`` and the action texts only.
+
+* Buying: an event is bought when it helps (Ridges Open, Chocolate Bars, Energy Boost, Oxygen,
+  Med Kit, Luck, Calm Wind, Khumbu Ice Field) and Prestige stays comfortable afterwards; every
+  event bought stays off the Storm Watch, so once the watch is nearly full any affordable
+  event is bought to hold the storm back [10.0].
+* Movement: guides carry clients up while the weather holds, everyone heads down once the
+  storm is near (Storm Watch nearly full, pending or arrived); clients with a Summit marker
+  head down; held events are played at once; early on a guide prepares.
+* Fate: a guide's sacrifice, a Med Kit or Luck before accepting a death; the helicopter
+  always rescues.
+
+>>> import highcamp
+>>> from highcamp.core import play_game
+>>> game = highcamp.load_game("disaster-on-everest")
+>>> play_game(game, [DisasterSeriesHeuristic(seed=1)], seed=3).is_terminal()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from highcamp.core import State
+
+__all__ = ["DisasterSeriesHeuristic"]
+
+# events worth buying -> Prestige to keep in hand after paying
+GOOD_EVENTS = {
+    "Ridges Open": 3,
+    "Chocolate Bars": 3,
+    "Energy Boost": 3,
+    "Oxygen": 2,
+    "Med Kit": 2,
+    "Luck": 3,
+    "Calm Wind": 3,
+    "Khumbu Ice Field": 3,
+}
+PRESTIGE_RESERVE = 4  # on top of the per-event margin above
+STORM_NEAR = 1  # the storm is "near" when the watch lacks this many tokens or fewer
+WATCH_BUY_RESERVE = 6  # buy any event to hold the storm back while Prestige stays above this
+
+
+class DisasterSeriesHeuristic:
+    """Rules of thumb over the observation and action texts (seeded only for the few choices
+    no rule covers, such as where to place a disaster)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._views: dict[int, dict[str, Any]] = {}
+
+    def _view(self, state: State) -> dict[str, Any]:
+        game = state.game
+        view = self._views.get(id(game))
+        if view is None:
+            view = self._views[id(game)] = game.static_view()
+        return view
+
+    def act(self, state: State) -> int:
+        """The action the rules of thumb choose."""
+        return self._choose(state)[0]
+
+    def explain(self, state: State) -> str:
+        """The chosen action and the rule of thumb behind it."""
+        action, why = self._choose(state)
+        return f"{state.action_to_string(action)}: {why}"
+
+    # ------------------------------------------------------------------ rules
+    def _choose(self, state: State) -> tuple[int, str]:
+        obs: dict[str, Any] = state.observation(state.current_player())
+        legal = state.legal_actions()
+        texts = {state.action_to_string(a): a for a in legal}
+        view = self._view(state)
+        late = (
+            obs["storm_phase"]
+            or obs["storm_track"] > 0
+            or obs["storm_pending"]
+            or len(obs["storm_watch"]) >= view["storm_watch"] - STORM_NEAR
+        )
+
+        def first(prefix: str) -> int | None:
+            return next((a for t, a in texts.items() if t.startswith(prefix)), None)
+
+        buy = first("buy ")
+        if buy is not None:
+            event = obs["event"] or {}
+            name, cost = event.get("name", ""), int(event.get("cost", 0))
+            after = obs["prestige"] - cost
+            keep = GOOD_EVENTS.get(name)
+            if keep is not None and after >= keep + PRESTIGE_RESERVE:
+                return buy, f"{name} helps and {after} Prestige remain"
+            watch_left = view["storm_watch"] - len(obs["storm_watch"])
+            if not obs["storm_phase"] and watch_left <= 2 and after >= WATCH_BUY_RESERVE:
+                return buy, f"bought to keep it off the Storm Watch ({watch_left} spaces left)"
+            decline = first("decline ")
+            if decline is not None:
+                return decline, "not worth its Prestige now"
+        for prefix, why in (
+            (" gives their life for ", "a guide's life for a client's"),
+            ("use a Med Kit", "the Med Kit saves the client"),
+            ("discard Luck", "Luck: draw the fate again"),
+            ("helicopter rescues ", "the helicopter brings a client down"),
+            ("team bonus: summit push", "summit push while the weather holds"),
+            ("play ", "play the held event now"),
+        ):
+            hit = next((a for t, a in texts.items() if prefix in t), None)
+            if hit is not None and not (prefix.startswith("team") and (late or obs["turn"] < 4)):
+                return hit, why
+        if "option a: move 2 guides" in texts or "option a: move the guide" in texts:
+            prep = first("option a with Preparations")
+            if prep is not None and obs["turn"] <= 2 and obs["preparations"] == "none":
+                return prep, "prepare early while the weather is good"
+            return first("option a") or legal[0], "move the guides: they carry clients"
+        return self._move(state, obs, texts, late)
+
+    def _move(
+        self, state: State, obs: dict[str, Any], texts: dict[str, int], late: bool
+    ) -> tuple[int, str]:
+        guides = {g["name"]: g for g in obs["guides"]}
+        clients = {c["name"]: c for c in obs["clients"]}
+        move = obs["movement"]
+        mover = move["mover"]
+
+        def up(name: str) -> bool:
+            return not late and clients[name]["marker"] != "Summit"
+
+        def step(name: str, going_up: bool) -> int | None:
+            word = " up to " if going_up else " down to "
+            return next(
+                (a for t, a in texts.items() if t.startswith(name) and word in t),
+                None,
+            )
+
+        fallback = next((a for t, a in texts.items() if t.startswith("end ")), min(texts.values()))
+        if mover is None:
+            for name in guides:
+                if f"move {name}" in texts:
+                    return texts[f"move {name}"], f"move {name} to guide clients"
+            waiting = [n for n in clients if f"move {n}" in texts]
+            if waiting:
+                name = self._rng.choice(waiting)
+                return texts[f"move {name}"], f"move {name} on alone"
+            return texts.get("end movement", fallback), "nobody left worth moving"
+        if mover in guides:
+            if move["carried"]:
+                name = move["carried"][0]
+                going = up(name)
+                hit = step(mover, going)
+                if hit is not None:
+                    return hit, (
+                        f"carry {name} up: the weather holds"
+                        if going
+                        else f"bring {name} down before the storm"
+                    )
+                drop = next((a for t, a in texts.items() if " drops off " in t), None)
+                if drop is not None:
+                    return drop, f"no way on for {name}: drop off"
+                return fallback, "no way on"
+            pick = next((a for t, a in texts.items() if " picks up " in t), None)
+            if pick is not None:
+                return pick, "pick up a client to guide"
+            here = guides[mover]["space"]
+            spots = [
+                c["space"]
+                for n, c in clients.items()
+                if c["space"] >= 0 and not c["moved"] and c["fate"] == ""
+            ]
+            if spots:
+                nearest = min(spots, key=lambda s: abs(s - here))
+                if nearest != here:
+                    hit = step(mover, nearest > here)
+                    if hit is not None:
+                        return hit, "walk to the nearest waiting client"
+            if late:
+                hit = step(mover, False)
+                if hit is not None:
+                    return hit, "head down in the storm"
+            return fallback, "nothing to do for this guide"
+        going = up(mover)
+        hit = step(mover, going)
+        if hit is not None:
+            return hit, (
+                f"{mover} climbs while the weather holds" if going else f"{mover} heads down"
+            )
+        return fallback, f"{mover} stays"
