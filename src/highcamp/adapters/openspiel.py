@@ -284,7 +284,7 @@ class _Observer:
         self.dict = views(game.encoder, self.tensor)
 
     def set_from(self, state: HighcampSpielState, player: int) -> None:
-        self._encoder.encode(state._hc.observation(player), self.tensor)
+        self._encoder.encode(state._hc.observation(player), self.tensor, player)
 
     def string_from(self, state: HighcampSpielState, player: int) -> str:
         return _obs_json(state._hc, player)
