@@ -203,11 +203,12 @@ def test_disaster_on_everest_slices_decode_to_the_observation() -> None:
             assert space == (c["space"] if c["space"] >= 0 else enc.board - 1 - c["space"])
             marker = ("", "Hillary Step", "Summit").index(c["marker"])
             assert one_hot(v["marker"][i]) == marker
-            assert round(float(v["clients"][i][1]) * 12) == c["points"]
+            assert round(float(v["clients"][i][1]) * enc.max_points) == c["points"]
         for i, g in enumerate(obs["guides"]):
             assert bool(v["guides"][i][2]) == g["oxygen"]
         held = Counter(obs["held"])
         for k, name in enumerate(enc.tokens):
             assert round(float(v["held"][k] * enc.copies[k])) == held.get(name, 0)
-        assert round(float(v["score"][0]) * 200 - 100) == obs["score"]["total"]
+        score = enc.score_low + float(v["score"][0]) * (enc.score_high - enc.score_low)
+        assert round(score) == obs["score"]["total"]
     assert obs["phase"] == "over"

@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from highcamp.core import Game
 
+from .bounds import disaster_on_everest_bounds
 from .encoders import Field, views  # noqa: F401  (views: for the doctests)
 
 __all__ = ["DisasterEncoder", "DisasterOnEverestEncoder", "EverestGoEncoder"]
@@ -115,7 +116,7 @@ class EverestGoEncoder(_Slices):
             Field("cold", (n,), "per seat: Cold cards / 2"),
             Field("hand_size", (n,), "per seat: cards in hand / 6 (clipped)"),
             Field("can_shout", (n,), "per seat: 1 if EVEREST! may be shouted"),
-            Field("deck", (1,), "cards in the deck / the set-up deck"),
+            Field("deck", (1,), "cards in the deck / all the game's cards (copies summed)"),
             Field("discard", (nk,), "discard pile: copies of each kind / the kind's copies"),
             Field("box", (nk,), "box: copies of each kind / the kind's copies"),
             Field("exhaustions", (_GO_EXHAUSTIONS + 1,), "one-hot: deck exhaustions 0..3"),
@@ -429,12 +430,11 @@ _DE_PREP = ("none", "Prep 1/2", "Prep Ready")
 _DE_OFF = ("queue", "lost", "dead", "removed")  # spaces -1..-4
 _DE_TIRED = ("", "tired", "resting")
 _DE_MARKER = ("", "Hillary Step", "Summit")
-_DE_FATES = ("", "not supported", "died", "survived", "saved")
+_DE_FATES = ("", "not supported", "died", "survived", "saved")  # "" is "none yet"
 _DE_ZONES = ("", "lost", "near", "medium", "far", "death")
 _DE_ROUNDS = ("", "clear", "storm")
 _DE_MAX_TURNS = 150  # the engine's bound on turns
 _DE_MAX_MOVE = 6
-_DE_MAX_POINTS = 12
 _DE_TOKENS = 36
 
 
@@ -465,6 +465,10 @@ class DisasterOnEverestEncoder(_Slices):
         self.copies = np.array(
             [sum(t["name"] == name for t in view["tokens"]) for name in self.tokens], np.float32
         )
+        self.max_cost = max(max(t["cost"] for t in view["tokens"]), 1)
+        self.max_ridge = max(max(t["ridge"] for t in view["tokens"]), 1)
+        self.max_points = max(c["points"] for c in view["clients"])
+        self.score_low, self.score_high = disaster_on_everest_bounds(game)
         self.ng = int(view["team"]["guides"])
         self.nc = int(view["team"]["clients"])
         spaces = self.board + len(_DE_OFF)
@@ -483,12 +487,16 @@ class DisasterOnEverestEncoder(_Slices):
                 Field("preparations", (len(_DE_PREP),), "one-hot: " + ", ".join(_DE_PREP)),
                 Field("blocked", (self.board,), "1 on each blocked space"),
                 Field("event", (nt + 1,), "one-hot: the event token being resolved, or none"),
-                Field("event_cost_ridge", (2,), "its cost / 3, its ridge / 8"),
+                Field("event_cost_ridge", (2,), "its cost / the highest cost, ridge / the highest"),
                 Field("storm_watch", (nt,), "tokens on the Storm Watch, by name / copies"),
                 Field("drawn", (nt,), "tokens drawn this turn / copies"),
                 Field("held", (nt,), "tokens held / copies"),
                 Field("kept", (nt,), "tokens kept / copies"),
-                Field("effects_this_turn", (len(self.effects),), "effects active this turn"),
+                Field(
+                    "effects_this_turn",
+                    (len(self.effects) + 1,),
+                    "effects active this turn (sorted ids), then any other (team bonus)",
+                ),
                 Field(
                     "queue",
                     (self.queue, m + 1, 3),
@@ -508,7 +516,8 @@ class DisasterOnEverestEncoder(_Slices):
                 Field(
                     "clients",
                     (nc, 4 + len(self.traits)),
-                    "per client: movement / 6, points / 12, moved, AMS, traits",
+                    "per client: movement / 6, points / the most any client is worth, moved, "
+                    "AMS, traits",
                 ),
                 Field(
                     "client_space",
@@ -517,7 +526,11 @@ class DisasterOnEverestEncoder(_Slices):
                 ),
                 Field("tired", (nc, 3), "per client, one-hot: fresh, tired, resting"),
                 Field("marker", (nc, 3), "per client, one-hot: none, Hillary Step, Summit"),
-                Field("fate", (nc, len(_DE_FATES)), "per client, one-hot: " + ", ".join(_DE_FATES)),
+                Field(
+                    "fate",
+                    (nc, len(_DE_FATES)),
+                    "per client, one-hot: none yet, " + ", ".join(_DE_FATES[1:]),
+                ),
                 Field(
                     "round", (len(_DE_ROUNDS),), "one-hot: no round, clear-weather move, storm move"
                 ),
@@ -531,7 +544,12 @@ class DisasterOnEverestEncoder(_Slices):
                 Field("carried", (m,), "members being carried"),
                 Field("fate_client", (nc + 1,), "one-hot: the client whose fate is drawn, or none"),
                 Field("fate_zone", (len(_DE_ZONES),), "one-hot: none, " + ", ".join(_DE_ZONES[1:])),
-                Field("score", (1,), "the score as it would stand now, (score + 100) / 200"),
+                Field(
+                    "score",
+                    (1,),
+                    "the score as it would stand now, (score - low) / (high - low) with the "
+                    "game's utility bounds",
+                ),
             ]
         )
         self._spaces = spaces
@@ -574,15 +592,15 @@ class DisasterOnEverestEncoder(_Slices):
             x[a["event"] + len(self.tokens)] = 1.0
         else:
             x[a["event"] + self.tokens.index(event["name"])] = 1.0
-            x[a["event_cost_ridge"]] = _clip(event["cost"], 3)
-            x[a["event_cost_ridge"] + 1] = _clip(event["ridge"], 8)
+            x[a["event_cost_ridge"]] = _clip(event["cost"], self.max_cost)
+            x[a["event_cost_ridge"] + 1] = _clip(event["ridge"], self.max_ridge)
         self._tokens(x, a["storm_watch"], o["storm_watch"])
         self._tokens(x, a["drawn"], o["drawn"])
         self._tokens(x, a["held"], o["held"])
         self._tokens(x, a["kept"], o["kept"])
         for eff in o["effects_this_turn"]:
-            if eff in self.effects:
-                x[a["effects_this_turn"] + self.effects.index(eff)] = 1.0
+            k = self.effects.index(eff) if eff in self.effects else len(self.effects)
+            x[a["effects_this_turn"] + k] = 1.0
         for entry in o["queue"]:
             spot = min(entry["spot"], self.queue) - 1
             who = members.get(entry["who"], m)
@@ -601,7 +619,7 @@ class DisasterOnEverestEncoder(_Slices):
         for i, c in enumerate(clients):
             at = a["clients"] + i * width
             x[at] = _clip(c["movement"], _DE_MAX_MOVE)
-            x[at + 1] = _clip(c["points"], _DE_MAX_POINTS)
+            x[at + 1] = _clip(c["points"], self.max_points)
             x[at + 2] = float(c["moved"])
             x[at + 3] = float(c["ams"])
             for trait in c["traits"]:
@@ -625,5 +643,6 @@ class DisasterOnEverestEncoder(_Slices):
         x[a["fate_client"] + (members[fc] - self.ng if fc is not None else self.nc)] = 1.0
         zone = o["fate"]["zone"]
         x[a["fate_zone"] + (_DE_ZONES.index(zone) if zone in _DE_ZONES else 0)] = 1.0
-        x[a["score"]] = _clip(o["score"]["total"] + 100, 200)
+        low, high = self.score_low, self.score_high
+        x[a["score"]] = _clip(o["score"]["total"] - low, high - low)
         return x
