@@ -212,3 +212,11 @@ def test_disaster_on_everest_slices_decode_to_the_observation() -> None:
         score = enc.score_low + float(v["score"][0]) * (enc.score_high - enc.score_low)
         assert round(score) == obs["score"]["total"]
     assert obs["phase"] == "over"
+
+
+def test_sizes_documented_in_docs_rl() -> None:
+    """Disaster: 122 + 111 per player; Disaster on Everest: 685 whatever the options."""
+    for n in range(2, 9):
+        assert encoder_for(highcamp.load_game("disaster", players=n)).size == 122 + 111 * n
+    for options in ({}, {"random_team": True}, {"game": "advanced", "team_bonus": True}):
+        assert encoder_for(highcamp.load_game("disaster-on-everest", **options)).size == 685

@@ -36,6 +36,12 @@ Per-game encoders
 * ``scalars`` (6): rerolled this turn; next target / 36; best straight / 36; camp
   available; score / 100; ascent odds from here (the best reroll policy's chance).
 
+``everest-go``, ``disaster``, ``disaster-on-everest``: :mod:`highcamp.adapters.game_encoders`
+(:class:`~highcamp.adapters.game_encoders.EverestGoEncoder`, ``DisasterEncoder``,
+``DisasterOnEverestEncoder``), every entry in [0, 1]; their slices are listed in docs/rl.md
+and by ``fields``. ``encode`` takes the observing ``player`` too: Disaster's observation does
+not name its observer, so its encoder reads the seat from there (the adapters pass it).
+
 Generic fallback
 ----------------
 :class:`HashedEncoder` (512 floats by default) flattens the observation into leaves named
