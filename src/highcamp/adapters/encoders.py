@@ -36,6 +36,12 @@ Per-game encoders
 * ``scalars`` (6): rerolled this turn; next target / 36; best straight / 36; camp
   available; score / 100; ascent odds from here (the best reroll policy's chance).
 
+``everest-go``, ``disaster``, ``disaster-on-everest``: :mod:`highcamp.adapters.game_encoders`
+(:class:`~highcamp.adapters.game_encoders.EverestGoEncoder`, ``DisasterEncoder``,
+``DisasterOnEverestEncoder``), every entry in [0, 1]; their slices are listed in docs/rl.md
+and by ``fields``. ``encode`` takes the observing ``player`` too: Disaster's observation does
+not name its observer, so its encoder reads the seat from there (the adapters pass it).
+
 Generic fallback
 ----------------
 :class:`HashedEncoder` (512 floats by default) flattens the observation into leaves named
@@ -102,8 +108,13 @@ class Encoder(Protocol):
         """Lowest and highest value any entry can take (``-inf``/``inf`` if unbounded)."""
         ...
 
-    def encode(self, observation: Mapping[str, Any], out: Tensor | None = None) -> Tensor:
-        """The tensor of one observation (written into ``out`` when given)."""
+    def encode(
+        self, observation: Mapping[str, Any], out: Tensor | None = None, player: int | None = None
+    ) -> Tensor:
+        """The tensor of ``player``'s observation (written into ``out`` when given).
+
+        ``player`` is not hidden from the player: an encoder whose game's observation does
+        not name its observer (Disaster) reads it from there; the others ignore it."""
         ...
 
 
@@ -160,7 +171,9 @@ class Everest1924Encoder:
             self._offsets[f.name] = offset
             offset += f.size
 
-    def encode(self, observation: Mapping[str, Any], out: Tensor | None = None) -> Tensor:
+    def encode(
+        self, observation: Mapping[str, Any], out: Tensor | None = None, player: int | None = None
+    ) -> Tensor:
         """The tensor of one observation of Everest 1924."""
         x = np.zeros(self.size, np.float32) if out is None else out
         if out is not None:
@@ -212,7 +225,9 @@ class HashedEncoder:
     def _bucket(key: str, size: int) -> int:
         return zlib.crc32(key.encode("utf-8")) % size
 
-    def encode(self, observation: Mapping[str, Any], out: Tensor | None = None) -> Tensor:
+    def encode(
+        self, observation: Mapping[str, Any], out: Tensor | None = None, player: int | None = None
+    ) -> Tensor:
         """The hashed tensor of one observation."""
         x = np.zeros(self.size, np.float32) if out is None else out
         if out is not None:
@@ -231,8 +246,29 @@ class HashedEncoder:
         return x
 
 
+def _everest_go(game: Game) -> Encoder:
+    from .game_encoders import EverestGoEncoder
+
+    return EverestGoEncoder(game)
+
+
+def _disaster(game: Game) -> Encoder:
+    from .game_encoders import DisasterEncoder
+
+    return DisasterEncoder(game)
+
+
+def _disaster_on_everest(game: Game) -> Encoder:
+    from .game_encoders import DisasterOnEverestEncoder
+
+    return DisasterOnEverestEncoder(game)
+
+
 ENCODERS: dict[str, Callable[[Game], Encoder]] = {
     "everest-1924": Everest1924Encoder,
+    "everest-go": _everest_go,
+    "disaster": _disaster,
+    "disaster-on-everest": _disaster_on_everest,
 }
 """Per-game encoders by game id; games not listed use :class:`HashedEncoder`."""
 

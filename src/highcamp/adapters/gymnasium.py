@@ -128,7 +128,7 @@ class HighcampEnv(gymnasium.Env[dict[str, Any], Any]):
     def _observe(self) -> dict[str, np.ndarray]:
         assert self.state is not None
         return {
-            "observation": self.encoder.encode(self.state.observation(0)),
+            "observation": self.encoder.encode(self.state.observation(0), player=0),
             "action_mask": self._mask(),
         }
 

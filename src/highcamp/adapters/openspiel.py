@@ -48,6 +48,7 @@ import pyspiel
 import highcamp
 from highcamp.core import Game, OptionSpec, State
 
+from . import bounds
 from .encoders import Encoder, encoder_for, views
 
 __all__ = [
@@ -65,25 +66,21 @@ __all__ = [
 _DEFAULT_BOUND = 1e6
 
 
-def _everest1924_bounds(game: Game) -> tuple[float, float]:
-    rows = game.static_view()["rows"]
-    squares = sum(r["last"] - r["first"] + 1 for r in rows)
-    top = rows[-1]["target"]
-    # [Final Scoring]: 2 x the highest target - squares marked (+5 per unused camp at the
-    # summit); at least one square per row to reach the summit, at most every square.
-    return float(-squares), float(2 * top - len(rows) + 5 * 4)
-
-
 UTILITY_BOUNDS: dict[str, Callable[[Game], tuple[float, float]]] = {
-    "everest-1924": _everest1924_bounds,
+    "everest-1924": bounds.everest1924_bounds,
+    "everest-go": bounds.win_or_lose_bounds,
+    "disaster": bounds.win_or_lose_bounds,
+    "disaster-on-everest": bounds.disaster_on_everest_bounds,
 }
 """Per-game bounds of a player's return, for OpenSpiel's ``min_utility``/``max_utility``.
 
 A game not listed gets the loose bounds ``(-1e6, 1e6)``."""
 
 CONSTANT_SUM: dict[str, float] = {}
-"""Games whose returns always add up to the same total, by game id (none yet: highcamp
-games score each player on its own). A game listed here is registered as zero-sum or
+"""Games whose returns always add up to the same total, by game id. None is: Everest 1924
+and Disaster on Everest are solitaire scores, Everest Go! gives 1 to each winner and ties
+can share the win (1 + 1), and Disaster gives 1 to the winner, 1 to each sharer with
+``ties="shared"`` and 0 to all at its turn limit. A game listed here is registered as zero-sum or
 constant-sum with that ``utility_sum``; the others are general-sum."""
 
 _REGISTERED: dict[str, str] = {}  # OpenSpiel name -> highcamp game id
@@ -284,7 +281,7 @@ class _Observer:
         self.dict = views(game.encoder, self.tensor)
 
     def set_from(self, state: HighcampSpielState, player: int) -> None:
-        self._encoder.encode(state._hc.observation(player), self.tensor)
+        self._encoder.encode(state._hc.observation(player), self.tensor, player)
 
     def string_from(self, state: HighcampSpielState, player: int) -> str:
         return _obs_json(state._hc, player)

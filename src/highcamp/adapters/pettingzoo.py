@@ -138,7 +138,7 @@ class HighcampAECEnv(AECEnv):
         if self.state.current_player() == seat:
             mask[self.state.legal_actions()] = 1
         return {
-            "observation": self.encoder.encode(self.state.observation(seat)),
+            "observation": self.encoder.encode(self.state.observation(seat), player=seat),
             "action_mask": mask,
         }
 

@@ -185,7 +185,8 @@ class DisasterGame(Game):
         return 150 * 300 + 100
 
     def static_view(self) -> dict[str, Any]:
-        """The board, tracks, companies and Victory Chart (JSON-able)."""
+        """The board, tracks, event tokens, the clients that can be hired (the company's, or
+        every client with a random team [14.1]), the team's size and the Victory Chart."""
         rs = self.RULESET
         b = rs.board
         return {
@@ -210,6 +211,16 @@ class DisasterGame(Game):
             "skills": rs.skills,
             "traits": rs.traits,
             "effects": rs.effects,
+            "tokens": [
+                {"id": t.id, "name": t.name, "effect": t.effect, "cost": t.cost, "ridge": t.ridge}
+                for t in rs.tokens
+            ],
+            "clients": [
+                {"name": c.name, "movement": c.movement, "points": c.points}
+                for i, c in enumerate(rs.clients)
+                if self.random_team or i in self.company.clients
+            ],
+            "team": {"guides": self.ng, "clients": self.nc},
             "company": self.company.name,
             "team_bonus": rs.team_bonuses.get(self.bonus, ""),
             "reconstructed": self.INFO.reconstructed,
