@@ -50,13 +50,17 @@ def _cases() -> list[tuple[str, dict[str, Any]]]:
 
 def _strings(doc: Any) -> set[str]:
     """Every string value of a JSON document (field names are not secrets)."""
-    if isinstance(doc, str):
-        return {doc}
-    if isinstance(doc, dict):
-        return {s for v in doc.values() for s in _strings(v)}
-    if isinstance(doc, list):
-        return {s for v in doc for s in _strings(v)}
-    return set()
+    out: set[str] = set()
+    stack = [doc]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return out
 
 
 def _public_log(state: State) -> str:
