@@ -23,19 +23,23 @@ from .cases import _hidden as hidden  # noqa: E402
 from .cases import _players as players  # noqa: E402
 
 
-def _representative(cases: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, dict[str, Any]]]:
-    """Search bots play whole games: one or two variants per game stand for it
+def _representative(
+    cases: list[tuple[str, dict[str, Any]]], hidden_heavy: bool
+) -> list[tuple[str, dict[str, Any]]]:
+    """Search bots play whole games: the first variant of each game stands for it and, for
+    the information-set bot, the hidden game's variant with the most seats too
     (``tests.conformance.cases.representative``); the other tests cover every variant."""
     out = []
     for game_id in dict.fromkeys(g for g, _ in cases):
         variants = [o for g, o in cases if g == game_id]
-        chosen = representative(variants, lambda o, g=game_id: players(g, o), hidden(game_id))
+        heavy = hidden_heavy and hidden(game_id)
+        chosen = representative(variants, lambda o, g=game_id: players(g, o), heavy)
         out.extend((game_id, o) for o in chosen)
     return out
 
 
-BOT_CASES = _representative(ALL_CASES)
-HIDDEN_BOT_CASES = _representative(HIDDEN_CASES)
+BOT_CASES = _representative(ALL_CASES, hidden_heavy=False)
+HIDDEN_BOT_CASES = _representative(HIDDEN_CASES, hidden_heavy=True)
 
 
 def load(game_id: str, options: dict[str, Any]) -> Any:
