@@ -16,8 +16,30 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import highcamp  # noqa: E402
 import highcamp.adapters.openspiel as hos  # noqa: E402
+from tests.conformance.cases import representative  # noqa: E402
 
 from .cases import ALL_CASES, HIDDEN_CASES, IDS, available, case_id  # noqa: E402
+from .cases import _hidden as hidden  # noqa: E402
+from .cases import _players as players  # noqa: E402
+
+
+def _representative(
+    cases: list[tuple[str, dict[str, Any]]], hidden_heavy: bool
+) -> list[tuple[str, dict[str, Any]]]:
+    """Search bots play whole games: the first variant of each game stands for it and, for
+    the information-set bot, the hidden game's variant with the most seats too
+    (``tests.conformance.cases.representative``); the other tests cover every variant."""
+    out = []
+    for game_id in dict.fromkeys(g for g, _ in cases):
+        variants = [o for g, o in cases if g == game_id]
+        heavy = hidden_heavy and hidden(game_id)
+        chosen = representative(variants, lambda o, g=game_id: players(g, o), heavy)
+        out.extend((game_id, o) for o in chosen)
+    return out
+
+
+BOT_CASES = _representative(ALL_CASES, hidden_heavy=False)
+HIDDEN_BOT_CASES = _representative(HIDDEN_CASES, hidden_heavy=True)
 
 
 def load(game_id: str, options: dict[str, Any]) -> Any:
@@ -108,9 +130,15 @@ def test_observation_tensor_shape_is_fixed(case: Any) -> None:
         seen += 1
 
 
-def test_python_mcts_bot_and_evaluate_bots(case: Any) -> None:
+@pytest.mark.parametrize("bot_case", BOT_CASES, ids=[case_id(c) for c in BOT_CASES])
+def test_python_mcts_bot_and_evaluate_bots(bot_case: Any) -> None:
     """OpenSpiel's Python MCTS bot, unchanged, through both evaluate_bots."""
-    game_id, options = case
+    game_id, options = bot_case
+    with available(game_id):
+        _play_mcts(game_id, options)
+
+
+def _play_mcts(game_id: str, options: dict[str, Any]) -> None:
     game = load(game_id, options)
     rng = np.random.RandomState(11)
     for seed in range(2):
@@ -130,7 +158,9 @@ def test_python_mcts_bot_and_evaluate_bots(case: Any) -> None:
     assert root.best_child().action in state.legal_actions()
 
 
-@pytest.mark.parametrize("hidden_case", HIDDEN_CASES, ids=[case_id(c) for c in HIDDEN_CASES])
+@pytest.mark.parametrize(
+    "hidden_case", HIDDEN_BOT_CASES, ids=[case_id(c) for c in HIDDEN_BOT_CASES]
+)
 def test_python_ismcts_bot_with_resampler(hidden_case: Any) -> None:
     """OpenSpiel's Python ISMCTS bot, unchanged, with the resampler, on hidden games."""
     game_id, options = hidden_case

@@ -246,3 +246,43 @@ def test_hint_explains_an_agents_choice(tmp_path: Path) -> None:
     assert "hint (heuristic): roll" in result.output
     assert "hint (mcts:20):" in result.output and "simulations" in result.output
     assert "a budget is a number of iterations" in result.output
+def test_replay_shows_one_seats_view_of_a_hidden_game(tmp_path: Path) -> None:
+    """``replay --seat N`` shows the game as seat N read it (``State.log_for``): its own
+    draws by name, the others' as "draws a card"."""
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "everest-go",
+            "--players",
+            "2",
+            "--seat",
+            "random,random",
+            "--seed",
+            "4",
+            "--save-dir",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    (save,) = _saves(tmp_path)
+    state = highcamp.load_game("everest-go", players=2).state_from_json(
+        json.loads(save.read_text())["state"]
+    )
+    draws = {}  # drawing seat (1-based) -> a step that shows one of its draws
+    for entry in state.log_for(None):
+        found = re.fullmatch(r"seat (\d) draws a card", entry.text)
+        if found:
+            draws.setdefault(int(found[1]), entry.index + 1)
+    assert set(draws) == {1, 2}
+    for seat in (1, 2):
+        for drawer, step in draws.items():
+            out = runner.invoke(
+                app, ["replay", str(save), "--seat", str(seat), "--step", str(step)]
+            ).output
+            assert f"· seat {seat}" in out
+            told = "you draw " if drawer == seat else f"seat {drawer} draws a card"
+            assert told in out
+            assert re.search(r"^  draw ", out, re.M) is None  # never the full text
+    bad = runner.invoke(app, ["replay", str(save), "--seat", "3"])
+    assert bad.exit_code != 0 and "seat must be between 1 and 2" in bad.output

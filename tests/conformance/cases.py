@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import highcamp
@@ -20,3 +21,29 @@ def case_id(case: tuple[str, dict[str, Any]]) -> str:
     game_id, options = case
     opts = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
     return f"{game_id}[{opts}]" if opts else game_id
+
+
+def representative(
+    variants: list[dict[str, Any]], players: Callable[[dict[str, Any]], int], hidden: bool
+) -> list[dict[str, Any]]:
+    """One or two variants standing for a game in slow whole-game tests (search bots, web
+    secrets): the first variant and, for a game with hidden information, the one with the
+    most seats (the most hidden hands), when that is another. The conformance suite covers
+    every variant."""
+    first = variants[0]
+    if not hidden:
+        return [first]
+    most = max(variants, key=players)  # the first with the most seats
+    return [first] if most == first else [first, most]
+
+
+def representative_cases() -> list[tuple[str, dict[str, Any]]]:
+    """:func:`representative` variants of every registered game."""
+    out = []
+    for game_id in highcamp.list_games():
+        cls = highcamp.game_class(game_id)
+        for options in representative(
+            cls.variants(), lambda o, c=cls: c(**o).num_players, cls.INFO.hidden_information
+        ):
+            out.append((game_id, options))
+    return out

@@ -40,10 +40,17 @@ def check_node(state: State) -> None:
         assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9)
     else:
         assert state.chance_outcomes() == []
-        texts = [state.action_to_string(a) for a in legal]
-        assert len(set(texts)) == len(texts), f"action texts must be unique: {texts}"
+    # chance outcomes too: their texts are the full record (public_action_text hides them)
+    texts = [state.action_to_string(a) for a in legal]
+    assert len(set(texts)) == len(texts), f"action texts must be unique: {texts}"
+    for a, text in zip(legal, texts, strict=True):
+        assert state.string_to_action(text) == a, f"{text!r} does not parse back to {a}"
+    for reader in (None, *range(game.num_players)):
         for a, text in zip(legal, texts, strict=True):
-            assert state.string_to_action(text) == a, f"{text!r} does not parse back to {a}"
+            told = state.public_action_text(a, reader)
+            assert isinstance(told, str) and told, "every reader is told something"
+            if not game.info.hidden_information:
+                assert told == text
 
 
 def check_illegal_refused(state: State, rng: random.Random, samples: int = 8) -> None:
@@ -83,15 +90,22 @@ def check_copies(state: State) -> None:
         assert _doc(state) == json.dumps(doc, sort_keys=True), "a clone shares state"
 
 
-def check_hidden(state: State, rng: random.Random) -> None:
-    """Observations ignore what a player cannot see (states resampled for that player)."""
+def check_hidden(state: State, rng: random.Random, logs: bool = True) -> None:
+    """What a seat may read ignores what it cannot see: its observation, the public
+    observation and (with ``logs``) its log are the same in a state resampled for it."""
     game = state.game
+    public = state.public_observation()
+    assert public is not None, "a game with hidden information shows spectators its board"
+    json.dumps(public)
     for player in range(game.num_players):
         other = state.resample_hidden(player, rng.randrange(2**31))
         assert other.observation(player) == state.observation(player)
+        assert other.public_observation() == public
         assert other.current_player() == state.current_player()
         if other.current_player() == player:
             assert other.legal_actions() == state.legal_actions()
+        if logs:
+            assert other.log_for(player) == state.log_for(player), "a log tells a secret"
 
 
 def random_steps(state: State, seed: int, steps: int) -> State:

@@ -109,6 +109,14 @@ class HiddenState(State):
             return f"deal {STONES[action]}"
         return f"play {STONES[action]}"
 
+    def public_action_text(self, action: int, player: int | None = None) -> str:
+        """A deal is told to the seat dealt to; a card played is public."""
+        text = self.action_to_string(action)
+        if self.current_player() == CHANCE:
+            seat = DEAL_ORDER[self._dealt()]
+            return text if player == seat else f"seat {seat + 1} is dealt a stone"
+        return text
+
     def _action_rule(self, action: int) -> str:
         return "R-0-3" if self.current_player() == CHANCE else "[test: play]"
 

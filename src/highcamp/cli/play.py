@@ -122,22 +122,14 @@ def _read_save(path: Path) -> tuple[Game, State, list[str]]:
     return game, state, [str(s) for s in seats]
 
 
-def _show_log(state: State, last: int = 15, told: dict[int, str] | None = None) -> None:
-    """The last entries of the log; with hidden information only what the seat was told."""
+def _show_log(state: State, seat: int, last: int = 15) -> None:
+    """The last entries of the log as ``seat`` may read it (``State.log_for``)."""
     table = Table(title="log (latest last)", show_header=True, header_style="dim")
     table.add_column("#", justify="right", style="dim")
     table.add_column("event")
     table.add_column("rule", style="cyan")
-    rows = []
-    for entry in state.log:
-        text = entry.text
-        if told is not None and entry.action is not None:
-            if entry.index not in told:
-                continue
-            text = told[entry.index]
-        rows.append((str(entry.index), text, entry.rule))
-    for row in rows[-last:]:
-        table.add_row(*row)
+    for entry in state.log_for(seat)[-last:]:
+        table.add_row(str(entry.index), entry.text, entry.rule)
     console.print(table)
 
 
@@ -155,23 +147,26 @@ def _show_choices(groups: list[tuple[str, list[int]]], state: State) -> list[int
     return numbered
 
 
-def _show_events(state: State, since: int, told: dict[int, str] | None = None) -> None:
-    """The log since history position ``since``: dice, automatic moves, with their rules.
+def _show_events(state: State, since: int, seat: int | None) -> None:
+    """The log since history position ``since``, as ``seat`` may read it
+    (``State.log_for``): dice, moves and automatic events, with their rules.
 
-    In a game with hidden information ``told`` holds, by history position, what the seat
-    about to look may be told of each action (``State.public_action_text``); actions it
-    does not hold are left out. Automatic events (no action) are public.
+    In a game with hidden information a seat's actions are prefixed with the seat, unless
+    the text says who acted.
     """
-    events = [e for e in state.log if e.index >= since]
+    hidden = state.game.info.hidden_information
+    events = [e for e in state.log_for(seat) if e.index >= since]
     line = Text()
     for entry in events:
         text = entry.text
-        if told is not None and entry.action is not None:
-            if entry.index not in told:
-                continue
-            text = told[entry.index]
-            if entry.player is not None and entry.player >= 0 and text == entry.text:
-                text = f"seat {entry.player + 1}: {text}"
+        if (
+            hidden
+            and entry.player is not None
+            and entry.player >= 0
+            and entry.action is not None
+            and not text.startswith(("seat ", "you "))
+        ):
+            text = f"seat {entry.player + 1}: {text}"
         if line:
             line.append(" · ", style="dim")
         line.append(text, style="bold" if entry.player is None else "")
@@ -189,11 +184,9 @@ def _hand_off(seat: int) -> None:
     console.clear()
 
 
-def _human_turn(
-    state: State, seat: int, seats: list[str], since: int, told: dict[int, str] | None = None
-) -> None:
+def _human_turn(state: State, seat: int, seats: list[str], since: int) -> None:
     renderer = renderer_for(state.game.info.id)
-    _show_events(state, since, told)
+    _show_events(state, since, seat)
     console.print(Rule(f"{state.game.info.title} · seat {seat + 1}"))
     console.print(renderer.draw(state, seat))
     numbered = _show_choices(renderer.groups(state), state)
@@ -208,7 +201,7 @@ def _human_turn(
             console.print(HELP)
             continue
         if lowered == "log":
-            _show_log(state, told=told)
+            _show_log(state, seat)
             continue
         if lowered == "hint" or lowered.startswith("hint "):
             _show_hint(state, answer[4:].strip())
@@ -323,44 +316,28 @@ def _run(state: State, seats: list[str], save_dir: Path) -> None:
     hidden = state.game.info.hidden_information
     humans = [p for p, name in enumerate(seats) if name == HUMAN]
     since = len(state.history())
-    # hidden information: what each human seat may be told of each action (by history
-    # position), and where each human's catch-up starts
-    told: dict[int, dict[int, str]] = {p: {} for p in humans}
+    # hidden information: where each human's catch-up starts (its log is State.log_for)
     seen_from = dict.fromkeys(humans, since)
     viewer: int | None = None  # the human seat whose private view was drawn last
-
-    def tell(before: State, action: int) -> None:
-        index = len(before.history())
-        for p in humans:
-            told[p][index] = before.public_action_text(action, p)
 
     try:
         while not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
-                if hidden:
-                    action = state.clone().apply_random_chance()  # the same draw, told first
-                    tell(state, action)
-                    state.apply_action(action)
-                else:
-                    state.apply_random_chance()
+                state.apply_random_chance()
             elif player in agents:
                 action = agents[player].act(state)
-                if hidden:
-                    text = state.public_action_text(action, None)
-                    tell(state, action)
-                else:
-                    text = state.action_to_string(action)
+                # printed on a screen anyone may see: as a spectator is told it
+                text = state.public_action_text(action, None)
                 state.apply_action(action)
                 console.print(f"[dim]seat {player + 1} ({seats[player]}):[/] {text}")
             elif hidden:
                 if len(humans) > 1 and viewer != player:
                     _hand_off(player)
                 viewer = player
-                before = state.clone()
-                _human_turn(state, player, seats, seen_from[player], told[player])
-                tell(before, state.history()[len(before.history())])
-                seen_from[player] = len(before.history())
+                at = len(state.history())
+                _human_turn(state, player, seats, seen_from[player])
+                seen_from[player] = at
             else:
                 _human_turn(state, player, seats, since)
                 since = len(state.history()) - 1
@@ -369,7 +346,7 @@ def _run(state: State, seats: list[str], save_dir: Path) -> None:
         console.print(f"\nSaved to [bold]{path}[/]; resume with: highcamp play --load {path}")
         raise
     if not hidden:
-        _show_events(state, since)
+        _show_events(state, since, None)
     _show_end(state)
     path = _save(state, seats, save_dir)
     console.print(f"Saved to [bold]{path}[/]; step through it with: highcamp replay {path}")
@@ -378,20 +355,27 @@ def _run(state: State, seats: list[str], save_dir: Path) -> None:
 def replay(
     file: Path = typer.Argument(..., help="A saved game (from `highcamp play`)."),
     step: int | None = typer.Option(None, help="Show only this step and stop."),
+    seat: int = typer.Option(
+        1,
+        help="Whose view to show: the board and log as this seat saw them (games with "
+        "hidden information show no other seat's secrets).",
+    ),
 ) -> None:
     """Step through a saved game: Enter for the next step, b back, a number to jump, q to quit."""
     loaded, final, _seats_saved = _read_save(file)
+    if not 1 <= seat <= loaded.num_players:
+        fail(f"seat must be between 1 and {loaded.num_players}")
+    viewer = seat - 1
     history = final.history()
     renderer = renderer_for(loaded.info.id)
-    log = final.log
     by_index: dict[int, list[Any]] = {}
-    for entry in log:
+    for entry in final.log_for(viewer):  # a log's entries never change once written
         by_index.setdefault(entry.index, []).append(entry)
 
     def show(k: int) -> None:
         state = loaded.replay(history[:k], seed=final.seed)
-        console.print(Rule(f"{loaded.info.title} · step {k} of {len(history)}"))
-        console.print(renderer.draw(state, 0))
+        console.print(Rule(f"{loaded.info.title} · step {k} of {len(history)} · seat {seat}"))
+        console.print(renderer.draw(state, viewer))
         for entry in by_index.get(k - 1, []):
             console.print(f"  [bold]{entry.text}[/] [cyan]{entry.rule}[/]")
 

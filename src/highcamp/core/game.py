@@ -57,8 +57,8 @@ TERMINAL = -4
 """``current_player()`` once the game is over (as in OpenSpiel)."""
 STATE_FORMAT = "highcamp.state/1"
 
-# log texts shown in place of entries a seat may not read (State.log_for)
-_WITHHELD: dict[int | None, str] = {CHANCE: "hidden from you", None: "an automatic event"}
+# what a reader is told of a chance outcome by default in a game with hidden information
+_WITHHELD_CHANCE = "hidden from you"
 
 
 @dataclass(frozen=True)
@@ -505,13 +505,32 @@ class State(abc.ABC):
         return self._action_text(action)
 
     def public_action_text(self, action: int, player: int | None = None) -> str:
-        """What ``player`` may be told of ``action`` (legal now, about to be applied);
-        ``player=None`` is an onlooker who sees only what is public.
+        """What ``player`` may be told of ``action``, legal now and about to be applied;
+        ``player=None`` is a spectator, who is told only what is public.
 
-        Games with hidden information override it (a card drawn is "seat 2 draws a card"
-        to everyone but seat 2); by default it is :meth:`action_to_string`.
+        This is the primitive of what a seat may read: :meth:`log_for` is built on it, and
+        terminal and web play show a seat nothing else of an action. Without hidden
+        information it is :meth:`action_to_string`. With hidden information the default is
+        cautious: the acting seat is told its own action in full, every other reader only
+        who acted (``"seat 2 acts"``), and a chance outcome is told to no one (``"hidden
+        from you"``). Games with hidden information override it to tell what is public (a
+        card played face up) and hide what is not (a card drawn is ``"draw Tent"`` to the
+        drawer and ``"seat 2 draws a card"`` to everyone else).
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
+        >>> s.public_action_text(s.string_to_action("roll"), None)
+        'roll'
         """
-        return self.action_to_string(action)
+        text = self.action_to_string(action)
+        if not self._game.INFO.hidden_information:
+            return text
+        actor = self.current_player()
+        if actor == CHANCE:
+            return _WITHHELD_CHANCE
+        if player is not None and player == actor:
+            return text
+        return f"seat {actor + 1} acts"
 
     def string_to_action(self, text: str) -> int:
         """Parse action text (or a numeric id) into an action id.
@@ -559,9 +578,11 @@ class State(abc.ABC):
     def log_for(self, player: int | None) -> tuple[LogEntry, ...]:
         """The log as ``player`` may read it (``None``: a spectator).
 
-        Without hidden information this is :attr:`log`. With it, the default is cautious:
-        a seat reads its own actions in full and sees every other entry as who acted and
-        under which rule, the text withheld. Games override it to show what is public.
+        Without hidden information this is :attr:`log`. With it, the history is replayed
+        and the entry of each action reads what ``player`` was told of it when it was taken
+        (:meth:`public_action_text`); its ``action`` id is kept only when that is the full
+        text. Automatic events (entries without an action) are public by contract and read
+        as they are.
 
         >>> import highcamp
         >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
@@ -569,27 +590,30 @@ class State(abc.ABC):
         >>> s.log_for(0) == s.log_for(None) == s.log
         True
         """
-        entries = self.log
+        if player is not None:
+            self._check_player(player)
         if not self._game.INFO.hidden_information:
-            return entries
-        return tuple(
-            e
-            if player is not None and e.player == player
-            else LogEntry(
-                index=e.index,
-                player=e.player,
-                text=_WITHHELD.get(e.player, "a player acts"),
-                rule=e.rule,
-                action=None,
-            )
-            for e in entries
-        )
+            return self.log
+        replica = self._game._new_state(self._seed)
+        entries: list[LogEntry] = []
+        replica._log = entries
+        for action in self._history:
+            at = len(entries)
+            told = replica.public_action_text(action, player)
+            replica.apply_action(action)
+            entry = entries[at]
+            if told != entry.text:
+                entries[at] = LogEntry(entry.index, entry.player, told, entry.rule, None)
+        return tuple(entries)
 
     def public_observation(self) -> dict[str, Any] | None:
         """What a spectator sees, JSON-able; ``None`` when the game does not say.
 
-        Without hidden information this is ``observation(0)``; games with hidden
-        information override it with the public part of the position.
+        Without hidden information this is ``observation(0)``. A game with hidden
+        information overrides it with the public part of its position (the board, counts
+        of cards in hands, never a card face that is not public); the conformance suite
+        checks that every registered game does, and that it is the same in every state
+        :meth:`resample_hidden` gives for any seat.
 
         >>> import highcamp
         >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)

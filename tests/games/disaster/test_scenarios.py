@@ -275,8 +275,19 @@ def test_card_draw_keep_hidden_and_play_timing() -> None:
     state = new_game(corners=("north-west", "south-west"))
     roll(state, 1, 1)  # a double outside the areas just moves
     assert space(state, 0) == "Disaster" and state.current_player() == CHANCE
-    assert {state.action_to_string(a) for a in state.legal_actions()} == {"draw a card"}
+    titles = [c.title for c in state.game.cards]  # type: ignore[attr-defined]
+    # the full record names each card (unique texts); a seat is told only its own draw
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        f"draw {t}" for t in titles
+    ]
+    first = state.legal_actions()[0]
+    assert state.public_action_text(first, 0) == "you draw Iceberg Ahead"
+    assert state.public_action_text(first, 1) == "seat 1 draws a Disaster card"
+    assert state.public_action_text(first, None) == "seat 1 draws a Disaster card"
     draw(state, 0)
+    assert state.log_for(1)[-1].text == "seat 1 draws a Disaster card"
+    assert state.log_for(0)[-1].text == "you draw Iceberg Ahead"
+    assert "Iceberg" not in str(state.public_observation())
     assert texts(state) == ["keep the card", "play Iceberg Ahead"]
     assert obs(state, 0)["drawn"] == "Iceberg Ahead" and obs(state, 1)["drawn"] == "hidden"
     drive(state, ["keep the card"])

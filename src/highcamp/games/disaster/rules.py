@@ -456,10 +456,32 @@ class DisasterState(State):
             a, b = divmod(action - DICE_BASE, 6)
             return f"dice show {a + 1} and {b + 1}"
         if action < PLACE_BASE:
-            return "draw a card"  # the card stays hidden in every text (hidden information)
+            return f"draw {game.cards[action - DRAW_BASE].title}"  # public_action_text hides it
         if action < FIRST_BASE:
             return f"placed at the {game.board.names[self._corners()[action - PLACE_BASE]].lower()}"
         return f"first player: seat {action - FIRST_BASE + 1}"
+
+    def public_action_text(self, action: int, player: int | None = None) -> str:
+        """What ``player`` (``None``: a spectator) is told of ``action``, taken now.
+
+        A card drawn is seen by the drawer only ([Disaster Cards]); every other action is
+        public: a card played is shown, and keeping or discarding a card shows no face.
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("disaster", players=2).new_initial_state(seed=1)
+        >>> for text in ("start at the north-west corner", "start at the south-east corner",
+        ...              "first player: seat 1", "roll", "dice show 5 and 6"):
+        ...     s.apply_action(s.string_to_action(text))
+        >>> draw = s.string_to_action("draw Hull Breach")
+        >>> s.public_action_text(draw, 0), s.public_action_text(draw, 1)
+        ('you draw Hull Breach', 'seat 1 draws a Disaster card')
+        """
+        text = self.action_to_string(action)
+        if self._phase == DRAW:
+            if player == self._turn:
+                return "you " + text
+            return f"seat {self._turn + 1} draws a Disaster card"
+        return text
 
     def _action_rule(self, action: int) -> str:
         if action < ROLL or action >= PLACE_BASE:
@@ -600,6 +622,7 @@ class DisasterState(State):
                 self._phase = DRAW
             else:  # only cards put at the bottom are left: the top one is known
                 self._draw(self._bottom[0])
+                self._emit(f"seat {p + 1} draws a Disaster card", R_CARDS, p)
             return
         self._after_move()
 
@@ -611,7 +634,6 @@ class DisasterState(State):
         self._drawn = card
         self._actor = self._turn
         self._phase = CHOICE
-        self._emit(f"seat {self._turn + 1} draws a Disaster card", R_CARDS, self._turn)
 
     def _choose(self, action: int) -> None:
         p = self._actor
@@ -1085,6 +1107,14 @@ class DisasterState(State):
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` sees: everything but the other players' cards and the deck order."""
         self._check_player(player)
+        return self._view(player)
+
+    def public_observation(self) -> dict[str, Any]:
+        """What a spectator sees: the board, chips and the disaster in progress; who holds a
+        card, never its face (as :meth:`observation`, with no seat's own card shown)."""
+        return self._view(None)
+
+    def _view(self, player: int | None) -> dict[str, Any]:
         game = self._game
         board = game.board
         cards = game.cards
@@ -1116,7 +1146,9 @@ class DisasterState(State):
             "stand_in_chips": self._substitutes,
             "deck_size": len(self._free) + len(self._bottom),
             "deck_bottom": len(self._bottom),
-            "drawn": (cards[drawn].title if self._actor == player else "hidden")
+            "drawn": (
+                cards[drawn].title if player is not None and self._actor == player else "hidden"
+            )
             if drawn >= 0
             else None,
             "dice": list(self._last_dice),

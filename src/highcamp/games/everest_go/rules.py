@@ -1063,6 +1063,32 @@ class EverestGoState(State):
             obs["played"] = [list(x) for x in self._played]
         return obs
 
+    def public_observation(self) -> dict[str, Any]:
+        """What a spectator sees: the table (visible garments, hidden counts), hand sizes,
+        the discard pile and the deck size; no card of any hand (R-GO-3)."""
+        obs: dict[str, Any] = {
+            "players": self._n,
+            "turn": self._turn,
+            "to_act": self.current_player(),
+            "phase": PHASES[self._phase],
+            "mountaineers": [self._mountaineer(q, False) for q in range(self._n)],
+            "deck": self._deck_size,
+            "discard": {CARDS.kinds[k]: c for k, c in enumerate(self._discard) if c},
+            "box": {CARDS.kinds[k]: c for k, c in enumerate(self._box) if c},
+            "exhaustions": self._exhaustions,
+            "pending": self._pending(),
+            "everest": self._shouted if self._shouted >= 0 else None,
+            "ending": self._ending,
+        }
+        if self._phase == OVER:
+            obs["winners"] = self.winners()
+        if self._perfect:
+            obs["garments"] = [
+                [[CARDS.kinds[k] for k in st] for st in self._stacks[q]] for q in range(self._n)
+            ]
+            obs["played"] = [list(x) for x in self._played]
+        return obs
+
     def _snapshot(self) -> dict[str, Any]:
         return {
             "phase": PHASES[self._phase],
