@@ -246,6 +246,8 @@ def test_hint_explains_an_agents_choice(tmp_path: Path) -> None:
     assert "hint (heuristic): roll" in result.output
     assert "hint (mcts:20):" in result.output and "simulations" in result.output
     assert "a budget is a number of iterations" in result.output
+
+
 def test_replay_shows_one_seats_view_of_a_hidden_game(tmp_path: Path) -> None:
     """``replay --seat N`` shows the game as seat N read it (``State.log_for``): its own
     draws by name, the others' as "draws a card"."""
