@@ -21,10 +21,10 @@ __all__ = ["SOLVERS", "solve"]
 # game id -> module of its exact solver
 SOLVERS: dict[str, str] = {"everest-1924": "highcamp.games.everest1924.solver"}
 
-MAX_ROWS = 10
+MAX_ROWS = 17
 """Sheets with more rows are beyond the exact solver in reasonable memory (see
 docs/benchmarks.md): without --max-states the command shows the relaxed bound instead."""
-DEFAULT_MAX_STATES = 20_000_000
+DEFAULT_MAX_STATES = 40_000_000
 
 
 def solve(
