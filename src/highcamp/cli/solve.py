@@ -22,8 +22,8 @@ __all__ = ["SOLVERS", "solve"]
 SOLVERS: dict[str, str] = {"everest-1924": "highcamp.games.everest1924.solver"}
 
 MAX_ROWS = 17
-"""Sheets with more rows are beyond the exact solver in reasonable memory (see
-docs/benchmarks.md): without --max-states the command shows the relaxed bound instead."""
+"""The standard sheet's rows: larger sheets may outgrow memory (see docs/benchmarks.md), so
+without --max-states the command shows their relaxed bound instead."""
 DEFAULT_MAX_STATES = 40_000_000
 
 
@@ -68,8 +68,9 @@ def solve(
         relaxed = solver.Valuation(target, relaxed=True)
         bound = relaxed.value(relaxed.start_key()) - 1.0
         fail(
-            f"{target.name} has {target.rows} rows: the exact solve needs tens of millions "
-            "of positions (about ten gigabytes for the standard sheet; see docs/benchmarks.md). "
+            f"{target.name} has {target.rows} rows, more than {MAX_ROWS}: "
+            "the exact solve may need more positions than memory holds (the standard "
+            "sheet needs some 25 million, several gigabytes; see docs/benchmarks.md). "
             f"Its relaxed value (route ignored, an upper bound) is {bound:.4f}. Solve the "
             f"first rows with --rows {MAX_ROWS}, or try anyway with --max-states N.",
             code=1,

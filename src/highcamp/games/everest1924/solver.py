@@ -32,6 +32,12 @@ positions. A camp whose bound cannot beat ascending, a fall that would not be ch
 its bound, and a position where even the bound of rolling does not beat abandoning are never
 solved; every value that is computed is still exact.
 
+**Memory.** The memo maps each position, packed into 32-bit words (``_pack``: one word for
+row, column, highest row and camps used, one per route item), to its value: about 180 bytes
+a position in a Python dict, a third of a dict of tuples. Positions the bound settles are
+not stored (the bound says so again at once), so :attr:`Solution.states` counts the
+positions solved with a turn.
+
 >>> from highcamp.games.everest1924.sheet import standard_sheet
 >>> solution = solve(sheet_prefix(standard_sheet(), 4, width=8))
 >>> round(solution.value, 4), solution.states
