@@ -71,7 +71,7 @@ def solve(
             f"{target.name} has {target.rows} rows, more than {MAX_ROWS}: "
             "the exact solve may need more positions than memory holds (the standard "
             "sheet needs some 25 million, several gigabytes; see docs/benchmarks.md). "
-            f"Its relaxed value (route ignored, an upper bound) is {bound:.4f}. Solve the "
+            f"Its relaxed value (route ignored) is {bound:.4f}. Solve the "
             f"first rows with --rows {MAX_ROWS}, or try anyway with --max-states N.",
             code=1,
         )
@@ -118,7 +118,7 @@ def solve(
     table = Table(title=f"Optimal play: {target.name}", show_header=False)
     table.add_row("expected final score", f"{solution.value:.4f}")
     table.add_row("relaxed (route ignored)", f"{solution.relaxed_value:.4f}")
-    table.add_row("route costs", f"{solution.relaxed_value - solution.value:.4f}")
+    table.add_row("exact - relaxed (the route)", f"{solution.value - solution.relaxed_value:+.4f}")
     table.add_row("summit probability", f"{100 * result.summit:.3f}%")
     table.add_row("positions (exact)", f"{solution.states:,}")
     table.add_row("positions (relaxed)", f"{solution.relaxed_states:,}")

@@ -235,7 +235,9 @@ class Valuation:
     """Values of positions of one sheet, computed on demand and memoised.
 
     ``relaxed=True`` ignores the route (circles and crossings; the sheet's edges still
-    count): an upper bound on the true value.
+    count). It is not an upper bound of the exact value: a move the route blocks ends the
+    game with the score as it stands, which can beat moving on and paying more circles (on
+    the full standard sheet the exact value is above the relaxed one); :meth:`bound` is.
     """
 
     def __init__(
