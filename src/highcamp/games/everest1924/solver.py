@@ -41,7 +41,7 @@ positions solved with a turn.
 >>> from highcamp.games.everest1924.sheet import standard_sheet
 >>> solution = solve(sheet_prefix(standard_sheet(), 4, width=8))
 >>> round(solution.value, 4), solution.states
-(34.1966, 275)
+(34.1966, 246)
 >>> solution.relaxed_value >= solution.value
 True
 """
