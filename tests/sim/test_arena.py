@@ -89,10 +89,15 @@ def test_solve_cli_small_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert res.exit_code == 2 and "limit" in res.output
 
 
-def test_solve_cli_full_sheet_shows_the_bound_instead(
+def test_solve_cli_sheet_over_the_row_limit_shows_the_bound_instead(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Sheets with more rows than MAX_ROWS (the standard sheet's 17, lowered here so the
+    standard sheet stands for a larger one) show their relaxed value unless --max-states."""
+    from highcamp.cli import solve as solve_cli
+
     monkeypatch.setenv("HIGHCAMP_CACHE", str(tmp_path))
+    monkeypatch.setattr(solve_cli, "MAX_ROWS", 10)
     res = CliRunner().invoke(app, ["solve", "everest-1924"])
     assert res.exit_code == 1
     assert "36.7601" in res.output and "--rows 10" in res.output

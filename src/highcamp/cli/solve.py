@@ -21,10 +21,10 @@ __all__ = ["SOLVERS", "solve"]
 # game id -> module of its exact solver
 SOLVERS: dict[str, str] = {"everest-1924": "highcamp.games.everest1924.solver"}
 
-MAX_ROWS = 10
-"""Sheets with more rows are beyond the exact solver in reasonable memory (see
-docs/benchmarks.md): without --max-states the command shows the relaxed bound instead."""
-DEFAULT_MAX_STATES = 20_000_000
+MAX_ROWS = 17
+"""The standard sheet's rows: larger sheets may outgrow memory (see docs/benchmarks.md), so
+without --max-states the command shows their relaxed bound instead."""
+DEFAULT_MAX_STATES = 40_000_000
 
 
 def solve(
@@ -68,9 +68,10 @@ def solve(
         relaxed = solver.Valuation(target, relaxed=True)
         bound = relaxed.value(relaxed.start_key()) - 1.0
         fail(
-            f"{target.name} has {target.rows} rows: the exact solve needs tens of millions "
-            "of positions (about ten gigabytes for the standard sheet; see docs/benchmarks.md). "
-            f"Its relaxed value (route ignored, an upper bound) is {bound:.4f}. Solve the "
+            f"{target.name} has {target.rows} rows, more than {MAX_ROWS}: "
+            "the exact solve may need more positions than memory holds (the standard "
+            "sheet needs some 25 million, several gigabytes; see docs/benchmarks.md). "
+            f"Its relaxed value (route ignored) is {bound:.4f}. Solve the "
             f"first rows with --rows {MAX_ROWS}, or try anyway with --max-states N.",
             code=1,
         )
@@ -117,7 +118,7 @@ def solve(
     table = Table(title=f"Optimal play: {target.name}", show_header=False)
     table.add_row("expected final score", f"{solution.value:.4f}")
     table.add_row("relaxed (route ignored)", f"{solution.relaxed_value:.4f}")
-    table.add_row("route costs", f"{solution.relaxed_value - solution.value:.4f}")
+    table.add_row("exact - relaxed (the route)", f"{solution.value - solution.relaxed_value:+.4f}")
     table.add_row("summit probability", f"{100 * result.summit:.3f}%")
     table.add_row("positions (exact)", f"{solution.states:,}")
     table.add_row("positions (relaxed)", f"{solution.relaxed_states:,}")

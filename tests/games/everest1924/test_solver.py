@@ -18,6 +18,7 @@ from highcamp.games.everest1924.solver import (
     SolverCacheError,
     action_values,
     cache_path,
+    key_of_route,
     load_or_solve,
     outcomes,
     save_solution,
@@ -108,6 +109,21 @@ def test_solver_equals_brute_force_where_four_camps_can_chain(tmp_path: Path) ->
     sheet = sheet_prefix(standard_sheet(), 6, 11)
     exact, _ = brute_force(game_of(sheet, tmp_path))
     assert solve(sheet).value == pytest.approx(exact, abs=1e-9)
+
+
+def test_solver_memo_keeps_positions_the_route_tells_apart() -> None:
+    """Two routes to the same square that leave different circles within reach are two
+    positions (the packed memo key keeps every item), and the memo only stores positions
+    solved with a turn (those the bound settles are recomputed at once)."""
+    sheet = sheet_prefix(standard_sheet(), 5, 10)
+    solution = solve(sheet)
+    valuation = solution.valuation
+    via_right = key_of_route(valuation, ((0, 0), (0, 1), (0, 2), (1, 3)), [False])
+    via_fall = key_of_route(valuation, ((0, 0), (1, 1), (0, 2), (1, 3)), [False, False])
+    assert via_right[:4] == via_fall[:4] == (1, 3, 1, 0)
+    assert via_right[4] != via_fall[4]  # the circle (1, 1) can still be met after camps
+    assert len(valuation.values) == solution.states
+    assert all(len(k) % 4 == 0 for k in valuation.values)
 
 
 def test_solver_route_matters_on_a_narrow_sheet() -> None:
@@ -201,6 +217,13 @@ def test_solver_cache_round_trip_and_bad_files(tmp_path: Path) -> None:
     assert not cached
     again, cached = load_or_solve(sheet, directory=tmp_path)
     assert cached and again.value == first.value and again.states == first.states
+    game = game_of(sheet, tmp_path)
+    state = game.new_initial_state(0)
+    for kind in ("right", "ascend"):  # the loaded memo answers the hint as the solved one
+        assert action_values(again.valuation, state) == action_values(first.valuation, state)
+        nxt = engine_move(state, kind)
+        assert nxt is not None and not nxt.is_terminal()
+        state = nxt
     path = cache_path(sheet, tmp_path)
     path.write_bytes(b"not a pickle")
     with pytest.raises(SolverCacheError, match="cannot read"):

@@ -32,10 +32,16 @@ positions. A camp whose bound cannot beat ascending, a fall that would not be ch
 its bound, and a position where even the bound of rolling does not beat abandoning are never
 solved; every value that is computed is still exact.
 
+**Memory.** The memo maps each position, packed into 32-bit words (``_pack``: one word for
+row, column, highest row and camps used, one per route item), to its value: about 180 bytes
+a position in a Python dict, a third of a dict of tuples. Positions the bound settles are
+not stored (the bound says so again at once), so :attr:`Solution.states` counts the
+positions solved with a turn.
+
 >>> from highcamp.games.everest1924.sheet import standard_sheet
 >>> solution = solve(sheet_prefix(standard_sheet(), 4, width=8))
 >>> round(solution.value, 4), solution.states
-(34.1966, 275)
+(34.1966, 246)
 >>> solution.relaxed_value >= solution.value
 True
 """
@@ -51,6 +57,7 @@ import os
 import pickle
 import sys
 import time
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -94,10 +101,13 @@ ASCEND, CAMP, RIGHT, FALL = "ascend", "camp", "right", "fall"
 MOVES = (ASCEND, CAMP, RIGHT, FALL)
 
 # A key: (row, column, highest row, camps used, relevant route items).
-# Items are ints: a circle is ``row << 6 | col``; a segment in the band between rows b and
-# b+1 with bottom column a and top column t is ``SEGMENT | b << 12 | a << 6 | t``.
+# Items are ints ``slot << 18 | right << 12 | low``: a circle is ``row << 18 | col << 12``;
+# a segment in the band between rows b and b+1 with bottom column a and top column t is
+# ``(SEGMENT + b) << 18 | max(a, t) << 12 | a << 6 | t``. ``right`` is the rightmost column
+# of the item, and whether the party can still meet it depends only on its slot (see
+# _thresholds), so the filter of _relevant is one comparison per item.
 Key = tuple[int, int, int, int, tuple[int, ...]]
-SEGMENT = 1 << 20
+SEGMENT = 32
 _COL = 63
 
 
@@ -225,7 +235,9 @@ class Valuation:
     """Values of positions of one sheet, computed on demand and memoised.
 
     ``relaxed=True`` ignores the route (circles and crossings; the sheet's edges still
-    count): an upper bound on the true value.
+    count). It is not an upper bound of the exact value: a move the route blocks ends the
+    game with the score as it stands, which can beat moving on and paying more circles (on
+    the full standard sheet the exact value is above the relaxed one); :meth:`bound` is.
     """
 
     def __init__(
@@ -236,11 +248,14 @@ class Valuation:
         progress: Callable[[int], None] | None = None,
         optimistic: bool = False,
     ) -> None:
-        if max(sheet.lasts) >= 64 or sheet.rows > 64:
-            raise ValueError("the solver handles sheets up to 64 columns and 64 rows")
+        if max(sheet.lasts) >= 64 or sheet.rows > SEGMENT:
+            raise ValueError(f"the solver handles sheets up to 64 columns and {SEGMENT} rows")
         self.sheet = sheet
         self.relaxed = relaxed
-        self.values: dict[Key, float] = {}
+        # the memo, keyed by packed keys (_pack); positions whose bound already loses to
+        # abandoning are not stored (their value is the score as it stands)
+        self.values: dict[bytes, float] = {}
+        self.solved = 0  # positions solved, those the bound settles included (with repeats)
         self.max_states = max_states
         self.progress = progress
         # optimistic (with relaxed): every move may also end the game as a perishing would,
@@ -290,18 +305,20 @@ class Valuation:
         used2 = used + 1 if kind == CAMP else used
         if self.relaxed:
             return (r2, c2, h2, used2, ())
-        if (r2 << 6 | c2) in items:
+        circle = r2 << 18 | c2 << 12
+        if circle in items:
             return None
-        new: list[int] = [r2 << 6 | c2]
+        new: list[int] = [circle]
         if r2 != r:
             band = r if r2 > r else r2
             xb, xt = (c, c2) if r2 > r else (c2, c)
+            slot = SEGMENT + band
             for item in items:
-                if item >= SEGMENT and (item >> 12) & _COL == band:
+                if item >> 18 == slot:
                     a, t = (item >> 6) & _COL, item & _COL
                     if (xb - a) * (xt - t) < 0:
                         return None
-            new.append(SEGMENT | band << 12 | xb << 6 | xt)
+            new.append(slot << 18 | (xb if xb > xt else xt) << 12 | xb << 6 | xt)
         return (
             r2,
             c2,
@@ -312,7 +329,7 @@ class Valuation:
 
     def value(self, key: Key) -> float:
         """Expected circles-free value of ``key`` under optimal play (see the module)."""
-        v = self.values.get(key)
+        v = self.values.get(_pack(key))
         if v is not None:
             return v
         return self._solve(key)
@@ -320,21 +337,23 @@ class Valuation:
     def _solve(self, key: Key) -> float:
         h = key[2]
         abandon = 2.0 * self._targets[h]
+        self.solved += 1
+        if not self.solved & 0xFFFF and self.progress is not None:
+            self.progress(len(self.values))
         if not self.relaxed and self.bound(key) <= abandon:
-            v = abandon  # even the upper bound of playing on is no better than stopping
-        else:
-            succ = self.successor_values(key, prune=True)
-            table = self.table(key)
-            win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
-            roll = table.value(win, succ[RIGHT], succ[FALL])
-            v = roll if roll > abandon else abandon
+            # even the upper bound of playing on is no better than stopping: not stored,
+            # since the bound says so again at once
+            return abandon
+        succ = self.successor_values(key, prune=True)
+        table = self.table(key)
+        win = succ[ASCEND] if succ[ASCEND] > succ[CAMP] else succ[CAMP]
+        roll = table.value(win, succ[RIGHT], succ[FALL])
+        v = roll if roll > abandon else abandon
         values = self.values
-        values[key] = v
+        values[_pack(key)] = v
         limit = self.max_states
         if limit is not None and len(values) > limit:
             raise SolverLimitError(len(values), limit)
-        if not len(values) & 0xFFFF and self.progress is not None:
-            self.progress(len(values))
         return v
 
     def bound(self, key: Key) -> float:
@@ -392,6 +411,21 @@ def _fall_check(table: TurnTable, win: float, right: float, fall: float) -> bool
     return all(fall + q * d <= right for _, q in table.failures)
 
 
+@functools.cache
+def _thresholds(r: int, h: int, k: int) -> tuple[int, ...]:
+    """For each item slot, how many columns right of the party's column the leftmost
+    square it can still reach lies: in the circle's row, or in either row of the segment's
+    band (from row ``r``, highest row ``h``, ``k`` camps left)."""
+
+    def leftmost(row: int) -> int:
+        m = abs(r - row)
+        return min(m, 2 * h - r - row - 2 * k) if k > 0 else m
+
+    rows = [leftmost(row) for row in range(SEGMENT)]
+    bands = [min(rows[b], rows[b + 1]) for b in range(SEGMENT - 1)] + [rows[-1]]
+    return (*rows, *bands)
+
+
 def _relevant(
     r: int, c: int, h: int, k: int, items: tuple[int, ...], new: list[int]
 ) -> tuple[int, ...]:
@@ -399,29 +433,20 @@ def _relevant(
     still meet: circles at or right of the leftmost column it can reach in their row, and
     segments whose rightmost end is at or right of the leftmost column it can reach in
     either of their rows."""
-    low: dict[int, int] = {}
-
-    def leftmost(row: int) -> int:
-        m = low.get(row)
-        if m is None:
-            m = abs(r - row)
-            if k > 0:
-                m = min(m, 2 * h - r - row - 2 * k)
-            m += c
-            low[row] = m
-        return m
-
-    kept = []
-    for item in (*items, *new):
-        if item >= SEGMENT:
-            band = (item >> 12) & _COL
-            right = max((item >> 6) & _COL, item & _COL)
-            if right >= min(leftmost(band), leftmost(band + 1)):
-                kept.append(item)
-        elif (item & _COL) >= leftmost(item >> 6):
+    t = _thresholds(r, h, k)
+    kept = [item for item in items if (item >> 12 & _COL) - c >= t[item >> 18]]
+    for item in new:
+        if (item >> 12 & _COL) - c >= t[item >> 18]:
             kept.append(item)
     kept.sort()
     return tuple(kept)
+
+
+def _pack(key: Key) -> bytes:
+    """The memo's form of ``key``: its fields as 32-bit words (about a third of the memory
+    of the tuple)."""
+    r, c, h, used, items = key
+    return array("I", (r << 24 | c << 16 | h << 8 | used, *items)).tobytes()
 
 
 class SolverLimitError(RuntimeError):
@@ -691,7 +716,7 @@ def _reroll_q(dice: tuple[int, ...], n: int, target: int) -> float:
 
 
 # --------------------------------------------------------------------------- the cache
-CACHE_FORMAT = 2  # bumped whenever the key of a position changes
+CACHE_FORMAT = 3  # bumped whenever the key of a position changes
 
 
 class SolverCacheError(RuntimeError):
