@@ -116,6 +116,8 @@ class MCTSAgent:
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
         availability = self.availability
+        max_steps = self.max_rollout_steps
+        rand = self._rng.random
         while counter.more():
             s = self._root_state(state, player, counter.done)
             path = [root]
@@ -128,7 +130,7 @@ class MCTSAgent:
                 if p == CHANCE:
                     action = self._sample(s.chance_outcomes())
                     child = node.children.get(action)
-                    s.apply_action(action)
+                    s.apply_legal(action)
                     if child is None:
                         child = node.children[action] = _Node(players)
                         path.append(child)
@@ -144,7 +146,7 @@ class MCTSAgent:
                             c.avail += 1
                 elif len(node.children) == len(legal):  # fully expanded: plain UCT
                     action = self._select(node, legal, p, low, high)
-                    s.apply_action(action)
+                    s.apply_legal(action)
                     node = node.children[action]
                     path.append(node)
                     continue
@@ -160,20 +162,21 @@ class MCTSAgent:
                         action = untried[self._pick(len(untried))]
                     child = node.children[action] = _Node(players)
                     child.avail = 1
-                    s.apply_action(action)
+                    s.apply_legal(action)
                     path.append(child)
                     break
                 action = self._select(node, legal, p, low, high)
                 if action not in node.children:  # widening held back an untried action
                     break
-                s.apply_action(action)
+                s.apply_legal(action)
                 node = node.children[action]
                 path.append(node)
-            # rollout
+            # rollout (actions come from the state itself: applied unchecked)
             steps = 0
-            rand = self._rng.random
-            while steps < self.max_rollout_steps:
-                p = s.current_player()
+            apply = s.apply_legal
+            current = s.current_player
+            while steps < max_steps:
+                p = current()
                 if p == TERMINAL:
                     break
                 if p == CHANCE:
@@ -185,12 +188,12 @@ class MCTSAgent:
                         if x < 0:
                             action = a
                             break
-                    s.apply_action(action)
+                    apply(action)
                 elif rollout_agent is not None:
-                    s.apply_action(rollout_agent.act(s))
+                    s.apply_action(rollout_agent.act(s))  # an agent's choice: checked
                 else:
                     legal = s.legal_actions()
-                    s.apply_action(legal[int(rand() * len(legal))])
+                    apply(legal[int(rand() * len(legal))])
                 steps += 1
             returns = s.returns()
             for i, r in enumerate(returns):
