@@ -159,15 +159,15 @@ def main(argv: list[str] | None = None) -> int:
     states = decision_states(args.states)
     wrapped = _wrapped_game()
 
-    def ours(seed: int) -> float:
+    def ours(seed: int, state: State) -> float:
         agent = MCTSAgent(seed=seed, budget=Budget(iterations=args.simulations), rollout="random")
-        started = time.perf_counter()
-        for s in states:
-            agent.search(s)
-        assert agent.simulations == len(states) * args.simulations
-        return time.perf_counter() - started
+        started = time.process_time()
+        agent.search(state)
+        spent = time.process_time() - started
+        assert agent.simulations == args.simulations
+        return spent
 
-    def theirs(seed: int) -> float:
+    def theirs(seed: int, state: State) -> float:
         bot = os_mcts.MCTSBot(
             wrapped,
             uct_c=2.0,
@@ -176,21 +176,24 @@ def main(argv: list[str] | None = None) -> int:
             solve=False,
             random_state=np.random.RandomState(seed + 1),
         )
-        started = time.perf_counter()
-        for s in states:
-            root = bot.mcts_search(wrapped.wrap(s))
-            assert root.explore_count == args.simulations
-        return time.perf_counter() - started
+        wrapped_state = wrapped.wrap(state)
+        started = time.process_time()
+        root = bot.mcts_search(wrapped_state)
+        spent = time.process_time() - started
+        assert root.explore_count == args.simulations
+        return spent
 
     # warm-up: the rules fill their dice tables lazily; both sides then find them filled
-    ours(0)
-    theirs(0)
-    # rounds alternate the two sides, so both meet the same load of the machine and the
-    # same (still growing) tables; the figures are totals over the rounds
+    for s in states:
+        ours(0, s)
+        theirs(0, s)
+    # the two sides alternate state by state, so both meet the same (still growing) tables;
+    # time is the process's CPU time, so other work on the machine does not tilt the ratio
     our_time = their_time = 0.0
     for r in range(args.rounds):
-        our_time += ours(10 + r)
-        their_time += theirs(10 + r)
+        for s in states:
+            our_time += ours(10 + r, s)
+            their_time += theirs(10 + r, s)
     total = args.rounds * len(states) * args.simulations
     ours_rate, theirs_rate = total / our_time, total / their_time
 

@@ -97,11 +97,14 @@ R_SCORE = "[Final Scoring] R-1924-6"
 
 
 class _CodeInfo:
-    __slots__ = ("best", "combos", "digits", "slots")
+    __slots__ = ("best", "combos", "slots")
 
     def __init__(self, code: int, n: int) -> None:
-        self.slots = tuple((code // _POW7[i]) % 7 for i in range(n))
-        self.digits = tuple(v * p for v, p in zip(self.slots, _POW7, strict=False))
+        slots: list[int] = []
+        for _ in range(n):
+            code, face = divmod(code, 7)
+            slots.append(face)
+        self.slots = tuple(slots)
         active = tuple(sorted(v for v in self.slots if v))
         self.best = _best(active) if active else 0
         combos: list[int] = []
@@ -537,9 +540,9 @@ class Everest1924State(State):
         if action > REROLL_BASE:
             # a legal mask names only dice in play: its slots are the set bits
             pending = _MASK_SLOTS[action - REROLL_BASE]
-            digits = _code_info(self._dice, self._ndice).digits
+            slots = _code_info(self._dice, self._ndice).slots
             for i in pending:
-                self._dice -= digits[i]
+                self._dice -= slots[i] * _POW7[i]
             self._pending = pending
             self._rerolled = True
             self._phase = ROLLING
