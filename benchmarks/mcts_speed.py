@@ -151,40 +151,59 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--simulations", type=int, default=2000)
     parser.add_argument("--states", type=int, default=6)
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
     if pyspiel is None:
         print("the rl extra is not installed (pip install -e '.[dev,rl]'): nothing to compare")
         return 1
     states = decision_states(args.states)
-    # warm-up: the rules fill their dice tables lazily; both sides then find them filled
-    warm = MCTSAgent(seed=0, budget=Budget(iterations=args.simulations), rollout="random")
-    for s in states:
-        warm.search(s)
-
-    agent = MCTSAgent(seed=1, budget=Budget(iterations=args.simulations), rollout="random")
-    started = time.perf_counter()
-    for s in states:
-        agent.search(s)
-    ours = len(states) * args.simulations / (time.perf_counter() - started)
-
     wrapped = _wrapped_game()
-    bot = os_mcts.MCTSBot(
-        wrapped,
-        uct_c=2.0,
-        max_simulations=args.simulations,
-        evaluator=os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-        solve=False,
-        random_state=np.random.RandomState(2),
-    )
-    started = time.perf_counter()
-    for s in states:
-        bot.mcts_search(wrapped.wrap(s))
-    theirs = len(states) * args.simulations / (time.perf_counter() - started)
 
-    print(f"{GAME_ID}: {len(states)} states x {args.simulations} simulations, random rollouts")
-    print(f"  highcamp MCTSAgent        {ours:10,.0f} simulations/s")
-    print(f"  OpenSpiel Python MCTSBot  {theirs:10,.0f} simulations/s")
-    print(f"  ratio                     {ours / theirs:10.2f}x")
+    def ours(seed: int, state: State) -> float:
+        agent = MCTSAgent(seed=seed, budget=Budget(iterations=args.simulations), rollout="random")
+        started = time.process_time()
+        agent.search(state)
+        spent = time.process_time() - started
+        assert agent.simulations == args.simulations
+        return spent
+
+    def theirs(seed: int, state: State) -> float:
+        bot = os_mcts.MCTSBot(
+            wrapped,
+            uct_c=2.0,
+            max_simulations=args.simulations,
+            evaluator=os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
+            solve=False,
+            random_state=np.random.RandomState(seed + 1),
+        )
+        wrapped_state = wrapped.wrap(state)
+        started = time.process_time()
+        root = bot.mcts_search(wrapped_state)
+        spent = time.process_time() - started
+        assert root.explore_count == args.simulations
+        return spent
+
+    # warm-up: the rules fill their dice tables lazily; both sides then find them filled
+    for s in states:
+        ours(0, s)
+        theirs(0, s)
+    # the two sides alternate state by state, so both meet the same (still growing) tables;
+    # time is the process's CPU time, so other work on the machine does not tilt the ratio
+    our_time = their_time = 0.0
+    for r in range(args.rounds):
+        for s in states:
+            our_time += ours(10 + r, s)
+            their_time += theirs(10 + r, s)
+    total = args.rounds * len(states) * args.simulations
+    ours_rate, theirs_rate = total / our_time, total / their_time
+
+    print(
+        f"{GAME_ID}: {args.rounds} rounds x {len(states)} states x {args.simulations} "
+        "simulations, one random rollout each"
+    )
+    print(f"  highcamp MCTSAgent        {ours_rate:10,.0f} simulations/s")
+    print(f"  OpenSpiel Python MCTSBot  {theirs_rate:10,.0f} simulations/s")
+    print(f"  ratio                     {ours_rate / theirs_rate:10.2f}x")
     return 0
 
 

@@ -189,3 +189,36 @@ def test_optimal_agent_refuses_to_solve_the_full_sheet_on_demand(
     state = highcamp.load_game("everest-1924").new_initial_state(seed=0)
     with pytest.raises(ValueError, match="too large to solve on demand"):
         OptimalAgent().act(state)
+
+
+def test_mcts_search_computes_what_it_did_before_the_fast_paths() -> None:
+    """Visit counts pinned from the search as it was before its speed-ups (unchecked apply,
+    incremental untried lists, inlined sampling): same seed, same tree."""
+    game = highcamp.load_game("everest-1924")
+    state = game.new_initial_state(5)
+    state.apply_action(state.string_to_action("roll"))
+    while state.is_chance_node():
+        state.apply_random_chance()
+    root = MCTSAgent(seed=3, budget=Budget(iterations=300), rollout="random").search(state)
+    visits = {a: c.visits for a, c in sorted(root.children.items())}
+    assert visits == {
+        4: 20,
+        5: 22,
+        6: 22,
+        7: 29,
+        8: 22,
+        9: 27,
+        10: 36,
+        11: 38,
+        69: 27,
+        75: 30,
+        99: 27,
+    }
+    assert root.totals == [79.0]
+    state = highcamp.load_game("everest-go", players=3).new_initial_state(5)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    root = ISMCTSAgent(seed=3, budget=Budget(iterations=300), rollout="random").search(state)
+    visits = {a: c.visits for a, c in sorted(root.children.items())}
+    assert visits == {47: 28, 52: 54, 75: 62, 84: 62, 89: 33, 112: 61}
+    assert root.totals == [117.0, 89.0, 94.0]

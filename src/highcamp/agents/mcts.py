@@ -38,7 +38,7 @@ PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS
 
 
 class _Node:
-    __slots__ = ("avail", "children", "prior", "totals", "visits")
+    __slots__ = ("avail", "children", "prior", "totals", "untried", "visits")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
@@ -46,6 +46,9 @@ class _Node:
         self.totals = [0.0] * players
         self.children: dict[int, _Node] = {}
         self.prior: int | None = None  # the heuristic's action here, tried first
+        # plain UCT (no guide, one legal set per node): the legal actions not yet expanded,
+        # in legal order, kept as children are added instead of recomputed every visit
+        self.untried: list[int] | None = None
 
 
 class MCTSAgent:
@@ -116,6 +119,10 @@ class MCTSAgent:
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
         availability = self.availability
+        max_steps = self.max_rollout_steps
+        solitaire = players == 1
+        select = self._select
+        rand = self._rng.random
         while counter.more():
             s = self._root_state(state, player, counter.done)
             path = [root]
@@ -125,10 +132,17 @@ class MCTSAgent:
                 p = s.current_player()
                 if p == TERMINAL:
                     break
-                if p == CHANCE:
-                    action = self._sample(s.chance_outcomes())
+                if p == CHANCE:  # sampled as by _sample, inlined (hot path)
+                    x = rand()
+                    outcomes = s.chance_outcomes()
+                    action = outcomes[-1][0]
+                    for a, q in outcomes:
+                        x -= q
+                        if x < 0:
+                            action = a
+                            break
                     child = node.children.get(action)
-                    s.apply_action(action)
+                    s.apply_legal(action)
                     if child is None:
                         child = node.children[action] = _Node(players)
                         path.append(child)
@@ -143,11 +157,21 @@ class MCTSAgent:
                         if c is not None:
                             c.avail += 1
                 elif len(node.children) == len(legal):  # fully expanded: plain UCT
-                    action = self._select(node, legal, p, low, high)
-                    s.apply_action(action)
+                    action = select(node, legal, p, low, high)
+                    s.apply_legal(action)
                     node = node.children[action]
                     path.append(node)
                     continue
+                if guide is None and not availability:
+                    untried = node.untried
+                    if untried is None:
+                        untried = node.untried = [a for a in legal if a not in node.children]
+                    action = untried.pop(self._pick(len(untried)))
+                    child = node.children[action] = _Node(players)
+                    child.avail = 1
+                    s.apply_legal(action)
+                    path.append(child)
+                    break
                 if guide is not None and node.prior is None and len(legal) > 1:
                     node.prior = guide.act(s)
                 untried = [a for a in legal if a not in node.children]
@@ -160,20 +184,21 @@ class MCTSAgent:
                         action = untried[self._pick(len(untried))]
                     child = node.children[action] = _Node(players)
                     child.avail = 1
-                    s.apply_action(action)
+                    s.apply_legal(action)
                     path.append(child)
                     break
-                action = self._select(node, legal, p, low, high)
+                action = select(node, legal, p, low, high)
                 if action not in node.children:  # widening held back an untried action
                     break
-                s.apply_action(action)
+                s.apply_legal(action)
                 node = node.children[action]
                 path.append(node)
-            # rollout
+            # rollout (actions come from the state itself: applied unchecked)
             steps = 0
-            rand = self._rng.random
-            while steps < self.max_rollout_steps:
-                p = s.current_player()
+            apply = s.apply_legal
+            current = s.current_player
+            while steps < max_steps:
+                p = current()
                 if p == TERMINAL:
                     break
                 if p == CHANCE:
@@ -185,24 +210,34 @@ class MCTSAgent:
                         if x < 0:
                             action = a
                             break
-                    s.apply_action(action)
+                    apply(action)
                 elif rollout_agent is not None:
-                    s.apply_action(rollout_agent.act(s))
+                    s.apply_action(rollout_agent.act(s))  # an agent's choice: checked
                 else:
                     legal = s.legal_actions()
-                    s.apply_action(legal[int(rand() * len(legal))])
+                    apply(legal[int(rand() * len(legal))])
                 steps += 1
             returns = s.returns()
-            for i, r in enumerate(returns):
-                if r < low[i]:
-                    low[i] = r
-                if r > high[i]:
-                    high[i] = r
-            for n in path:
-                n.visits += 1
-                totals = n.totals
+            if solitaire:  # the same sums as below, without the inner loop
+                r = returns[0]
+                if r < low[0]:
+                    low[0] = r
+                if r > high[0]:
+                    high[0] = r
+                for n in path:
+                    n.visits += 1
+                    n.totals[0] += r
+            else:
                 for i, r in enumerate(returns):
-                    totals[i] += r
+                    if r < low[i]:
+                        low[i] = r
+                    if r > high[i]:
+                        high[i] = r
+                for n in path:
+                    n.visits += 1
+                    totals = n.totals
+                    for i, r in enumerate(returns):
+                        totals[i] += r
             counter.done += 1
         self.simulations += counter.done
         self._last = (state.history(), root)
@@ -220,6 +255,16 @@ class MCTSAgent:
         sqrt = math.sqrt
         if not self.availability:
             c_explore *= sqrt(math.log(max(node.visits, 1)))
+            if prior is None:  # plain UCT: the loop below without its branches (hot path)
+                for a in legal:
+                    c = children.get(a)
+                    if c is None:
+                        continue
+                    n = c.visits
+                    score = (c.totals[player] / n - base) / span + c_explore / sqrt(n)
+                    if score > best_score:
+                        best, best_score = a, score
+                return best
         for a in legal:
             c = children.get(a)
             if c is None:

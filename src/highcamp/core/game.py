@@ -468,6 +468,26 @@ class State(abc.ABC):
         self._apply(action)
         self._history.append(action)
 
+    def apply_legal(self, action: int) -> None:
+        """Apply ``action`` known to be legal now, without checking it (search hot path).
+
+        For search and simulation loops that take ``action`` straight from this state's own
+        ``legal_actions()`` or ``chance_outcomes()``: only the legality check is skipped
+        (the log and the history are kept as by :meth:`apply_action`). Anything else is
+        undefined; actions from users, files or the network go through :meth:`apply_action`.
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
+        >>> t = s.clone()
+        >>> s.apply_legal(s.legal_actions()[0]); t.apply_action(t.legal_actions()[0])
+        >>> s == t
+        True
+        """
+        if self._log is not None:
+            self._log_action(action)
+        self._apply(action)
+        self._history.append(action)
+
     def _log_action(self, action: int) -> None:
         assert self._log is not None
         self._log.append(

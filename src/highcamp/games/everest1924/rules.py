@@ -77,6 +77,7 @@ _START_SET = frozenset(_START_ACTIONS)
 _FACE_SET = frozenset(range(FACE_BASE, FACE_BASE + 6))
 _NO_OPTIONS: tuple[tuple[int, ...], frozenset[int]] = ((), frozenset())
 _FACE_OPTIONS = (tuple(sorted(_FACE_SET)), _FACE_SET)
+_MASK_SLOTS = tuple(tuple(i for i in range(MAX_DICE) if m >> i & 1) for m in range(1 << MAX_DICE))
 _ROLL_PENDING = tuple(tuple(range(n)) for n in range(MAX_DICE + 1))
 _PLAYER_OF_PHASE = (0, CHANCE, 0, TERMINAL)  # START, ROLLING, DECIDE, OVER
 
@@ -99,7 +100,11 @@ class _CodeInfo:
     __slots__ = ("best", "combos", "slots")
 
     def __init__(self, code: int, n: int) -> None:
-        self.slots = tuple((code // _POW7[i]) % 7 for i in range(n))
+        slots: list[int] = []
+        for _ in range(n):
+            code, face = divmod(code, 7)
+            slots.append(face)
+        self.slots = tuple(slots)
         active = tuple(sorted(v for v in self.slots if v))
         self.best = _best(active) if active else 0
         combos: list[int] = []
@@ -533,10 +538,11 @@ class Everest1924State(State):
             self._enter_decide()
             return
         if action > REROLL_BASE:
-            mask = action - REROLL_BASE
+            # a legal mask names only dice in play: its slots are the set bits
+            pending = _MASK_SLOTS[action - REROLL_BASE]
             slots = _code_info(self._dice, self._ndice).slots
-            pending = tuple(i for i in range(self._ndice) if mask >> i & 1)
-            self._dice -= sum(slots[i] * _POW7[i] for i in pending)
+            for i in pending:
+                self._dice -= slots[i] * _POW7[i]
             self._pending = pending
             self._rerolled = True
             self._phase = ROLLING
