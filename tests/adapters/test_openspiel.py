@@ -141,9 +141,11 @@ def test_python_mcts_bot_and_evaluate_bots(bot_case: Any) -> None:
 def _play_mcts(game_id: str, options: dict[str, Any]) -> None:
     game = load(game_id, options)
     rng = np.random.RandomState(11)
-    for seed in range(2):
+    # a whole game through each evaluator; few simulations, since every one rolls out a
+    # whole game (hundreds of actions in the card and Disaster games)
+    for seed in range(1):
         bots = [
-            mcts.MCTSBot(game, 2.0, 12, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+            mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
             for _ in range(game.num_players())
         ]
         returns = py_evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
@@ -173,10 +175,10 @@ def _play_ismcts(game_id: str, options: dict[str, Any]) -> None:
     rng = np.random.RandomState(7)
     bots = []
     for player in range(game.num_players()):
-        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 12, random_state=rng)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 6, random_state=rng)
         bot.set_resampler(hos.resampler(player))
         bots.append(bot)
-    for seed in range(2):
+    for seed in range(1):
         returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, seed)
         assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
 

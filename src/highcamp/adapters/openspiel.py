@@ -169,12 +169,50 @@ class HighcampSpielGame(pyspiel.Game):
         return _Observer(self)
 
 
+class _Trail:
+    """One decision of a hidden-information game, linked to the one before (shared by
+    clones). It pickles and copies as a flat list, so a long game never meets Python's
+    recursion limit (a chain of nested tuples did, in ``pickle`` and ``deepcopy``).
+
+    >>> t = _Trail.of([(0, "{}", 3), (1, "{}", 5)])
+    >>> t.entries()
+    [(0, '{}', 3), (1, '{}', 5)]
+    >>> import pickle; pickle.loads(pickle.dumps(t)).entries() == t.entries()
+    True
+    """
+
+    __slots__ = ("entry", "previous")
+
+    def __init__(self, previous: _Trail | None, entry: tuple[int, str, int]) -> None:
+        self.previous = previous
+        self.entry = entry
+
+    @classmethod
+    def of(cls, entries: list[tuple[int, str, int]]) -> _Trail | None:
+        """A trail from its entries, oldest first."""
+        node: _Trail | None = None
+        for entry in entries:
+            node = cls(node, entry)
+        return node
+
+    def entries(self) -> list[tuple[int, str, int]]:
+        """The entries, oldest first (iteratively)."""
+        out: list[tuple[int, str, int]] = []
+        node: _Trail | None = self
+        while node is not None:
+            out.append(node.entry)
+            node = node.previous
+        out.reverse()
+        return out
+
+    def __reduce__(self) -> tuple[Any, tuple[list[tuple[int, str, int]]]]:
+        return _Trail.of, (self.entries(),)
+
+
 class HighcampSpielState(pyspiel.State):
     """A thin ``pyspiel.State`` over a highcamp state (read it with :func:`highcamp_state`)."""
 
-    def __init__(
-        self, game: HighcampSpielGame, state: State, trail: tuple[Any, ...] | None
-    ) -> None:
+    def __init__(self, game: HighcampSpielGame, state: State, trail: _Trail | None) -> None:
         super().__init__(game)
         self._hc = state
         # hidden-information games: (previous, player, observation JSON, action) per decision
@@ -196,7 +234,7 @@ class HighcampSpielState(pyspiel.State):
         hc = self._hc
         player = hc.current_player()
         if player >= 0 and self.get_game().hidden_information:
-            self._trail = (self._trail, player, _obs_json(hc, player), int(action))
+            self._trail = _Trail(self._trail, (player, _obs_json(hc, player), int(action)))
         hc.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -242,13 +280,8 @@ class HighcampSpielState(pyspiel.State):
         hc = self._hc
         if not self.get_game().hidden_information:
             return "history " + ",".join(map(str, hc.history()))
-        entries = []
-        node = self._trail
-        while node is not None:
-            node, who, obs, action = node
-            if who == player:
-                entries.append(f"{obs} -> {action}")
-        entries.reverse()
+        trail = self._trail.entries() if self._trail is not None else []
+        entries = [f"{obs} -> {action}" for who, obs, action in trail if who == player]
         entries.append(_obs_json(hc, player))
         return "\n".join(entries)
 
