@@ -25,6 +25,17 @@ def test_list_names_games_and_provenance() -> None:
     assert "reconstructed" in result.output
 
 
+def test_list_is_one_line_of_facts_per_game() -> None:
+    """Without --details: every game with its option names and a count of components by
+    provenance (the full variants and reasons are behind --details)."""
+    result = runner.invoke(app, ["list"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    for game_id in highcamp.list_games():
+        assert game_id in result.output
+    assert "5 reconstructed" in result.output  # Disaster on Everest's data files
+    assert "first_player" in result.output and "company=" not in result.output
+
+
 def test_rules_summary_cites_sections() -> None:
     result = runner.invoke(app, ["rules", "everest-1924"])
     assert result.exit_code == 0, result.output

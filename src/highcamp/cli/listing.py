@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import typer
 from rich.markdown import Markdown
 from rich.table import Table
@@ -16,10 +18,10 @@ def list_games(
 ) -> None:
     """List the games: players, variants, options and where their components come from."""
     table = Table(title="highcamp games", show_lines=details)
-    table.add_column("id", style="bold cyan")
+    table.add_column("id", style="bold cyan", no_wrap=True)
     table.add_column("title")
     table.add_column("players", justify="center")
-    table.add_column("variants")
+    table.add_column("variants" if details else "options")
     table.add_column("components")
     for game_id in highcamp.list_games():
         cls = highcamp.game_class(game_id)
@@ -29,23 +31,28 @@ def list_games(
             if info.min_players == info.max_players
             else f"{info.min_players}-{info.max_players}"
         )
-        variants = [
-            ", ".join(f"{k}={v}" for k, v in opts.items()) or "standard" for opts in cls.variants()
-        ]
-        components = [
-            f"{c.name}: {c.provenance}" + (f" ({c.reason})" if details and c.reason else "")
-            for c in info.components
-        ]
-        row_variants = "\n".join(variants)
         if details:
+            row_variants = "\n".join(
+                ", ".join(f"{k}={v}" for k, v in opts.items()) or "standard"
+                for opts in cls.variants()
+            )
             row_variants += "\n" + "\n".join(
                 f"[dim]{o.name}[/] = {o.default!r}: {o.description}" for o in info.options
             )
-        table.add_row(game_id, info.title, players, row_variants, "\n".join(components))
+            components = "\n".join(
+                f"{c.name}: {c.provenance}" + (f" ({c.reason})" if c.reason else "")
+                for c in info.components
+            )
+        else:
+            row_variants = ", ".join(o.name for o in info.options) or "-"
+            counts = Counter(c.provenance for c in info.components)
+            components = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items()))
+        table.add_row(game_id, info.title, players, row_variants, components)
     console.print(table)
     console.print(
         "[dim]reconstructed: values the rulebooks do not print, rebuilt in data files "
-        "(see docs/games/); `highcamp rules GAME` summarises a game's rules.[/]"
+        "(see docs/games/); `highcamp list --details` names them and every variant; "
+        "`highcamp rules GAME` summarises a game's rules.[/]"
     )
 
 
