@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import highcamp
@@ -25,10 +26,13 @@ def test_list_names_games_and_provenance() -> None:
     assert "reconstructed" in result.output
 
 
-def test_list_is_one_line_of_facts_per_game() -> None:
+def test_list_is_one_line_of_facts_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without --details: every game with its option names and a count of components by
     provenance (the full variants and reasons are behind --details)."""
-    result = runner.invoke(app, ["list"], env={"COLUMNS": "200"})
+    from highcamp.cli import common
+
+    monkeypatch.setattr(common.console, "width", 200)  # one table row per game
+    result = runner.invoke(app, ["list"])
     assert result.exit_code == 0, result.output
     for game_id in highcamp.list_games():
         assert game_id in result.output
