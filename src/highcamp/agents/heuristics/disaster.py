@@ -24,6 +24,8 @@ from typing import Any
 
 from highcamp.core import State
 
+from .base import RuleOfThumbAgent
+
 __all__ = ["DisasterHeuristic"]
 
 
@@ -42,6 +44,13 @@ def _areas(view: dict[str, Any]) -> dict[int, str]:
     return area
 
 
+def _derive(view: dict[str, Any]) -> tuple[dict[str, str], dict[int, str], dict[str, int]]:
+    """Card title -> its disaster, position -> its area, and area name -> its index."""
+    cards = {c["title"]: c["disaster"] for c in view["cards"]}
+    names = {n: i for i, n in enumerate(view["names"]) if n != "Disaster"}
+    return cards, _areas(view), names
+
+
 def _title(card: Any) -> str | None:
     """A card's title from the observation (a title or a dict with one), else ``None``."""
     if isinstance(card, dict):
@@ -49,33 +58,14 @@ def _title(card: Any) -> str | None:
     return card if isinstance(card, str) else None
 
 
-class DisasterHeuristic:
+class DisasterHeuristic(RuleOfThumbAgent):
     """Rules of thumb over the observation and action texts (deterministic)."""
 
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self._views: dict[int, tuple[dict[str, str], dict[int, str], dict[str, int]]] = {}
-
     def _view(self, state: State) -> tuple[dict[str, str], dict[int, str], dict[str, int]]:
-        game = state.game
-        cached = self._views.get(id(game))
-        if cached is None:
-            view = game.static_view()
-            cards = {c["title"]: c["disaster"] for c in view["cards"]}
-            names = {n: i for i, n in enumerate(view["names"]) if n != "Disaster"}
-            cached = self._views[id(game)] = (cards, _areas(view), names)
-        return cached
-
-    def act(self, state: State) -> int:
-        """The action the rules of thumb choose."""
-        return self._choose(state)[0]
-
-    def explain(self, state: State) -> str:
-        """The chosen action and the rule of thumb behind it."""
-        action, why = self._choose(state)
-        return f"{state.action_to_string(action)}: {why}"
+        derived: tuple[dict[str, str], dict[int, str], dict[str, int]] = self._static(
+            state, _derive
+        )
+        return derived
 
     def _choose(self, state: State) -> tuple[int, str]:
         seat = state.current_player()

@@ -20,10 +20,11 @@ True
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from highcamp.core import State
+
+from .base import RuleOfThumbAgent
 
 __all__ = ["DisasterSeriesHeuristic"]
 
@@ -43,32 +44,13 @@ STORM_NEAR = 1  # the storm is "near" when the watch lacks this many tokens or f
 WATCH_BUY_RESERVE = 6  # buy any event to hold the storm back while Prestige stays above this
 
 
-class DisasterSeriesHeuristic:
+class DisasterSeriesHeuristic(RuleOfThumbAgent):
     """Rules of thumb over the observation and action texts (seeded only for the few choices
     no rule covers, such as where to place a disaster)."""
 
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
-        self._views: dict[int, dict[str, Any]] = {}
-
     def _view(self, state: State) -> dict[str, Any]:
-        game = state.game
-        view = self._views.get(id(game))
-        if view is None:
-            view = self._views[id(game)] = game.static_view()
+        view: dict[str, Any] = self._static(state)
         return view
-
-    def act(self, state: State) -> int:
-        """The action the rules of thumb choose."""
-        return self._choose(state)[0]
-
-    def explain(self, state: State) -> str:
-        """The chosen action and the rule of thumb behind it."""
-        action, why = self._choose(state)
-        return f"{state.action_to_string(action)}: {why}"
 
     # ------------------------------------------------------------------ rules
     def _choose(self, state: State) -> tuple[int, str]:

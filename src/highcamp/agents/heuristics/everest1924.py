@@ -21,6 +21,8 @@ from typing import Any
 
 from highcamp.core import State
 
+from .base import RuleOfThumbAgent
+
 __all__ = ["Everest1924Heuristic"]
 
 EDGE_MARGIN = 2  # camp when fewer squares than rows to go (plus this) are left to the right
@@ -28,30 +30,12 @@ REROLL_ABOVE = 0.0  # a reroll (which falls if it fails) needs at least this cha
 ROW_GAIN = 4  # [Final Scoring]: each new row is worth 2 x 2 more
 
 
-class Everest1924Heuristic:
+class Everest1924Heuristic(RuleOfThumbAgent):
     """Rules of thumb over ``observation(0)`` and action texts (deterministic)."""
 
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self._views: dict[int, dict[str, Any]] = {}
-
     def _view(self, state: State) -> dict[str, Any]:
-        game = state.game
-        view = self._views.get(id(game))
-        if view is None:
-            view = self._views[id(game)] = game.static_view()
+        view: dict[str, Any] = self._static(state)
         return view
-
-    def act(self, state: State) -> int:
-        """The action the rules of thumb choose."""
-        return self._choose(state)[0]
-
-    def explain(self, state: State) -> str:
-        """The chosen action and the rule of thumb behind it."""
-        action, why = self._choose(state)
-        return f"{state.action_to_string(action)}: {why}"
 
     def _choose(self, state: State) -> tuple[int, str]:
         obs: dict[str, Any] = state.observation(state.current_player())

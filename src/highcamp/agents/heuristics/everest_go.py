@@ -21,11 +21,11 @@ True
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from highcamp.core import State
 
+from .base import RuleOfThumbAgent
 from .lookahead import best_actions, margin
 
 __all__ = ["EverestGoHeuristic"]
@@ -42,23 +42,8 @@ def _points(card: str | None) -> int | None:
     return int(tail) if head and tail.isdigit() else None
 
 
-class EverestGoHeuristic:
+class EverestGoHeuristic(RuleOfThumbAgent):
     """Rules of thumb plus a short look-ahead from the seat's own view."""
-
-    name = "heuristic"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def act(self, state: State) -> int:
-        """The action the rules of thumb choose."""
-        return self._choose(state)[0]
-
-    def explain(self, state: State) -> str:
-        """The chosen action and the rule of thumb behind it."""
-        action, why = self._choose(state)
-        return f"{state.action_to_string(action)}: {why}"
 
     def _choose(self, state: State) -> tuple[int, str]:
         seat = state.current_player()
