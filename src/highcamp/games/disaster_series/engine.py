@@ -1957,12 +1957,7 @@ class DisasterState(State):
 
     def clone(self) -> DisasterState:
         """An independent copy."""
-        new = DisasterState.__new__(DisasterState)
-        new._game = self._game
-        new._seed = self._seed
-        new._key = self._key
-        new._history = self._history.copy()
-        new._log = None if self._log is None else self._log.copy()
+        new = self._copy_base()
         new._cache = self._cache
         for k in self._FLAT:
             setattr(new, k, getattr(self, k).copy())

@@ -820,12 +820,7 @@ class Everest1924State(State):
 
     def clone(self) -> Everest1924State:
         """A cheap independent copy (immutable parts are shared)."""
-        new = Everest1924State.__new__(Everest1924State)
-        new._game = self._game
-        new._seed = self._seed
-        new._key = self._key
-        new._history = self._history.copy()
-        new._log = None if self._log is None else self._log.copy()
+        new = self._copy_base()
         new._row = self._row
         new._col = self._col
         new._highest = self._highest

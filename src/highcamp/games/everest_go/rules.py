@@ -1169,12 +1169,7 @@ class EverestGoState(State):
     # --------------------------------------------------------------- copies
     def clone(self) -> EverestGoState:
         """A cheap independent copy."""
-        new = EverestGoState.__new__(EverestGoState)
-        new._game = self._game
-        new._seed = self._seed
-        new._key = self._key
-        new._history = list(self._history)
-        new._log = None if self._log is None else list(self._log)
+        new = self._copy_base()
         new._n = self._n
         new._perfect = self._perfect
         new._deck = list(self._deck)
