@@ -100,11 +100,13 @@ class EventToken:
 
 @dataclass(frozen=True)
 class GuideCard:
-    """A guide marker: name, movement points and two skills [4.2]."""
+    """A guide marker: name, movement points and two skills [4.2]; ``kind`` is ``guide``
+    (Everest), or ``hap`` or ``sherpa`` (K2 [5.2])."""
 
     name: str
     movement: int
     skills: frozenset[str]
+    kind: str = "guide"
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,8 @@ class Ruleset:
     effects: dict[str, str]
     bands: tuple[tuple[int | None, str], ...]  # (minimum score or None, name), lowest first
     components: tuple[Component, ...]
+    guides_per_team: int = 2  # markers a team plays with (K2: one guide, five climbers)
+    clients_per_team: int = 6
 
     def band(self, score: float) -> str:
         """The Victory Chart band of ``score``."""
@@ -236,7 +240,8 @@ def load_ruleset(package: str) -> Ruleset:
             raise ComponentError(f"token {i}: Lost is LIVE/FROZEN, zones LIVE/DIE (R-DS-5)")
         tokens.append(EventToken(i, t["name"], t["effect"], int(t["cost"]), int(t["ridge"]), fates))
     guides = tuple(
-        GuideCard(g["name"], int(g["movement"]), frozenset(g["skills"])) for g in cdoc["guides"]
+        GuideCard(g["name"], int(g["movement"]), frozenset(g["skills"]), g.get("kind", "guide"))
+        for g in cdoc["guides"]
     )
     if any(not g.skills <= set(SKILLS) for g in guides):
         raise ComponentError("unknown guide skill")
@@ -263,6 +268,8 @@ def load_ruleset(package: str) -> Ruleset:
         for c in cdoc["companies"]
     )
     bands = tuple((b["min"], b["name"]) for b in vdoc["bands"])
+    first = companies[0] if companies else None
+    size = cdoc.get("team_size", {})
     return Ruleset(
         board=board,
         tokens=tuple(tokens),
@@ -281,4 +288,6 @@ def load_ruleset(package: str) -> Ruleset:
             _component(cdoc, "companies.json"),
             _component(vdoc, "victory.json"),
         ),
+        guides_per_team=int(size.get("guides", len(first.guides) if first else 0)),
+        clients_per_team=int(size.get("clients", len(first.clients) if first else 0)),
     )

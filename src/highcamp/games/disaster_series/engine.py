@@ -1062,7 +1062,7 @@ class DisasterState(State):
             zone = self._zone(c)
             k = ZONE_ORDER.index(zone)
             if zone == "death":
-                self._die(c, "caught above the Hillary Step")
+                self._die(c, self._DEATH_ZONE)
                 continue
             if "w" in self._traits(c) and zone in ("near", "medium"):
                 self.fates[c] = "will to live"
@@ -1079,6 +1079,13 @@ class DisasterState(State):
                 continue
             self.fate_list.append([c, ZONE_ORDER[k]])
         self._next_fate()
+
+    _DEATH_ZONE: ClassVar[str] = "caught above the Hillary Step"
+    """Why a client in the death zone dies at the game end [11.3] (a board's wording)."""
+
+    def _phase_name(self) -> str:
+        """The name of the phase (what the next action is), for observations."""
+        return PHASE_NAMES[self.phase]
 
     def _take_off(self, m: int) -> None:
         """Take marker ``m`` out of the queue (it leaves the mountain)."""
@@ -1877,7 +1884,7 @@ class DisasterState(State):
         ng = game.ng
         tok = rs.tokens[self.current] if self.current >= 0 else None
         return {
-            "phase": PHASE_NAMES[self.phase],
+            "phase": self._phase_name(),
             "step": self.step,
             "turn": self.turn,
             "storm_phase": self._storm_phase(),
