@@ -7,6 +7,8 @@ less or more) and as tight as the rules allow without solving the game.
 >>> import highcamp
 >>> disaster_on_everest_bounds(highcamp.load_game("disaster-on-everest"))
 (-52.0, 96.0)
+>>> disaster_on_k2_bounds(highcamp.load_game("disaster-on-k2"))
+(-40.0, 79.0)
 >>> win_or_lose_bounds(highcamp.load_game("everest-go"))
 (0.0, 1.0)
 """
@@ -15,7 +17,12 @@ from __future__ import annotations
 
 from highcamp.core import Game
 
-__all__ = ["disaster_on_everest_bounds", "everest1924_bounds", "win_or_lose_bounds"]
+__all__ = [
+    "disaster_on_everest_bounds",
+    "disaster_on_k2_bounds",
+    "everest1924_bounds",
+    "win_or_lose_bounds",
+]
 
 
 def everest1924_bounds(game: Game) -> tuple[float, float]:
@@ -49,4 +56,22 @@ def disaster_on_everest_bounds(game: Game) -> tuple[float, float]:
     best = sorted((max(c["points"], 4) + 1 for c in view["clients"]), reverse=True)
     low = -sum(points)
     high = sum(best[: team["clients"]]) + view["prestige_max"] + 3 * team["guides"] + 2
+    return float(low), float(high)
+
+
+def disaster_on_k2_bounds(game: Game) -> tuple[float, float]:
+    """Disaster on K2 [11.6] [12.0] [13.0], over the climbers that can make up the team (the
+    team's, or any of the twenty with a multinational team [14.6]).
+
+    A climber scores at least minus its points and at most the larger of its points
+    (Summit) and 4 (Traverse), plus 1 back at High Camp. On top: Prestige (0 to the track's
+    maximum), 2 for Luck and the richest Secret Goal.
+    """
+    view = game.static_view()
+    team = view["team"]
+    points = sorted((c["points"] for c in view["clients"]), reverse=True)[: team["clients"]]
+    best = sorted((max(c["points"], 4) + 1 for c in view["clients"]), reverse=True)
+    goal = max((g["points"] for g in view["k2"]["goals"]), default=0)
+    low = -sum(points)
+    high = sum(best[: team["clients"]]) + view["prestige_max"] + 2 + goal
     return float(low), float(high)

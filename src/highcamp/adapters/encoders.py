@@ -264,11 +264,18 @@ def _disaster_on_everest(game: Game) -> Encoder:
     return DisasterOnEverestEncoder(game)
 
 
+def _disaster_on_k2(game: Game) -> Encoder:
+    from .game_encoders import DisasterOnK2Encoder
+
+    return DisasterOnK2Encoder(game)
+
+
 ENCODERS: dict[str, Callable[[Game], Encoder]] = {
     "everest-1924": Everest1924Encoder,
     "everest-go": _everest_go,
     "disaster": _disaster,
     "disaster-on-everest": _disaster_on_everest,
+    "disaster-on-k2": _disaster_on_k2,
 }
 """Per-game encoders by game id; games not listed use :class:`HashedEncoder`."""
 

@@ -23,10 +23,10 @@ import numpy.typing as npt
 
 from highcamp.core import Game
 
-from .bounds import disaster_on_everest_bounds
+from .bounds import disaster_on_everest_bounds, disaster_on_k2_bounds
 from .encoders import Field, views  # noqa: F401  (views: for the doctests)
 
-__all__ = ["DisasterEncoder", "DisasterOnEverestEncoder", "EverestGoEncoder"]
+__all__ = ["DisasterEncoder", "DisasterOnEverestEncoder", "DisasterOnK2Encoder", "EverestGoEncoder"]
 
 Tensor = npt.NDArray[np.float32]
 
@@ -450,6 +450,19 @@ class DisasterOnEverestEncoder(_Slices):
     (3, 1.0)
     """
 
+    PHASES: tuple[str, ...] = _DE_PHASES
+    MARKERS: tuple[str, ...] = _DE_MARKER
+
+    def _bounds(self, game: Game) -> tuple[float, float]:
+        return disaster_on_everest_bounds(game)
+
+    def _extra_fields(self, view: dict[str, Any]) -> list[Field]:
+        """Fields a game of the series adds after the shared ones (none on Everest)."""
+        return []
+
+    def _encode_extra(self, x: Tensor, observation: Mapping[str, Any]) -> None:
+        """Write the fields of :meth:`_extra_fields`."""
+
     def __init__(self, game: Game) -> None:
         view = game.static_view()
         self.board = len(view["spaces"])
@@ -468,14 +481,14 @@ class DisasterOnEverestEncoder(_Slices):
         self.max_cost = max(max(t["cost"] for t in view["tokens"]), 1)
         self.max_ridge = max(max(t["ridge"] for t in view["tokens"]), 1)
         self.max_points = max(c["points"] for c in view["clients"])
-        self.score_low, self.score_high = disaster_on_everest_bounds(game)
+        self.score_low, self.score_high = self._bounds(game)
         self.ng = int(view["team"]["guides"])
         self.nc = int(view["team"]["clients"])
         spaces = self.board + len(_DE_OFF)
         nt, ng, nc, m = len(self.tokens), self.ng, self.nc, self.ng + self.nc
         self._layout(
             [
-                Field("phase", (len(_DE_PHASES),), "one-hot: " + ", ".join(_DE_PHASES)),
+                Field("phase", (len(self.PHASES),), "one-hot: " + ", ".join(self.PHASES)),
                 Field("step", (len(_DE_STEPS),), "one-hot: " + ", ".join(_DE_STEPS)),
                 Field("storm_track", (self.storm + 1,), "one-hot: storm track 0..10"),
                 Field(
@@ -525,7 +538,9 @@ class DisasterOnEverestEncoder(_Slices):
                     "per client, one-hot: space, or " + ", ".join(_DE_OFF),
                 ),
                 Field("tired", (nc, 3), "per client, one-hot: fresh, tired, resting"),
-                Field("marker", (nc, 3), "per client, one-hot: none, Hillary Step, Summit"),
+                Field(
+                    "marker", (nc, 3), "per client, one-hot: none, " + ", ".join(self.MARKERS[1:])
+                ),
                 Field(
                     "fate",
                     (nc, len(_DE_FATES)),
@@ -550,6 +565,7 @@ class DisasterOnEverestEncoder(_Slices):
                     "the score as it would stand now, (score - low) / (high - low) with the "
                     "game's utility bounds",
                 ),
+                *self._extra_fields(view),
             ]
         )
         self._spaces = spaces
@@ -573,7 +589,7 @@ class DisasterOnEverestEncoder(_Slices):
         members = {g["name"]: i for i, g in enumerate(guides)}
         members.update({c["name"]: self.ng + i for i, c in enumerate(clients)})
         m = self.ng + self.nc
-        x[a["phase"] + _DE_PHASES.index(o["phase"])] = 1.0
+        x[a["phase"] + self.PHASES.index(o["phase"])] = 1.0
         x[a["step"] + _DE_STEPS.index(o["step"])] = 1.0
         x[a["storm_track"] + min(o["storm_track"], self.storm)] = 1.0
         s = a["scalars"]
@@ -626,7 +642,7 @@ class DisasterOnEverestEncoder(_Slices):
                 x[at + 4 + self.traits.index(trait)] = 1.0
             x[a["client_space"] + i * self._spaces + self._space(c["space"])] = 1.0
             x[a["tired"] + i * 3 + _DE_TIRED.index(c["tired"])] = 1.0
-            x[a["marker"] + i * 3 + _DE_MARKER.index(c["marker"])] = 1.0
+            x[a["marker"] + i * 3 + self.MARKERS.index(c["marker"])] = 1.0
             fate = c["fate"]
             kind = next((k for k in _DE_FATES[1:4] if fate.startswith(k)), "saved" if fate else "")
             x[a["fate"] + i * len(_DE_FATES) + _DE_FATES.index(kind)] = 1.0
@@ -645,4 +661,78 @@ class DisasterOnEverestEncoder(_Slices):
         x[a["fate_zone"] + (_DE_ZONES.index(zone) if zone in _DE_ZONES else 0)] = 1.0
         low, high = self.score_low, self.score_high
         x[a["score"]] = _clip(o["score"]["total"] - low, high - low)
+        self._encode_extra(x, o)
         return x
+
+
+# ------------------------------------------------------------------ Disaster on K2
+_K2_PHASES = (
+    "draw the Secret Goal",
+    "choose climbers",
+    "Noble Sacrifice",
+    "descend from an avalanche space",
+)
+_K2_ROLLS = ("", "lost", "prep", "rope", "descent", "bivouac", "chimney")
+
+
+class DisasterOnK2Encoder(DisasterOnEverestEncoder):
+    """Disaster on K2: the Everest encoding (the Storm Watch is the Avalanche Track, the
+    storm track the Darkness Track, the Hillary Step marker the Traverse marker) plus the
+    Serac collapses, the ropes on avalanche spaces, the Flashlight, the Sherpa's Secret Goal,
+    pending descents, bivouacs and the roll being made.
+
+    >>> import highcamp
+    >>> game = highcamp.load_game("disaster-on-k2", guide="sherpa")
+    >>> enc = DisasterOnK2Encoder(game)
+    >>> v = views(enc, enc.encode(game.new_initial_state(seed=1).observation(0)))
+    >>> v["phase"].tolist().index(1.0), v["secret_goal"].tolist()  # the goal is drawn
+    (16, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0])
+    """
+
+    PHASES = _DE_PHASES + _K2_PHASES
+    MARKERS = ("", "Traverse", "Summit")
+
+    def _bounds(self, game: Game) -> tuple[float, float]:
+        return disaster_on_k2_bounds(game)
+
+    def _extra_fields(self, view: dict[str, Any]) -> list[Field]:
+        self.goals = [g["name"] for g in view["k2"]["goals"]]
+        m = int(view["team"]["guides"]) + int(view["team"]["clients"])
+        n = len(view["spaces"])
+        return [
+            Field("collapsed", (n,), "1 on each space with a Serac collapse (avalanche space)"),
+            Field("ropes", (n, 2), "per space: an intact rope on top, a frayed rope on top"),
+            Field("flashlight", (m + 1,), "one-hot: the member with the Flashlight, or none"),
+            Field(
+                "secret_goal",
+                (len(self.goals) + 2,),
+                "one-hot: no Secret Goal, or the goal drawn; then 1 if it is met now",
+            ),
+            Field("descents", (m,), "members waiting to descend from an avalanche space"),
+            Field("bivouacked", (m,), "members who bivouacked"),
+            Field("roll", (len(_K2_ROLLS),), "one-hot: the die roll being made, if any"),
+        ]
+
+    def _encode_extra(self, x: Tensor, observation: Mapping[str, Any]) -> None:
+        a, o, k2 = self._at, observation, observation["k2"]
+        members = {g["name"]: i for i, g in enumerate(o["guides"])}
+        members.update({c["name"]: self.ng + i for i, c in enumerate(o["clients"])})
+        for name in k2["collapsed"]:
+            x[a["collapsed"] + self.space_names.index(name)] = 1.0
+        for r in k2["ropes"]:
+            x[a["ropes"] + self.space_names.index(r["space"]) * 2 + int(r["frayed"])] = 1.0
+        m = self.ng + self.nc
+        holder = k2["flashlight"]
+        x[a["flashlight"] + (members[holder] if holder is not None else m)] = 1.0
+        goal = k2["secret_goal"]
+        if goal is None:
+            x[a["secret_goal"]] = 1.0
+        else:
+            x[a["secret_goal"] + 1 + self.goals.index(goal["name"])] = 1.0
+            x[a["secret_goal"] + 1 + len(self.goals)] = float(goal["achieved"])
+        for name in k2["descents"]:
+            x[a["descents"] + members[name]] = 1.0
+        for name in k2["bivouacked"]:
+            x[a["bivouacked"] + members[name]] = 1.0
+        roll = k2["roll_for"]
+        x[a["roll"] + (_K2_ROLLS.index(roll) if roll in _K2_ROLLS else 0)] = 1.0

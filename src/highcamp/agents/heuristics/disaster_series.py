@@ -26,7 +26,7 @@ from highcamp.core import State
 
 from .base import RuleOfThumbAgent
 
-__all__ = ["DisasterSeriesHeuristic"]
+__all__ = ["DisasterOnK2Heuristic", "DisasterSeriesHeuristic"]
 
 # events worth buying -> Prestige to keep in hand after paying
 GOOD_EVENTS = {
@@ -170,3 +170,94 @@ class DisasterSeriesHeuristic(RuleOfThumbAgent):
                 f"{mover} climbs while the weather holds" if going else f"{mover} heads down"
             )
         return fallback, f"{mover} stays"
+
+
+K2_GOOD_EVENTS = {
+    "Synthetic Rope": 2,
+    "Ridges Open": 3,
+    "Chocolate Bars": 3,
+    "Luck": 3,
+    "Flashlight": 4,
+    "Sherpa Stamina": 3,
+}
+K2_HARMFUL = ("Broken Rope", "Icy", "House's Chimney")
+K2_CLIMB_UNTIL = 4  # climbers head up while fewer tokens cover the Avalanche Track
+
+
+class DisasterOnK2Heuristic(DisasterSeriesHeuristic):
+    """Disaster on K2: climb while the Bottleneck stands (buying events to hold the Serac
+    back), come down before it collapses, rope down rather than scale, play Luck on a
+    descent or a bivouac, bivouac in the dark when High Camp is out of reach.
+
+    >>> import highcamp
+    >>> from highcamp.core import play_game
+    >>> game = highcamp.load_game("disaster-on-k2", guide="sherpa")
+    >>> play_game(game, [DisasterOnK2Heuristic(seed=1)], seed=3).is_terminal()
+    True
+    """
+
+    def _choose(self, state: State) -> tuple[int, str]:
+        obs: dict[str, Any] = state.observation(state.current_player())
+        k2 = obs["k2"]
+        legal = state.legal_actions()
+        texts = {state.action_to_string(a): a for a in legal}
+        late = (
+            k2["darkness_phase"]
+            or k2["darkness_pending"]
+            or len(k2["avalanche_track"]) >= K2_CLIMB_UNTIL
+        )
+
+        def first(part: str) -> int | None:
+            return next((a for t, a in texts.items() if part in t), None)
+
+        if "play Luck: +2 to this roll" in texts:
+            if k2["roll_for"] in ("descent", "bivouac"):
+                return texts["play Luck: +2 to this roll"], "Luck on a roll that decides a life"
+            return texts["roll without Luck"], "keep Luck for a descent"
+        for part, why in (
+            ("together by the rope", "rope down together"),
+            ("descends by the rope", "the rope is there"),
+            ("together placing a Synthetic Rope", "a rope for both"),
+            ("placing a Synthetic Rope", "a rope is safer than scaling"),
+            ("together scaling", "the guide's help on the cliff"),
+            ("descends scaling", "no rope: scale down"),
+            (" gives their life for ", "a guide's life for a climber's"),
+            ("discard Luck", "Luck: draw the fate again"),
+            ("recruit ", "the next climber"),
+            ("hire ", "the guide"),
+        ):
+            hit = first(part)
+            if hit is not None:
+                return hit, why
+        buy = first("buy ")
+        if buy is not None:
+            event = obs["event"] or {}
+            name, cost = event.get("name", ""), int(event.get("cost", 0))
+            after = obs["prestige"] - cost
+            keep = K2_GOOD_EVENTS.get(name)
+            if keep is not None and after >= keep + 2:
+                return buy, f"{name} helps and {after} Prestige remain"
+            if not late and name not in K2_HARMFUL and after >= 3:
+                return buy, "bought to hold the Serac back while climbers go up"
+            return first("decline ") or legal[0], "not worth its Prestige now"
+        if "no Noble Sacrifice" in texts:
+            return texts["no Noble Sacrifice"], "no one to save"
+        play = first("play ")
+        if play is not None:
+            return play, "play the held event now"
+        if "option b: move up to all five climbers" in texts:
+            guide = obs["guides"][0] if obs["guides"] else None
+            slow = guide is not None and any(
+                c["space"] == guide["space"] and c["movement"] <= 1 and c["fate"] == ""
+                for c in obs["clients"]
+            )
+            if "option a: move the guide" in texts and (slow or obs["turn"] % 2 == 1):
+                return texts["option a: move the guide"], "the guide carries the slow climbers"
+            return texts["option b: move up to all five climbers"], "everyone climbs"
+        if k2["darkness_phase"] and obs["movement"]["mover"] is None:
+            left = max(self._static(state)["k2"]["darkness_track"] - k2["darkness_track"], 1)
+            for c in obs["clients"]:
+                hit = texts.get(f"{c['name']} tries to bivouac")
+                if hit is not None and c["space"] > 2 * left:
+                    return hit, f"{c['name']} cannot reach High Camp: bivouac"
+        return self._move(state, obs, texts, late)

@@ -40,20 +40,30 @@ def draw_mountain(view: dict[str, Any], obs: dict[str, Any]) -> Text:
     for g in obs["guides"]:
         style = "bold cyan reverse" if g["name"] == mover else "bold cyan"
         label = g["name"].upper() + (" (O2)" if g["oxygen"] else "")
+        if g["where"] == "bivouac":
+            here.setdefault(-2, []).append((label, style))
+            continue
         here.setdefault(g["space"], []).append((label, style))
     for c in obs["clients"]:
         flags = ""
         if c["marker"] == "Summit":
             flags += "*"
-        elif c["marker"] == "Hillary Step":
+        elif c["marker"] in ("Hillary Step", "Traverse"):
             flags += "+"
         if c["moved"]:
             flags += "'"
         if c["tired"]:
             flags += "~"
+        if obs.get("k2", {}).get("flashlight") == c["name"]:
+            flags += "!"
         style = "reverse" if c["name"] == mover else ("dim" if c["moved"] else "white")
         here.setdefault(c["space"], []).append((c["name"] + flags, style))
     blocked = set(obs["blocked"])
+    k2 = obs.get("k2", {})
+    collapsed = set(k2.get("collapsed", ()))
+    rope: dict[str, str] = {}
+    for r in k2.get("ropes", ()):
+        rope[r["space"]] = "frayed" if r["frayed"] else "rope"
     out = Text()
     for space in reversed(view["spaces"]):
         i = space["index"]
@@ -63,7 +73,9 @@ def draw_mountain(view: dict[str, Any], obs: dict[str, Any]) -> Text:
         out.append(f"{i:>2} ", style="dim")
         out.append(f"{name:<17}", style=_ZONE_STYLE.get(space["zone"], ""))
         ridge = ",".join(str(n) for n in space["ridge"])
-        if name in blocked:
+        if name in collapsed:
+            out.append(f" [SERAC {rope.get(name, 'no rope'):<7}]", style="bold white on blue")
+        elif name in blocked:
             out.append(f" [BLOCKED {ridge}]", style="bold white on red")
         elif ridge:
             out.append(f" ridge {ridge:<6}", style="dim")
@@ -74,12 +86,14 @@ def draw_mountain(view: dict[str, Any], obs: dict[str, Any]) -> Text:
         out.append("\n")
     lost = here.get(-2, [])
     if lost:
-        out.append("   LOST box          ", style="bold red")
+        out.append("   LOST/BIVOUAC box  " if k2 else "   LOST box          ", style="bold red")
         out.append_text(_markers_text(lost))
         out.append("\n")
     out.append(
         "   zones: green Near, yellow Medium, red Far, magenta death; GUIDES in capitals;\n"
-        "   + Hillary Step marker, * Summit marker, ' moved this turn, ~ tired",
+        "   + Traverse marker, * Summit marker, ' moved, ~ tired, ! Flashlight; SERAC: avalanche space"
+        if k2
+        else "   + Hillary Step marker, * Summit marker, ' moved this turn, ~ tired",
         style="dim",
     )
     return out
@@ -237,3 +251,94 @@ class DisasterRenderer:
         if rest:
             groups.append(("actions", rest))
         return groups
+
+
+def _k2_tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
+    """The Avalanche and Darkness tracks, Prestige, held tokens and the turn's state."""
+    k2, sv = obs["k2"], view["k2"]
+    out = Text("Avalanche Track ", style="bold")
+    track = k2["avalanche_track"]
+    collapse_at = {c["at"]: c["space"] for c in sv["collapses"]}
+    for k in range(sv["avalanche_track"]):
+        mark = "!" if k + 1 in collapse_at else ""
+        out.append(
+            f"[{k + 1}{mark}:{track[k] if k < len(track) else '-'}] ",
+            style="yellow" if k < len(track) else "dim",
+        )
+    out.append("\nDarkness Track ", style="bold")
+    for k in range(1, sv["darkness_track"] + 1):
+        label = "End" if k == sv["darkness_track"] else str(k)
+        style = "bold white on red" if k2["darkness_track"] == k else "dim"
+        out.append(f"[{label}]", style=style)
+    if k2["darkness_phase"]:
+        out.append("  DARKNESS PHASE", style="bold red")
+    elif k2["darkness_pending"]:
+        out.append("  darkness falls at the end of this turn", style="bold red")
+    else:
+        out.append("  Daylight Phase", style="green")
+    rest = _tracks(view, obs)
+    lines = rest.split("\n")
+    for line in lines[2:]:  # Everest's own tracks are the first two lines
+        out.append("\n")
+        out.append_text(line)
+    if k2["collapsed"]:
+        out.append("\nSerac collapses: " + ", ".join(k2["collapsed"]), style="bold blue")
+    goal = k2["secret_goal"]
+    if goal:
+        done = "achieved" if goal["achieved"] else "not yet"
+        out.append(f"\nSherpa's Secret Goal: {goal['name']} ({goal['points']} points, {done})")
+    if k2["descents"]:
+        out.append("\nDescending: " + ", ".join(k2["descents"]), style="bold red")
+    return out
+
+
+class K2Renderer(DisasterRenderer):
+    """Disaster on K2: the Everest layout with the Avalanche and Darkness tracks, Serac
+    collapses and ropes on the mountain, the Flashlight and the Sherpa's Secret Goal."""
+
+    def draw(self, state: State, seat: int) -> RenderableType:
+        """The mountain, the tracks and the International Team Status Card."""
+        obs = state.observation(seat)
+        view = state.game.static_view()
+        card = Text("International Team Status Card\n", style="bold underline")
+        for line in _status_card(obs).split("\n")[1:]:
+            card.append_text(line)
+            card.append("\n")
+        score = obs["score"]
+        return Group(
+            Text(f"{view['company']} on {view['board']}", style="bold underline"),
+            draw_mountain(view, obs),
+            _k2_tracks(view, obs),
+            card,
+            Text(f"Score if the game ended now: {score['total']:g} ({score['band']})", style="dim"),
+            Text(
+                "Board, token costs, ridge numbers and fates, teams and the bivouac table are "
+                "reconstructed (R-0-1).",
+                style="dim italic",
+            ),
+        )
+
+    def groups(self, state: State) -> list[tuple[str, list[int]]]:
+        """Legal actions grouped by what they do (descents and bivouacs first)."""
+        k2_keys = (
+            ("descent", (" descends ", " descend together ")),
+            ("bivouac", ("tries to bivouac",)),
+            ("Luck", ("play Luck", "roll without Luck")),
+            ("Serac", ("Noble", "gives their life")),
+            ("Flashlight", ("Flashlight",)),
+        )
+        taken: dict[str, list[int]] = {t: [] for t, _ in k2_keys}
+        other = []
+        for a in state.legal_actions():
+            text = state.action_to_string(a)
+            for title, keys in k2_keys:
+                if any(k in text for k in keys):
+                    taken[title].append(a)
+                    break
+            else:
+                other.append(a)
+        groups = [(t, acts) for t, acts in taken.items() if acts]
+        if other:
+            rest = super().groups(state)
+            groups += [(t, [a for a in acts if a in other]) for t, acts in rest]
+        return [(t, acts) for t, acts in groups if acts]

@@ -1449,6 +1449,7 @@ class K2State(DisasterState):
                 "achieved": self._goal_met(),
             },
             "descents": [self.name(m) for m, _ in self.descents],
+            "roll_for": self.die_for if self.phase == P_DIE else "",
             "bivouacked": [self.name(m) for m in range(len(self.pos)) if self.bivouacked[m]],
             "traverse_goal": self.k2.traverse_goal,
         }

@@ -1,7 +1,8 @@
 // Disaster on Everest (and any Disaster-series board): the mountain from High Camp to the
 // Summit with its spaces, ridges and blocks, the Hillary Step queue between Up and Down, the
 // guides and clients; beside it the Storm Watch, the Storm track, Prestige, the event and the
-// tokens; below, the travel company's status card. Drawn from observation(0) and
+// tokens; below, the travel company's status card. Disaster on K2 (static.k2) draws the same
+// mountain with its Serac collapses and ropes and names its Avalanche and Darkness tracks. Drawn from observation(0) and
 // static_view() only; clicks send the id of a legal action (the server decides).
 import { h, s, clickable } from "../dom.js";
 import { OI, INK, PAPER, para, label, pill, chip, needObservation, matching } from "./kit.js";
@@ -57,6 +58,9 @@ export function render(el, ctx) {
   const { at, H, queueRow } = layout(st);
   const names = Object.fromEntries((st.spaces || []).map((sp) => [sp.name, sp.index]));
   const blocked = new Set(o.blocked || []);
+  const k2 = o.k2 || null;
+  const serac = new Set(k2 ? k2.collapsed : []);
+  const ropes = Object.fromEntries((k2 ? k2.ropes : []).map((r) => [r.space, r.frayed ? "frayed rope" : "rope"]));
   const mover = o.movement?.mover;
   const svg = s("svg", { class: "wide doe-mountain", viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": `${st.board}: the mountain` });
   svg.append(s("title", {}, `${st.company} on ${st.board}`));
@@ -65,7 +69,7 @@ export function render(el, ctx) {
   svg.append(s("polygon", { points: `0,${H} 40,${H * 0.62} 150,${H * 0.4} 250,${H * 0.14} 330,18 410,${H * 0.16} 520,${H * 0.42} 610,${H * 0.58} ${W},${H * 0.7} ${W},${H}`, fill: "#8a7d6b" }));
   svg.append(s("polygon", { points: `150,${H * 0.4} 250,${H * 0.14} 330,18 410,${H * 0.16} 520,${H * 0.42} 450,${H * 0.36} 400,${H * 0.3} 330,${H * 0.34} 260,${H * 0.3} 200,${H * 0.38}`, fill: "#f4f7fa" }));
   svg.append(s("text", { x: 12, y: 22, "font-size": 14, "font-weight": "bold", fill: INK }, `${st.company || ""}`));
-  svg.append(s("text", { x: 12, y: 40, "font-size": 12, fill: INK }, o.storm_phase ? "STORM PHASE" : o.storm_pending ? "the storm hits next turn" : "Clear Phase"));
+  svg.append(s("text", { x: 12, y: 40, "font-size": 12, fill: INK }, k2 ? (o.storm_phase ? "DARKNESS PHASE" : o.storm_pending ? "darkness falls this turn" : "Daylight Phase") : o.storm_phase ? "STORM PHASE" : o.storm_pending ? "the storm hits next turn" : "Clear Phase"));
   // the route between the ledges
   const order = (st.spaces || []).filter((sp) => at[sp.index]).map((sp) => sp.index);
   const mid = (i) => [at[i].x + at[i].w / 2, at[i].y + LEDGE_H / 2];
@@ -121,6 +125,10 @@ export function render(el, ctx) {
       s("text", { x: p.x + p.w - 6, y: p.y + 16, "font-size": 10, "text-anchor": "end", fill: INK }, sp.ridge.length ? `ridge ${sp.ridge.join("·")}` : z.name),
       s("title", {}, `${sp.name} (${z.name})${sp.ridge.length ? `, ridge ${sp.ridge.join(", ")}` : ""}${isBlocked ? ", BLOCKED" : ""}`));
     svg.append(acts.length === 1 ? clickable(ledge, `${acts[0].text}`, () => ctx.act(acts[0].id), `sp-${sp.index}`) : ledge);
+    if (serac.has(sp.name)) {
+      svg.append(s("g", {}, s("rect", { x: p.x + 90, y: p.y - 9, width: 150, height: 16, rx: 3, fill: OI.blue, stroke: INK }),
+        s("text", { x: p.x + 165, y: p.y + 3, "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: "#fff" }, `SERAC COLLAPSE · ${ropes[sp.name] || "no rope"}`)));
+    }
     if (isBlocked) {
       svg.append(s("g", {}, s("rect", { x: p.x + p.w - 70, y: p.y - 9, width: 64, height: 16, rx: 3, fill: OI.vermillion, stroke: INK }),
         s("text", { x: p.x + p.w - 38, y: p.y + 3, "font-size": 10, "font-weight": "bold", "text-anchor": "middle", fill: "#fff" }, "BLOCKED")));
@@ -165,12 +173,13 @@ export function render(el, ctx) {
     const x = 14 + j * 220;
     const y = H - 66;
     svg.append(s("rect", { x, y, width: 210, height: 56, rx: 6, fill: "#ddd6c6", stroke: INK, "stroke-dasharray": "5 3" }));
-    svg.append(s("text", { x: x + 8, y: y + 15, "font-size": 12, "font-weight": "bold", fill: INK }, list[0].where === "the LOST box" ? "LOST box" : list[0].where));
+    svg.append(s("text", { x: x + 8, y: y + 15, "font-size": 12, "font-weight": "bold", fill: INK }, list[0].where === "the LOST box" || list[0].where === "bivouac" ? (k2 ? "LOST/BIVOUAC box" : "LOST box") : list[0].where));
     drawMarkers(list, x, y + 20, 210);
   });
   // legend
   svg.append(s("text", { x: W - 8, y: H - 6, "font-size": 10, "text-anchor": "end", fill: INK },
-    "GUIDES blue · clients white · ★ Summit · + Hillary Step · ~ tired · orange ring: moving · dashed: click to play"));
+    k2 ? "GUIDE blue · climbers white · ★ Summit · + Traverse · ~ tired · blue tag: Serac collapse · dashed: click to play"
+      : "GUIDES blue · clients white · ★ Summit · + Hillary Step · ~ tired · orange ring: moving · dashed: click to play"));
   el.append(h("div", { class: "board-row" }, h("div", { class: "scroll grow" }, svg), sidePanel(ctx, st, o)));
   el.append(statusCard(ctx, o));
 }
@@ -182,7 +191,8 @@ function sidePanel(ctx, st, o) {
   svg.append(s("rect", { x: 0, y: 0, width: PW, height: 620, rx: 8, fill: "#efe6cf", stroke: "#7a6c58" }));
   const heading = (text) => { y += 18; svg.append(s("text", { x: 10, y, "font-size": 13, "font-weight": "bold", fill: INK }, text)); y += 6; };
   // Storm Watch
-  heading(`Storm Watch (${(o.storm_watch || []).length} of ${st.storm_watch})`);
+  const k2 = !!st.k2;
+  heading(`${k2 ? "Avalanche Track" : "Storm Watch"} (${(o.storm_watch || []).length} of ${st.storm_watch})`);
   const ww = (PW - 20) / st.storm_watch;
   for (let k = 0; k < st.storm_watch; k++) {
     const tok = o.storm_watch[k];
@@ -191,7 +201,8 @@ function sidePanel(ctx, st, o) {
   }
   y += 40;
   // Storm track
-  heading(o.storm_phase ? "Storm track: the storm is on" : "Storm track");
+  if (k2) heading(o.storm_phase ? "Darkness Track: darkness has fallen" : "Darkness Track");
+  else heading(o.storm_phase ? "Storm track: the storm is on" : "Storm track");
   const tw = (PW - 20) / st.storm_track;
   for (let k = 1; k <= st.storm_track; k++) {
     const on = o.storm_track === k;
@@ -288,13 +299,14 @@ function sidePanel(ctx, st, o) {
 }
 
 function statusCard(ctx, o) {
+  const title = o.k2 ? "International Team Status Card" : "Travel Company Status Card";
   const row = (cells, cls) => h("tr", { class: cls || "" }, ...cells.map((c) => h("td", {}, c)));
   const nameCell = (m) => {
     const a = ctx.legal.find((x) => x.text === `move ${m.name}`);
     return a ? h("button", { type: "button", class: "mini", "data-key": `card-${m.name}`, onclick: () => ctx.act(a.id) }, `move ${m.name}`) : m.name;
   };
-  return h("section", { class: "status-card", "aria-label": "Travel Company Status Card" },
-    h("h3", {}, "Travel Company Status Card"),
+  return h("section", { class: "status-card", "aria-label": title },
+    h("h3", {}, title),
     h("div", { class: "scroll" }, h("table", { class: "scores" },
       h("thead", {}, h("tr", {}, ...["", "move", "traits / skills", "pts", "marker", "where", "state"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {},
