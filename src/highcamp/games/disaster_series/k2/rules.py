@@ -840,11 +840,11 @@ class K2State(DisasterState):
 
     def _descend(self, face: int) -> None:
         m, partner, method = self.descent_marker, self.descent_partner, self.descent_method
+        total = face + self._descent_bonus()
         self.descent_marker = self.descent_partner = self.descent_method = -1
         ng = self._game.ng
         group = [x for x in (m, partner) if x >= 0]
         space = self.pos[m]
-        total = face + self._descent_bonus()
         names = " and ".join(self.name(x) for x in group)
         land = self.k2.rope_landing
         if method == 0:

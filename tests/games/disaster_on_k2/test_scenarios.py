@@ -1,0 +1,567 @@
+"""Scenario tests of Disaster on K2, one group per rulebook section."""
+
+from __future__ import annotations
+
+import pytest
+
+import highcamp
+from highcamp import IllegalActionError
+from highcamp.games.disaster_series.engine import DEAD, LOST, P_BUY, P_MOVE, REMOVED
+
+from .helpers import (
+    QUIET,
+    SPACES,
+    act,
+    cover_track,
+    draw,
+    logged,
+    marker,
+    new,
+    place,
+    record,
+    roll,
+    texts,
+    to_move,
+    where,
+)
+
+# Serbia: Karim (HAP: strong, fast, 4) or Pemba (Sherpa: expert climber, 5);
+# climbers Vuk 3 al, Jelena 2 w, Bojan 2 c, Dragana 1 h, Stefan 0 de.
+
+
+def test_5_set_up_team_prestige_and_tokens() -> None:
+    s = new(team="norway")
+    obs = s.observation(0)
+    assert [g["name"] for g in obs["guides"]] == ["Shaheen"]
+    assert [c["name"] for c in obs["clients"]] == [
+        "Eirik",
+        "Solveig",
+        "Halvard",
+        "Ingrid",
+        "Torbjorn",
+    ]
+    assert obs["prestige"] == 18
+    assert len(s.container) == 30
+    assert all(p == 0 for p in s.pos)
+
+
+def test_5_2_the_sherpa_goal_is_a_chance_step() -> None:
+    game = highcamp.load_game("disaster-on-k2", guide="sherpa")
+    s = game.new_initial_state(seed=1)
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 4 and all(p == 0.25 for _, p in outcomes)
+    s.apply_action(outcomes[3][0])
+    assert s.observation(0)["k2"]["secret_goal"]["name"] == "Bivouac"
+    hap = highcamp.load_game("disaster-on-k2", guide="hap").new_initial_state(seed=1)
+    assert hap.phase == 3  # straight to the first event draw: no goal with a HAP
+
+
+def test_7_1_ridge_blocks_never_the_summit() -> None:
+    s = new()
+    draw(s, QUIET)
+    assert s.observation(0)["blocked"] == ["Snowfields"]
+    rs = s.rs
+    assert not rs.board.is_ridge(SPACES["Summit"])
+
+
+def test_7_2_darkness_tokens_cannot_be_bought() -> None:
+    s = record(new())
+    draw(s, 6)
+    assert s.phase == P_MOVE
+    assert s.observation(0)["k2"]["avalanche_track"] == ["Darkness"]
+    assert "a Darkness token cannot be bought" in logged(s)
+
+
+def test_7_3_serac_collapses_at_5_7_and_8_and_darkness_follows() -> None:
+    s = new()
+    place(s, "Vuk", "Bottleneck I")
+    cover_track(s, 4)
+    to_move(s)
+    assert s.collapsed == [SPACES["Bottleneck I"]]
+    assert s.pos[marker(s, "Vuk")] == DEAD
+    cover_track(s, 1)
+    act(s, "option b")
+    act(s, "end movement")
+    to_move(s, 28)
+    assert s.collapsed == [4, 5]
+    act(s, "option b")
+    act(s, "end movement")
+    to_move(s, 27)
+    assert s.collapsed == [4, 5, 6]
+    assert s.storm_pending
+    act(s, "option b")
+    act(s, "end movement")
+    assert s.storm == 1 and s.observation(0)["k2"]["darkness_phase"]
+
+
+def test_7_3_noble_sacrifice_saves_one_climber_on_a_collapsing_space() -> None:
+    s = new()
+    for name in ("Karim", "Vuk", "Jelena"):
+        place(s, name, "Bottleneck I")
+    cover_track(s, 4)
+    to_move(s)
+    assert texts(s) == [
+        "Karim gives their life for Vuk",
+        "Karim gives their life for Jelena",
+        "no Noble Sacrifice",
+    ]
+    act(s, "Karim gives their life for Jelena")
+    assert where(s, "Jelena") == "Bottleneck II"
+    assert s.pos[marker(s, "Karim")] == REMOVED
+    assert s.pos[marker(s, "Vuk")] == DEAD
+    assert s.phase == P_MOVE
+
+
+def test_7_3_declined_tokens_are_set_aside_in_the_darkness_phase() -> None:
+    s = new()
+    s.storm = 2
+    to_move(s, 27)
+    assert 27 in s.set_aside and 27 not in s.storm_watch
+
+
+def test_7_4_depletion_returns_the_set_aside_tokens_only() -> None:
+    s = new()
+    s.set_aside = [0, 1]
+    s.held = [2]
+    s.removed = [3]
+    s.storm_watch = [4]
+    s.container = list(range(5, 30))
+    for t in list(s.container):
+        s.container.remove(t)
+        s.kept.append(t)
+    s.phase = P_MOVE
+    s.option = 1
+    s.round = "clear"
+    act(s, "end movement")
+    assert sorted(s.container) == [0, 1] and s.set_aside == []
+    assert s.held == [2] and s.removed == [3] and s.storm_watch == [4]
+
+
+def test_8_1_daylight_options() -> None:
+    s = new()
+    to_move(s)
+    assert texts(s) == [
+        "option a: move the guide",
+        "option b: move up to all five climbers",
+        "option c: make preparations and move one climber",
+    ]
+    act(s, "option c")
+    assert s.prep == 1 and s.clients_left == 1 and s.guides_left == 0
+
+
+def test_8_2_pemba_example() -> None:
+    """Pemba carries a climber two spaces, drops it, walks one space, picks up another and
+    carries it two more: two climbers moved two spaces, Pemba five (his maximum)."""
+    s = new(guide="sherpa")
+    place(s, "Jelena", "Below the Bottleneck")
+    to_move(s)
+    act(s, "option a")
+    act(s, "move Pemba")
+    act(s, "Pemba picks up Vuk")
+    act(s, "Pemba carries Vuk 1 up")
+    act(s, "Pemba carries Vuk 2 up")
+    assert "Pemba carries Vuk 3 up" not in " ".join(texts(s))  # two spaces per pick-up
+    act(s, "Pemba drops off Vuk")
+    act(s, "Pemba up to Below the Bottleneck")
+    act(s, "Pemba picks up Jelena")
+    act(s, "Pemba carries Jelena 1 up")
+    act(s, "Pemba carries Jelena 2 up")
+    assert where(s, "Vuk") == "The Shoulder"
+    assert where(s, "Jelena") == "Bottleneck II"
+    assert where(s, "Pemba") == "Bottleneck II"
+    assert s.turn == 2  # five spaces, his maximum: option a is over, and the turn
+
+
+def test_8_6_darkness_movement_and_the_flashlight() -> None:
+    s = new()
+    s.storm = 1
+    place(s, "Vuk", "Snowfields")
+    place(s, "Jelena", "Traverse Goal")
+    s.flash = marker(s, "Jelena")
+    to_move(s)
+    act(s, "move Vuk")
+    assert s.remaining == 1  # one space in the dark
+    act(s, "Vuk down to Traverse Goal")
+    act(s, "move Jelena")
+    assert s.remaining == 2  # the Flashlight: full movement
+
+
+def test_8_6_resolute_guides_keep_their_movement() -> None:
+    s = new(team="norway")  # Shaheen: resolute, fast, 5
+    s.storm = 1
+    to_move(s)
+    act(s, "move Shaheen")
+    assert s.remaining == 5 and s.carry_limit == 3
+
+
+def test_8_7_bivouac_by_the_darkness_table() -> None:
+    s = new()
+    s.storm = 3  # needs 3 on Darkness turn 3
+    place(s, "Vuk", "Snowfields")
+    place(s, "Jelena", "Snowfields")
+    s.ams[marker(s, "Jelena") - 1] = True
+    to_move(s)
+    assert "Vuk tries to bivouac" in texts(s)
+    assert "Jelena tries to bivouac" not in texts(s)  # Acute Mountain Sickness
+    act(s, "Vuk tries to bivouac")
+    roll(s, 2)
+    assert where(s, "Vuk") == "Snowfields"
+    s2 = new()
+    s2.storm = 3
+    place(s2, "Vuk", "Snowfields")
+    to_move(s2)
+    act(s2, "Vuk tries to bivouac")
+    roll(s2, 3)
+    assert s2.pos[marker(s2, "Vuk")] == LOST and s2.bivouacked[marker(s2, "Vuk")]
+
+
+def test_9_1_blocked_ridges_and_the_expert_climber() -> None:
+    s = new(guide="sherpa")  # Pemba: expert climber
+    draw(s, 20)  # Ridges Open, ridge 3: blocks Bottleneck II
+    act(s, "decline")
+    place(s, "Pemba", "Bottleneck I")
+    act(s, "option a")
+    act(s, "move Pemba")
+    act(s, "Pemba up to Bottleneck II")  # passes through...
+    with pytest.raises(IllegalActionError) as err:
+        act(s, "end")
+    assert err.value.rule == "[9.1]"
+
+
+def test_9_2_scaling_outcomes_at_each_modifier() -> None:
+    cases = [
+        ("Bottleneck III", 3, "dead"),
+        ("Bottleneck III", 4, "the LOST box"),
+        ("Bottleneck III", 6, "Bottleneck II"),
+        ("Bottleneck II", 2, "dead"),  # +1
+        ("Bottleneck II", 3, "the LOST box"),
+        ("Bottleneck II", 5, "Bottleneck I"),
+        ("Bottleneck I", 1, "the LOST box"),  # +3
+        ("Bottleneck I", 3, "Below the Bottleneck"),
+    ]
+    for space, face, outcome in cases:
+        s = new()
+        s.collapsed = [4, 5, 6]
+        place(s, "Vuk", "Traverse")
+        place(s, "Karim", "High Camp")
+        to_move(s)
+        act(s, "option b")
+        s.pos[marker(s, "Vuk")] = SPACES[space] + 1 if space == "Bottleneck III" else SPACES[space]
+        if space == "Bottleneck III":
+            act(s, "move Vuk")
+            act(s, "Vuk down to Bottleneck III")
+        else:
+            act(s, "move Vuk")
+            act(s, "Vuk down to")
+        act(s, "Vuk descends scaling")
+        roll(s, face)
+        assert where(s, "Vuk") == outcome, (space, face)
+
+
+def test_9_2_synthetic_rope_frays_and_frayed_rope() -> None:
+    s = new()
+    s.collapsed = [4, 5, 6]
+    s.container.remove(23)
+    s.held = [23]
+    place(s, "Vuk", "Traverse")
+    to_move(s)
+    act(s, "option b")
+    act(s, "move Vuk")
+    act(s, "Vuk down to Bottleneck III")
+    assert texts(s) == ["Vuk descends placing a Synthetic Rope", "Vuk descends scaling"]
+    act(s, "Vuk descends placing")
+    roll(s, 2)
+    assert where(s, "Vuk") == "Below the Bottleneck"
+    assert s.ropes == [[6, 23, 1]]  # frayed
+    assert s.moved[marker(s, "Vuk")]
+    # the frayed rope: 1-2 falls, the rope stays; 3+ down and the rope is removed
+    for face, outcome in ((2, "dead"), (3, "Below the Bottleneck")):
+        t = s.clone()
+        t.moved = [False] * 6
+        t.pos[marker(t, "Jelena")] = 7
+        act(t, "move Jelena")
+        act(t, "Jelena down to Bottleneck III")
+        act(t, "Jelena descends by the rope")
+        roll(t, face)
+        assert where(t, "Jelena") == outcome
+        assert (t.ropes == [[6, 23, 1]]) == (face == 2)
+        assert (23 in t.removed) == (face == 3)
+
+
+def test_9_2_rope_on_bottleneck_i_never_frays_with_plus_3() -> None:
+    s = new()
+    s.collapsed = [4]
+    s.ropes = [[4, 23, 0]]
+    s.container.remove(23)
+    place(s, "Vuk", "Bottleneck I")
+    to_move(s)
+    act(s, "option b")
+    act(s, "move Vuk")
+    act(s, "Vuk down to")
+    act(s, "Vuk descends by the rope")
+    roll(s, 1)
+    assert s.ropes == [[4, 23, 0]] and where(s, "Vuk") == "Below the Bottleneck"
+
+
+def test_9_2_expert_guide_and_climber_together_share_the_bonus() -> None:
+    s = new(guide="sherpa")
+    s.collapsed = [4, 5, 6]
+    place(s, "Pemba", "Traverse")
+    place(s, "Jelena", "Traverse")
+    to_move(s)
+    act(s, "option a")
+    act(s, "move Pemba")
+    act(s, "Pemba picks up Jelena")
+    act(s, "Pemba carries Jelena 1 down")
+    acts = texts(s)
+    assert "Pemba and Jelena descend together scaling" in acts
+    assert "Pemba descends scaling" in acts and "Jelena descends scaling" in acts
+    act(s, "Pemba and Jelena descend together scaling")
+    roll(s, 2)  # 2 + 2 (Expert Climber) = 4: guide and guided climber one space down
+    assert where(s, "Pemba") == where(s, "Jelena") == "Bottleneck II"
+    assert s.descents == []  # another avalanche space: resolved next turn
+
+
+def test_9_2_the_player_orders_the_descents() -> None:
+    s = new()  # Karim: strong
+    s.collapsed = [4, 5, 6]
+    for name in ("Karim", "Vuk", "Jelena"):
+        place(s, name, "Traverse")
+    to_move(s)
+    act(s, "option a")
+    act(s, "move Karim")
+    act(s, "Karim picks up Vuk")
+    act(s, "Karim picks up Jelena")
+    act(s, "Karim carries Vuk and Jelena 1 down")
+    act(s, "Jelena descends scaling")
+    roll(s, 6)
+    assert where(s, "Jelena") == "Bottleneck II"
+    assert "Karim and Vuk descend together scaling" in texts(s)
+    act(s, "Karim descends scaling")
+    roll(s, 1)
+    assert s.pos[marker(s, "Karim")] == REMOVED
+    assert texts(s) == ["Vuk descends scaling"]
+
+
+def test_9_2_scaling_with_a_guide_falls_together() -> None:
+    s = new()
+    s.collapsed = [4, 5, 6]
+    for name in ("Karim", "Vuk"):
+        place(s, name, "Traverse")
+    to_move(s)
+    act(s, "option a")
+    act(s, "move Karim")
+    act(s, "Karim picks up Vuk")
+    act(s, "Karim carries Vuk 1 down")
+    act(s, "Karim and Vuk descend together scaling")
+    roll(s, 3)
+    assert s.pos[marker(s, "Karim")] == REMOVED and s.pos[marker(s, "Vuk")] == DEAD
+
+
+def test_9_2_luck_adds_two_before_the_roll() -> None:
+    s = new()
+    s.collapsed = [4, 5, 6]
+    s.container.remove(17)
+    s.held = [17]
+    place(s, "Vuk", "Traverse")
+    to_move(s)
+    act(s, "option b")
+    act(s, "move Vuk")
+    act(s, "Vuk down to Bottleneck III")
+    act(s, "Vuk descends scaling")
+    assert s.current_player() == 0
+    assert texts(s) == ["play Luck: +2 to this roll", "roll without Luck"]
+    act(s, "play Luck")
+    roll(s, 4)  # 6: down
+    assert where(s, "Vuk") == "Bottleneck II" and 17 in s.spent
+
+
+def test_9_2_markers_on_an_avalanche_space_must_descend_when_they_move() -> None:
+    s = new()
+    s.collapsed = [4]
+    place(s, "Vuk", "Bottleneck I")
+    to_move(s)
+    act(s, "option b")
+    assert "end movement" not in texts(s)
+    with pytest.raises(IllegalActionError) as err:
+        act(s, "finish")
+    assert err.value.rule == "[9.2]"
+    act(s, "move Vuk")
+    assert "Vuk up to Bottleneck II" not in texts(s)
+
+
+def test_9_3_lost_at_the_shoulder_after_icy() -> None:
+    s = new()
+    s.storm = 1
+    place(s, "Vuk", "The Shoulder")
+    draw(s, 14)
+    act(s, "buy")
+    assert where(s, "Vuk") == "Abruzzi Spur"
+    roll(s, 2)
+    assert s.pos[marker(s, "Vuk")] == LOST
+
+
+def test_icy_kills_a_climber_sliding_into_an_avalanche_space() -> None:
+    s = new()
+    s.collapsed = [6]
+    place(s, "Vuk", "Traverse")
+    place(s, "Karim", "Traverse")
+    draw(s, 14)
+    act(s, "buy")
+    assert s.pos[marker(s, "Vuk")] == DEAD
+    assert where(s, "Karim") == "Bottleneck III"  # the guide stops on it
+
+
+def test_9_4_traverse_and_summit_markers_and_the_dependent_climber() -> None:
+    s = new(game="advanced")
+    place(s, "Vuk", "Traverse")
+    place(s, "Stefan", "Traverse")
+    to_move(s)
+    act(s, "option b")
+    act(s, "move Vuk")
+    act(s, "Vuk up to Traverse Goal")
+    assert s.goal[0] == 1
+    act(s, "end Vuk")
+    s.pos[marker(s, "Stefan")] = 7
+    s.fx.append("chocolate_bars")
+    s._cache = None
+    act(s, "move Stefan")
+    with pytest.raises(IllegalActionError) as err:
+        act(s, "up")
+    assert err.value.rule == "[14.1]"
+
+
+def test_hap_stuck_and_sherpa_stamina() -> None:
+    s = new()
+    draw(s, 10)
+    act(s, "buy")
+    assert texts(s) == ["option b: move up to all five climbers"]
+    p = new(guide="sherpa")
+    p.container.remove(22)
+    p.held = [22]
+    to_move(p)
+    act(p, "option a")
+    act(p, "play Sherpa Stamina")
+    act(p, "move Pemba")
+    assert p.remaining == 8 and p.carry_limit == 3
+
+
+def test_11_1_pool_without_ropes_luck_and_chimney_kept() -> None:
+    s = new()
+    s.storm = 7
+    for t in (23, 24, 17, 12):
+        s.container.remove(t)
+    s.held = [23, 17]
+    s.kept = [12]
+    s.set_aside = [24]
+    to_move(s)
+    act(s, "end movement")
+    assert 24 in s.removed and 24 not in s.pool
+    assert s.held == [17, 23] and s.kept == [12]
+    assert not s.invariants()
+
+
+def test_11_2_bivouacked_guide_sacrifice_and_back_at_camp() -> None:
+    s = new(guide="sherpa", goal="Back at Camp")
+    s.storm = 7
+    s.pos[0] = LOST
+    s.bivouacked[0] = True
+    place(s, "Vuk", "High Camp")
+    s.goal[0] = 2
+    s.pos[marker(s, "Jelena")] = LOST
+    s.goal[1] = 1
+    for c in range(2, 5):
+        s.pos[1 + c] = 0
+    to_move(s)
+    act(s, "end movement")
+    # Jelena draws first (Lost): choose a FROZEN token
+    draw(s, 1)
+    assert "Pemba gives their life for Jelena" in texts(s)
+    act(s, "Pemba gives their life for Jelena")
+    assert where(s, "Jelena") == "High Camp"
+
+
+def test_houses_chimney_first_one_kills_and_ends() -> None:
+    s = new()
+    s.storm = 7
+    s.container.remove(12)
+    s.kept = [12]
+    s.goal = [2, 2, 2, 2, 2]
+    to_move(s)
+    act(s, "end movement")
+    roll(s, 3)
+    roll(s, 1)
+    assert s.pos[marker(s, "Jelena")] == DEAD
+    assert s.is_terminal()
+
+
+def test_12_scoring_lines() -> None:
+    s = new(guide="sherpa", goal="Do Not Summit")
+    s.goal = [2, 1, 0, 2, 0]
+    s.pos[1 + 3] = DEAD
+    s.pos[1 + 4] = DEAD
+    bd = s.score_breakdown()[0]
+    points = {ln.label: ln.points for ln in bd.lines}
+    assert points["Vuk reached the Summit"] == 6
+    assert points["Jelena reached the Traverse"] == 4
+    assert points["Bojan not supported"] == -8
+    assert points["Dragana died after the Summit"] == -4
+    assert points["Stefan died"] == -10
+    assert points["2 climbers at High Camp"] == 2  # Bojan, unsupported, is on the card
+    assert points["Secret Goal: Do Not Summit"] == 14
+    assert bd.total == 6 + 4 - 8 - 4 - 10 + 2 + 18 + 14 and bd.band == "Minor Defeat"
+
+
+def test_13_summit_with_climber_and_bivouac_goals() -> None:
+    s = new(guide="sherpa", goal="Summit w/Climber")
+    place(s, "Pemba", "Summit Slopes")
+    place(s, "Vuk", "Summit Slopes")
+    to_move(s, 11)  # HAP Stuck, ridge 6, declined
+    act(s, "option a")
+    act(s, "move Pemba")
+    act(s, "Pemba picks up Vuk")
+    act(s, "Pemba carries Vuk 1 up")
+    assert s.goal_done[0] and s.goal[0] == 2
+    b = new(guide="sherpa", goal="Bivouac")
+    b.storm = 1
+    place(b, "Pemba", "Abruzzi Spur")
+    to_move(b)
+    act(b, "Pemba tries to bivouac")
+    roll(b, 6)
+    assert b.goal_done[0] and b._goal_met()
+
+
+def test_14_5_variant_collapses_on_declined_1_and_2() -> None:
+    s = new(balcony_collapse=True)
+    cover_track(s, 4)
+    to_move(s)
+    assert s.collapsed == [4]
+    s.phase = P_MOVE
+    act(s, "option b")
+    act(s, "end movement")
+    draw(s, 18)  # Ridges Open, ridge 1: bought, no collapse
+    assert s.phase == P_BUY
+    act(s, "buy")
+    assert s.collapsed == [4]
+    act(s, "option b")
+    act(s, "end movement")
+    to_move(s, 0)  # Acute Mountain Sickness, ridge 1, declined (6th space)
+    assert s.collapsed == [4, 5]
+    act(s, "option b")
+    act(s, "end movement")
+    to_move(s, 27)  # ridge 4, 7th space: no collapse in the variant
+    assert s.collapsed == [4, 5]
+    act(s, "option b")
+    act(s, "end movement")
+    draw(s, 7)  # Darkness, ridge 2: not purchased -> Bottleneck III
+    assert s.collapsed == [4, 5, 6] and s.storm_pending
+
+
+def test_14_6_multinational_team() -> None:
+    s = highcamp.load_game("disaster-on-k2", multinational=True).new_initial_state(0)
+    act(s, "hire Nima")
+    for name in ("Vuk", "Maarten", "Eirik", "Min-jun", "Seo-yeon"):
+        act(s, f"recruit {name}")
+    assert s.current_player() == highcamp.CHANCE  # Nima is a Sherpa: the goal is drawn
+    obs = s.observation(0)
+    assert [c["name"] for c in obs["clients"]] == ["Vuk", "Maarten", "Eirik", "Min-jun", "Seo-yeon"]
