@@ -854,36 +854,37 @@ class K2State(DisasterState):
                 if total <= 2:
                     rope[2] = 1
                     self._say(
-                        f"the rope frays ({total}); {names} reach {self.rs.board.names[land]}",
+                        f"rope ({total}): it frays; {names} down to {self.rs.board.names[land]}",
                         R_AV_SPACE,
                     )
                 else:
                     self._say(
-                        f"{names} rope down ({total}) to {self.rs.board.names[land]}", R_AV_SPACE
+                        f"rope ({total}): {names} down to {self.rs.board.names[land]}", R_AV_SPACE
                     )
                 self._land(group, land)
             elif total <= 2:
-                self._say(f"the frayed rope fails ({total})", R_AV_SPACE)
+                self._say(f"frayed rope ({total}): it fails", R_AV_SPACE)
                 self._fall(group)
             else:
                 self.ropes.remove(rope)
                 self.removed.append(rope[1])
                 self._say(
-                    f"{names} rope down ({total}) to {self.rs.board.names[land]}; the frayed rope is removed from the game",
+                    f"frayed rope ({total}): {names} down to {self.rs.board.names[land]}; the rope is removed from the game",
                     R_AV_SPACE,
                 )
                 self._land(group, land)
         else:
             good = all(x < ng or "g" in self._traits(x - ng) for x in group)
             if total <= 3:
-                self._say(f"{names} fall scaling down ({total})", R_AV_SPACE)
+                self._say(f"scaling ({total}): {names} fall", R_AV_SPACE)
                 self._fall(group)
             elif total <= 5 and not (m < ng) and not good:
-                self._say(f"{names} scale down ({total}) but get lost", R_AV_SPACE)
+                self._say(f"scaling ({total}): {names} LOST", R_AV_SPACE)
                 self.pos[m] = LOST
             else:
                 self._say(
-                    f"{names} scale down ({total}) to {self.rs.board.names[space - 1]}", R_AV_SPACE
+                    f"scaling ({total}): {names} down to {self.rs.board.names[space - 1]}",
+                    R_AV_SPACE,
                 )
                 self._land(group, space - 1)
         self._resume()
