@@ -77,8 +77,13 @@ CLIMB_UNTIL = 4
 
 
 def _heading_up(state: K2State, c: int) -> bool:
+    """Below the Traverse Goal a climber climbs while the Bottleneck stands (the Traverse
+    marker is worth the risk); above it, on to the Summit while the day is young."""
+    p = state.pos[state._game.ng + c]
+    if state.goal[c] == 0:
+        return not state.collapsed and state.storm == 0
     late = state.storm > 0 or state.storm_pending or len(state.storm_watch) >= CLIMB_UNTIL
-    return state.goal[c] < 2 and not late
+    return state.goal[c] < 2 and not late and p >= 0
 
 
 def k2_leader_action(state: K2State, rng: random.Random) -> int:
@@ -131,13 +136,14 @@ def k2_leader_action(state: K2State, rng: random.Random) -> int:
             return a
     if OPT_A in legal or OPT_B in legal:
         g = 0
-        waiting = [
+        slow = [
             c
             for c in range(state._game.nc)
-            if state.pos[ng + c] == state.pos[g]
-            and state.rs.clients[state.clients[c]].movement <= 1
+            if state.pos[ng + c] >= 0
+            and state.rs.clients[state.clients[c]].movement == 0
+            and _heading_up(state, c)
         ]
-        if OPT_A in legal and (waiting or state.turn % 2 == 1):
+        if OPT_A in legal and any(state.pos[ng + c] == state.pos[g] for c in slow):
             return OPT_A
         return OPT_B
     m = state.mover
