@@ -565,3 +565,30 @@ def test_14_6_multinational_team() -> None:
     assert s.current_player() == highcamp.CHANCE  # Nima is a Sherpa: the goal is drawn
     obs = s.observation(0)
     assert [c["name"] for c in obs["clients"]] == ["Vuk", "Maarten", "Eirik", "Min-jun", "Seo-yeon"]
+
+
+def test_14_1_lucky_climber_rerolls_a_bad_roll_once() -> None:
+    s = new(game="advanced")  # Vuk: a, l
+    s.storm = 1
+    place(s, "Vuk", "The Shoulder")
+    to_move(s)
+    act(s, "move Vuk")
+    act(s, "Vuk down to Abruzzi Spur")
+    roll(s, 1)
+    assert texts(s) == ["Lucky: roll again", "keep the roll of 1"]
+    act(s, "Lucky: roll again")
+    roll(s, 2)  # bad again: no second re-roll
+    assert s.pos[marker(s, "Vuk")] == LOST
+
+
+def test_14_1_fortitude_carries_a_climber_one_space() -> None:
+    s = new(team="netherlands", game="advanced")  # Femke: f, 2; Pieter: d, 1
+    to_move(s)
+    act(s, "option b")
+    act(s, "move Femke")
+    act(s, "Femke picks up Anouk")
+    act(s, "Femke carries Anouk 1 up")
+    assert where(s, "Anouk") == "Abruzzi Spur" and s.moved[marker(s, "Anouk")]
+    assert s.carried == []
+    act(s, "Femke up to The Shoulder")  # and on alone
+    assert where(s, "Femke") == "The Shoulder"

@@ -215,6 +215,7 @@ class DisasterOnK2Heuristic(DisasterSeriesHeuristic):
                 return texts["play Luck: +2 to this roll"], "Luck on a roll that decides a life"
             return texts["roll without Luck"], "keep Luck for a descent"
         for part, why in (
+            ("Lucky: roll again", "a Lucky climber rolls again"),
             ("together by the rope", "rope down together"),
             ("descends by the rope", "the rope is there"),
             ("together placing a Synthetic Rope", "a rope for both"),

@@ -58,6 +58,7 @@ from .rules import (
     P_NOBLE,
     P_RECRUIT,
     RECRUIT,
+    REROLL,
     ROLL,
     K2State,
 )
@@ -91,6 +92,8 @@ def k2_leader_action(state: K2State, rng: random.Random) -> int:
     legal = state.legal_actions()
     ph = state.phase
     ng = state._game.ng
+    if REROLL in legal:
+        return REROLL
     if LUCK_PLAY in legal:
         return LUCK_PLAY if state.die_for in ("descent", "bivouac") else ROLL
     if ph == P_HIRE:

@@ -52,6 +52,7 @@ from ..engine import (
     P_MOVE,
     P_OVER,
     P_TARGET,
+    PICKUP,
     PLAY,
     REMOVED,
     SACRIFICE,
@@ -85,15 +86,18 @@ BIVOUAC = B + 63  # + marker (6)
 FLASH = B + 69  # + climber slot (5)
 LUCK_PLAY = B + 74
 ROLL = B + 75
-K2_NUM_ACTIONS = B + 76
+REROLL = B + 76
+KEEP_ROLL = B + 77
+K2_NUM_ACTIONS = B + 78
 
 # K2 phases (after the engine's 0..15)
-P_GOAL, P_RECRUIT, P_NOBLE, P_DESCENT = 16, 17, 18, 19
+P_GOAL, P_RECRUIT, P_NOBLE, P_DESCENT, P_REROLL = 16, 17, 18, 19, 20
 _K2_PHASE_NAMES = {
     P_GOAL: "draw the Secret Goal",
     P_RECRUIT: "choose climbers",
     P_NOBLE: "Noble Sacrifice",
     P_DESCENT: "descend from an avalanche space",
+    P_REROLL: "re-roll for a Lucky climber",
 }
 _LUCK_ROLLS = frozenset({"lost", "prep", "rope", "descent", "bivouac", "chimney"})
 
@@ -372,6 +376,8 @@ class K2State(DisasterState):
         "biv_marker",
         "chimney_left",
         "noble_space",
+        "reroll_face",
+        "rerolled",
     )
     __slots__ = (*_K2_FLAT, *_K2_NESTED, *_K2_SCALARS)
 
@@ -394,6 +400,8 @@ class K2State(DisasterState):
         self.biv_marker = -1
         self.chimney_left = -1
         self.noble_space = -1
+        self.reroll_face = -1
+        self.rerolled = False
         super().__init__(game, seed)
 
     # ============================================================== citations
@@ -630,6 +638,9 @@ class K2State(DisasterState):
 
     def _select(self, m: int) -> None:
         super()._select(m)
+        if m >= self._game.ng:
+            self.carried = []  # a Fortitude climber may carry one climber one space
+            self.capacity = self.carry_limit = 1
         if m < self._game.ng and "sherpa_stamina" in self.fx and self._kind() == "sherpa":
             self.carry_limit += 1
 
@@ -674,6 +685,18 @@ class K2State(DisasterState):
                 acts += [FLASH + c for c in self._client_at(here) if ng + c != self.flash]
         else:
             m = self.mover
+            if (
+                m >= ng
+                and "f" in self._traits(m - ng)
+                and not self.carried
+                and not self.stepped
+                and self.remaining >= 1
+            ):
+                acts += [
+                    PICKUP + c
+                    for c in self._client_at(self.pos[m])
+                    if ng + c != m and not self.moved[ng + c]
+                ]
             if self._on_avalanche(m) and not self.stepped and STEP_DOWN in acts:
                 acts = [a for a in acts if a != END_MOVE]
         return sorted(set(acts))
@@ -713,8 +736,8 @@ class K2State(DisasterState):
         if (
             m >= ng
             and action == STEP_UP
-            and nxt == self.k2.traverse_goal
-            and "d" in self._traits(m - ng)
+            and nxt in (self.k2.traverse_goal, self.rs.board.summit)
+            and any("d" in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
         ):
             return R_TRAITS
         return super()._step_problem(action)  # Everest's numbers, as the engine compares them
@@ -728,13 +751,21 @@ class K2State(DisasterState):
             self.stepped = True
             self._end_mover()
             self.descents.append([m, 0])
-            self.descents += [[x, 1] for x in group]
+            self.descents += [[x, int(m < ng)] for x in group]
             return
         super()._do_step(action)
         nxt = self.pos[m]
         if nxt == cur:
             return
-        for x in [m] if m >= ng else group:
+        if m >= ng and group:  # Fortitude: exactly one space, then the climber is set down
+            for x in group:
+                self.pos[x] = nxt
+                self.moved[x] = True
+                if nxt == self.rs.board.summit:
+                    self._summit(x - ng)
+            self.carried = []
+            self._say(f"{self.name(m)} carries {self.name(group[0])} one space", R_TRAITS)
+        for x in [m, *group] if m >= ng else group:
             if self.pos[x] == self.k2.traverse_goal and self.goal[x - ng] == 0:
                 self.goal[x - ng] = 1
                 self._say(f"{self.name(x)} earns the Traverse marker", R_GOALS)
@@ -752,7 +783,7 @@ class K2State(DisasterState):
                 f"{self.name(m)} reaches the avalanche space {self.rs.board.names[nxt]}", R_AV_SPACE
             )
             self.descents.append([m, 0])
-            self.descents += [[x, 1] for x in group if self.pos[x] == nxt]
+            self.descents += [[x, int(m < ng)] for x in group if self.pos[x] == nxt]
 
     def _get_lost(self, c: int) -> None:
         m = self._game.ng + c
@@ -911,10 +942,52 @@ class K2State(DisasterState):
             and any(self.rs.tokens[t].effect == "luck" for t in self.held)
         )
 
+    def _lucky_subject(self) -> bool:
+        """Whether this roll is against a climber with the Lucky trait (advanced game)."""
+        ng = self._game.ng
+        kind = self.die_for
+        who: list[int] = []
+        if kind == "lost" and self.lost_checks:
+            who = [self.lost_checks[0]]
+        elif kind == "rope":
+            who = [self.rope_client]
+        elif kind == "descent":
+            who = [x - ng for x in (self.descent_marker, self.descent_partner) if x >= ng]
+        elif kind == "bivouac" and self.biv_marker >= ng:
+            who = [self.biv_marker - ng]
+        elif kind == "chimney" and self.chimney_queue:
+            who = [self.chimney_queue[0]]
+        return any(c >= 0 and "l" in self._traits(c) for c in who)
+
+    def _bad_roll(self, d: int) -> bool:
+        """Whether ``d`` harms the climber it is rolled against."""
+        kind = self.die_for
+        if kind == "lost":
+            return d <= 2
+        if kind == "rope":
+            return d <= 4
+        if kind == "chimney":
+            return d == 1
+        if kind == "bivouac":
+            table = self.k2.bivouac_min
+            return d < table[min(max(self.storm, 1), len(table)) - 1]
+        if kind == "descent":
+            total = d + self._descent_bonus()
+            if self.descent_method == 0:
+                return total <= 2
+            alone = self.descent_partner < 0 and self.descent_marker >= self._game.ng
+            return total <= 3 or (total <= 5 and alone)
+        return False
+
     def _die_rolled(self, d: int) -> None:
         d += self.luck_bonus
         self.luck_bonus = 0
         self.luck_asked = False
+        if not self.rerolled and self._lucky_subject() and self._bad_roll(d):
+            self.reroll_face = d
+            self.phase = P_REROLL  # Lucky: the player may roll again, once
+            return
+        self.rerolled = False
         kind = self.die_for
         if kind == "descent":
             self.die_for = ""
@@ -1106,6 +1179,8 @@ class K2State(DisasterState):
             return [NOBLE + c for c in self.noble_victims] + [NOBLE_NONE]
         if ph == P_DESCENT:
             return self._descent_actions()
+        if ph == P_REROLL:
+            return [REROLL, KEEP_ROLL]
         return super()._compute_legal()
 
     def _apply(self, action: int) -> None:
@@ -1140,6 +1215,17 @@ class K2State(DisasterState):
             self._cache = None
             self._choose_descent(action)
             return
+        if ph == P_REROLL:
+            self._cache = None
+            self.rerolled = True
+            self.phase = P_DIE
+            face, self.reroll_face = self.reroll_face, -1
+            if action == KEEP_ROLL:
+                self._die_rolled(face)
+            else:
+                self.luck_asked = True  # Luck was for the first roll
+                self._say("a Lucky climber: the die is rolled again", R_TRAITS)
+            return
         if ph == P_MOVE and action >= B:
             self._cache = None
             if action >= FLASH:
@@ -1168,6 +1254,10 @@ class K2State(DisasterState):
     def _action_text(self, action: int) -> str:
         ng = self._game.ng
         if action >= B:
+            if action >= KEEP_ROLL:
+                return f"keep the roll of {self.reroll_face}"
+            if action >= REROLL:
+                return "Lucky: roll again"
             if action >= ROLL:
                 return "roll without Luck"
             if action >= LUCK_PLAY:
@@ -1232,6 +1322,8 @@ class K2State(DisasterState):
             return R_AVALANCHE
         if ph == P_DESCENT:
             return R_AV_SPACE
+        if ph == P_REROLL:
+            return R_TRAITS
         if ph == P_DIE:
             k2 = {"descent": R_AV_SPACE, "bivouac": R_BIVOUAC, "chimney": R_AID, "rope": R_AID}
             if self.die_for in k2:
