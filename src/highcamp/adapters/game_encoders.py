@@ -671,6 +671,7 @@ _K2_PHASES = (
     "choose climbers",
     "Noble Sacrifice",
     "descend from an avalanche space",
+    "re-roll for a Lucky climber",
 )
 _K2_ROLLS = ("", "lost", "prep", "rope", "descent", "bivouac", "chimney")
 
