@@ -592,3 +592,10 @@ def test_14_1_fortitude_carries_a_climber_one_space() -> None:
     assert s.carried == []
     act(s, "Femke up to The Shoulder")  # and on alone
     assert where(s, "Femke") == "The Shoulder"
+
+
+def test_14_5_the_token_that_collapses_bottleneck_i_does_not_collapse_ii() -> None:
+    s = new(balcony_collapse=True)
+    cover_track(s, 4)
+    to_move(s, 0)  # Acute Mountain Sickness, ridge 1, declined onto space 5
+    assert s.collapsed == [SPACES["Bottleneck I"]]

@@ -486,6 +486,7 @@ class K2State(DisasterState):
         t = self.current
         tok = self.rs.tokens[t]
         self.current = -1
+        before = bool(self.collapsed)  # [14.5]: only tokens after Bottleneck I's collapse
         if (
             self._storm_phase()
             or self.storm_pending
@@ -495,18 +496,9 @@ class K2State(DisasterState):
             self._say(f"{tok.name} is set aside", R_AVALANCHE)
         else:
             self.storm_watch.append(t)
-            n = self._track_len()
-            self._say(f"{tok.name} covers Avalanche Track {n}", R_AVALANCHE)
-            for space, at, number, _ in self.k2.collapses:
-                if at == n and not (self._game.balcony_collapse and number):
-                    self._collapse(space, R_AVALANCHE)
-            if n >= self.rs.board.storm_watch:
-                self.storm_pending = True
-                self._say(
-                    "the Avalanche Track is full: darkness falls at the end of the turn",
-                    R_AVALANCHE,
-                )
-        if self._game.balcony_collapse and self.collapsed:
+            self._say(f"{tok.name} covers Avalanche Track {self._track_len()}", R_AVALANCHE)
+            self._check_watch()
+        if self._game.balcony_collapse and before:
             for space, _, number, _ in self.k2.collapses:
                 if space in self.collapsed:
                     continue
@@ -514,6 +506,19 @@ class K2State(DisasterState):
                     self._collapse(space, R_VARIANT)
                 break  # only the lowest standing Bottleneck space can collapse next
         self._resume()
+
+    def _check_watch(self) -> None:
+        """The Serac collapses on the Avalanche Track's 5th, 7th and 8th spaces (only the 5th
+        in the [14.5] variant); darkness after the 8th [7.3]."""
+        n = self._track_len()
+        for space, at, number, _ in self.k2.collapses:
+            if at == n and not (self._game.balcony_collapse and number):
+                self._collapse(space, R_AVALANCHE)
+        if n >= self.rs.board.storm_watch:
+            self.storm_pending = True
+            self._say(
+                "the Avalanche Track is full: darkness falls at the end of the turn", R_AVALANCHE
+            )
 
     def _collapse(self, space: int, rule: str) -> None:
         """A Serac collapse on ``space``: climbers there die, unless the guide there makes a
