@@ -238,3 +238,31 @@ def test_solo_disaster_by_clicking(server: str, browser: Any, shots: Path) -> No
     phone.wait_for_selector("svg.dis-board")
     phone.screenshot(path=str(shots / "disaster-phone.png"), full_page=True)
     assert errors == []
+
+
+def test_solo_disaster_on_k2_by_clicking(server: str, browser: Any, shots: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors = _errors(page)
+    _start(page, server, "Disaster on K2")
+    page.wait_for_selector("svg.doe-mountain")
+    page.wait_for_selector("[aria-label='K2: avalanche, darkness and goals']")
+    page.screenshot(path=str(shots / "disaster-on-k2-start.png"), full_page=True)
+    board_clicks = 0
+    for _ in range(120):
+        if page.get_attribute("#main", "data-terminal") == "true":
+            break
+        before = _step(page)
+        keys = _board_keys(page)
+        key = next((k for p in ("k2-", *_BOARD_ORDER) for k in keys if k.startswith(p)), None)
+        if key is not None:
+            page.click(f".board [data-key={_q(key)}]")
+            board_clicks += 1
+        else:
+            page.locator("[aria-label='Legal actions'] button").first.click()
+        _wait_step_change(page, before)
+        if board_clicks >= 40:
+            break
+    assert board_clicks >= 15
+    assert page.locator("svg.doe-side", has_text="Avalanche Track").count() == 1
+    page.screenshot(path=str(shots / "disaster-on-k2-later.png"), full_page=True)
+    assert errors == []
