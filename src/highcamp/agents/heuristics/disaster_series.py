@@ -249,10 +249,10 @@ class DisasterOnK2Heuristic(DisasterSeriesHeuristic):
         if "option b: move up to all five climbers" in texts:
             guide = obs["guides"][0] if obs["guides"] else None
             slow = guide is not None and any(
-                c["space"] == guide["space"] and c["movement"] <= 1 and c["fate"] == ""
+                c["space"] == guide["space"] and c["movement"] == 0 and c["marker"] == ""
                 for c in obs["clients"]
             )
-            if "option a: move the guide" in texts and (slow or obs["turn"] % 2 == 1):
+            if "option a: move the guide" in texts and slow:
                 return texts["option a: move the guide"], "the guide carries the slow climbers"
             return texts["option b: move up to all five climbers"], "everyone climbs"
         if k2["darkness_phase"] and obs["movement"]["mover"] is None:
