@@ -599,3 +599,16 @@ def test_14_5_the_token_that_collapses_bottleneck_i_does_not_collapse_ii() -> No
     cover_track(s, 4)
     to_move(s, 0)  # Acute Mountain Sickness, ridge 1, declined onto space 5
     assert s.collapsed == [SPACES["Bottleneck I"]]
+
+
+def test_flashlight_changes_hands_in_passing() -> None:
+    s = new()
+    place(s, "Vuk", "Abruzzi Spur")
+    s.flash = marker(s, "Vuk")
+    to_move(s)
+    act(s, "option b")
+    act(s, "move Jelena")
+    act(s, "Jelena up to Abruzzi Spur")
+    act(s, "pass the Flashlight to Jelena")
+    act(s, "Jelena up to The Shoulder")
+    assert s.flash == marker(s, "Jelena") and where(s, "Jelena") == "The Shoulder"

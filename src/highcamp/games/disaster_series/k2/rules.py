@@ -704,6 +704,9 @@ class K2State(DisasterState):
                 ]
             if self._on_avalanche(m) and not self.stepped and STEP_DOWN in acts:
                 acts = [a for a in acts if a != END_MOVE]
+            here = self.pos[m]
+            if self.flash >= 0 and self.pos[self.flash] == here:  # even in passing
+                acts += [FLASH + c for c in self._client_at(here) if ng + c != self.flash]
         return sorted(set(acts))
 
     def _plays(self) -> list[int]:
