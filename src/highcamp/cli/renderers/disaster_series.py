@@ -278,9 +278,17 @@ def _k2_tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
         out.append("  Daylight Phase", style="green")
     rest = _tracks(view, obs)
     lines = rest.split("\n")
+    words = (
+        ("(clear phase)", "(daylight)"),
+        ("(storm phase)", "(darkness)"),
+        ("client", "climber"),
+    )
     for line in lines[2:]:  # Everest's own tracks are the first two lines
         out.append("\n")
-        out.append_text(line)
+        text = line.plain
+        for old, new in words:
+            text = text.replace(old, new)
+        out.append(text, style=line.style)
     if k2["collapsed"]:
         out.append("\nSerac collapses: " + ", ".join(k2["collapsed"]), style="bold blue")
     goal = k2["secret_goal"]
