@@ -56,6 +56,7 @@ from ..engine import (
     PLAY,
     REMOVED,
     SACRIFICE,
+    SELECT,
     STEP_DOWN,
     STEP_UP,
     TARGET_CLIENT,
@@ -1343,6 +1344,10 @@ class K2State(DisasterState):
                 return R_BIVOUAC
             if action == OPT_C:
                 return R_PREP
+            if SELECT <= action < PICKUP:
+                if self.round == "storm":
+                    return R_DARK_MOVE
+                return "[8.2]" if action - SELECT < self._game.ng else "[8.4]"
             if PLAY <= action < TARGET_CLIENT:
                 return R_AID
         return _cite(super()._action_rule(action))
