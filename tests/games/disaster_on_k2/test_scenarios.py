@@ -612,3 +612,27 @@ def test_flashlight_changes_hands_in_passing() -> None:
     act(s, "pass the Flashlight to Jelena")
     act(s, "Jelena up to The Shoulder")
     assert s.flash == marker(s, "Jelena") and where(s, "Jelena") == "The Shoulder"
+
+
+@pytest.mark.parametrize(
+    ("team", "climber", "face", "outcome"),
+    [
+        ("norway", "Eirik", 4, "Bottleneck II"),  # Advanced Climber: 4 + 2 = 6
+        ("norway", "Eirik", 2, "the LOST box"),  # 2 + 2 = 4
+        ("netherlands", "Maarten", 4, "Bottleneck II"),  # Good Sense: Lost counts as success
+        ("netherlands", "Maarten", 3, "dead"),
+    ],
+)
+def test_9_2_advanced_climber_and_good_sense_of_direction_when_scaling(
+    team: str, climber: str, face: int, outcome: str
+) -> None:
+    s = new(team=team, game="advanced")
+    s.collapsed = [4, 5, 6]
+    place(s, climber, "Traverse")
+    to_move(s)
+    act(s, "option b")
+    act(s, f"move {climber}")
+    act(s, f"{climber} down to Bottleneck III")
+    act(s, f"{climber} descends scaling")
+    roll(s, face)
+    assert where(s, climber) == outcome
