@@ -331,10 +331,10 @@ def test_15_4_no_marker_left_move_one_or_leave_the_ridge_unblocked() -> None:
     act(s, "end Lou's move")
     assert s.phase == P_RELOCATE and s.current_player() == 0
     assert texts(s) == [
+        "leave The Balcony unblocked",
         "move the marker from South Summit to The Balcony",
         "move the marker from Cornice Traverse to The Balcony",
         "move the marker from Summit Ridge to The Balcony",
-        "leave The Balcony unblocked",
     ]
     t = s.clone()
     act(s, "move the marker from Summit Ridge to The Balcony")
@@ -358,7 +358,7 @@ def test_15_4_blocks_stay_at_the_end_of_turn_and_opponents_blocks_may_be_removed
     assert s.current_player() == 1 and s.phase == P_MOVE
     end_move(s)
     assert s.phase == P_UNBLOCK and s.current_player() == 1
-    assert texts(s) == ["remove the block on South Summit", "keep the opponent's blocks"]
+    assert texts(s) == ["keep the opponent's blocks", "remove the block on South Summit"]
     t = s.clone()
     act(t, "keep the opponent's blocks")
     assert t.blocked == [SPACES["South Summit"]]  # not removed at the End of Turn

@@ -825,9 +825,9 @@ class TwoPlayerState(DisasterState):
         if ph == P_BID:
             return [BID, PASS]
         if ph == P_RELOCATE:
-            return [RELOCATE + s for s in self.blocked] + [NO_BLOCK]
+            return [NO_BLOCK] + [RELOCATE + s for s in self.blocked]
         if ph == P_UNBLOCK:
-            return [UNBLOCK + s for s in self._removable()] + [KEEP_BLOCKS]
+            return [KEEP_BLOCKS] + [UNBLOCK + s for s in self._removable()]
         if ph == P_HIRE:
             taken = set(self.guides) | self._reserved("guides")
             return [HIRE + g for g in range(len(self.rs.guides)) if g not in taken]
