@@ -66,7 +66,8 @@ export function render(el, ctx) {
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: o.storm_phase ? "#6f8597" : "#8fbfe0" }));
   svg.append(s("polygon", { points: `0,${H} 40,${H * 0.62} 150,${H * 0.4} 250,${H * 0.14} 330,18 410,${H * 0.16} 520,${H * 0.42} 610,${H * 0.58} ${W},${H * 0.7} ${W},${H}`, fill: "#8a7d6b" }));
   svg.append(s("polygon", { points: `150,${H * 0.4} 250,${H * 0.14} 330,18 410,${H * 0.16} 520,${H * 0.42} 450,${H * 0.36} 400,${H * 0.3} 330,${H * 0.34} 260,${H * 0.3} 200,${H * 0.38}`, fill: "#f4f7fa" }));
-  svg.append(s("text", { x: 12, y: 22, "font-size": 14, "font-weight": "bold", fill: INK }, `${st.company || ""}`));
+  const title = o.opponent ? `${o.teams[o.seat].label}, against ${o.opponent.label}` : `${st.company || ""}`;
+  svg.append(s("text", { x: 12, y: 22, "font-size": 14, "font-weight": "bold", fill: INK }, title));
   svg.append(s("text", { x: 12, y: 40, "font-size": 12, fill: INK }, o.storm_phase ? "STORM PHASE" : o.storm_pending ? "the storm hits next turn" : "Clear Phase"));
   // the route between the ledges
   const order = (st.spaces || []).filter((sp) => at[sp.index]).map((sp) => sp.index);
