@@ -461,7 +461,8 @@ def test_clarification_acute_mountain_sickness_on_the_opponent() -> None:
         "Acute Mountain Sickness strikes Sandy of Seat 2 (Mountain Majesty)",
     ]
     act(s, "Acute Mountain Sickness strikes Sandy")
-    assert [c["ams"] for c in s.observation(1)["clients"]][0]
+    sandy = s.observation(1)["clients"][0]
+    assert sandy["name"] == "Sandy" and sandy["ams"]
     assert not any(c["ams"] for c in s.observation(0)["clients"])
 
 
@@ -615,4 +616,4 @@ def test_a_whole_two_player_game_replays_and_round_trips() -> None:
             s.apply_action(rng.choice(s.legal_actions()))
     assert game.replay(s.history(), seed=5) == s
     assert game.state_from_json(s.to_json()) == s
-    assert any("[15.7]" == e.rule for e in s.log)
+    assert any(e.rule == "[15.7]" for e in s.log)

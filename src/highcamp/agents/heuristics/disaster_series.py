@@ -76,9 +76,9 @@ class DisasterSeriesHeuristic(RuleOfThumbAgent):
             return self._bid(obs, view, texts)
         two = obs.get("players") == 2
         if two:
-            hit = self._two_player_choice(obs, texts)
-            if hit is not None:
-                return hit
+            chosen = self._two_player_choice(obs, texts)
+            if chosen is not None:
+                return chosen
         buy = first("buy ")
         if buy is not None:
             event = obs["event"] or {}
@@ -152,8 +152,8 @@ class DisasterSeriesHeuristic(RuleOfThumbAgent):
         if spaces:
 
             def gain(space: str) -> int:
-                foes = sum(c["where"] == space for c in obs["opponent"]["clients"])
-                mine = sum(c["where"] == space for c in obs["clients"])
+                foes = sum(1 for c in obs["opponent"]["clients"] if c["where"] == space)
+                mine = sum(1 for c in obs["clients"] if c["where"] == space)
                 return foes - mine
 
             best = max(spaces, key=gain)

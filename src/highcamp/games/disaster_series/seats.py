@@ -254,8 +254,9 @@ class TwoPlayerState(DisasterState):
 
     _SEAT_O = tuple("o_" + k for k in SEAT_LISTS)
     _SEAT_OS = tuple("o_" + k for k in SEAT_SCALARS)
-    _LISTS = (*DisasterState._LISTS, *_SEAT_O, "secret")
-    _SCALARS = (
+    # the engine's tuples are typed with their fixed length: these extend them
+    _LISTS = (*DisasterState._LISTS, *_SEAT_O, "secret")  # type: ignore[assignment]
+    _SCALARS = (  # type: ignore[assignment]
         *DisasterState._SCALARS,
         *_SEAT_OS,
         "active",
