@@ -84,3 +84,25 @@ def test_everest_go_heuristic_beats_random(players: int) -> None:
 def test_disaster_heuristic_beats_random() -> None:
     # a game of dice: the edge is real but modest, so the match is larger
     assert _wins("disaster", 2, 120) >= 0.6
+
+
+def test_disaster_on_everest_two_player_heuristic_beats_random_and_bids_within_reason() -> None:
+    assert _wins("disaster-on-everest", 2, 6) >= 0.8
+    game = highcamp.load_game("disaster-on-everest", players=2)
+    state = game.new_initial_state(seed=3)
+    agents = [make_heuristic("disaster-on-everest", seed=s) for s in range(2)]
+    bids = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_random_chance()
+            continue
+        seat = state.current_player()
+        obs = state.observation(seat)
+        action = agents[seat].act(state)
+        if state.action_to_string(action).startswith("bid "):
+            bids += 1
+            bid = obs["bidding"]
+            assert bid["next_bid"] <= bid["cost"] + 2  # never far above the printed cost
+            assert obs["prestige"] - bid["next_bid"] >= 4  # Prestige kept in hand
+        state.apply_action(action)
+    assert bids > 0

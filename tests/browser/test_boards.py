@@ -266,3 +266,38 @@ def test_solo_disaster_on_k2_by_clicking(server: str, browser: Any, shots: Path)
     assert page.locator("svg.doe-side", has_text="Avalanche Track").count() == 1
     page.screenshot(path=str(shots / "disaster-on-k2-later.png"), full_page=True)
     assert errors == []
+
+
+def test_two_player_disaster_on_everest_against_an_agent(
+    server: str, browser: Any, shots: Path
+) -> None:
+    """[15.0] in the browser: both teams on the mountain in two colours, both Prestige
+    markers, the First Player, and the bidding by clicking the board."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors = _errors(page)
+    page.goto(server + "/")
+    title = "Disaster on Everest"
+    _set_players(page, title, 2)
+    card = page.locator("section", has=page.get_by_role("heading", name=title, exact=True))
+    card.get_by_role("button", name=f"Start {title}").click()
+    page.wait_for_selector("svg.doe-mountain")
+    page.wait_for_selector("[aria-label='Legal actions'] button")
+    assert page.locator("section.status-card").count() == 2  # one's own card, the opponent's
+    assert page.locator("svg.doe-side text", has_text="First Player").count() == 1
+    assert page.locator("svg.doe-side text", has_text="the opponent").count() >= 1
+    page.screenshot(path=str(shots / "disaster-on-everest-2p-start.png"), full_page=True)
+    bid_clicks = 0
+    for _ in range(60):
+        if page.get_attribute("#main", "data-terminal") == "true":
+            break
+        before = _step(page)
+        keys = _board_keys(page)
+        if "ev-bid" in keys or "ev-pass" in keys:
+            page.click(f".board [data-key={_q('ev-pass' if bid_clicks % 2 else 'ev-bid')}]")
+            bid_clicks += 1
+        else:
+            page.locator("[aria-label='Legal actions'] button").first.click()
+        _wait_step_change(page, before)
+    assert bid_clicks >= 1
+    page.screenshot(path=str(shots / "disaster-on-everest-2p-later.png"), full_page=True)
+    assert errors == []

@@ -253,3 +253,36 @@ def test_a_failing_agent_never_stops_the_table(client: TestClient) -> None:
     after = act(client, made["host"], v["legal"][0]["id"], v["step"]).json()
     assert after["your_turn"] and after["step"] == v["step"] + 2
     assert "out of coffee" in after["notice"] and "random legal action" in after["notice"]
+
+
+def test_two_player_disaster_on_everest_table_shows_each_seat_its_own_team(
+    client: TestClient,
+) -> None:
+    """[15.0] over the generic web layer: an online table of two, each seat seeing its own
+    team first, the opponent's under ``opponent``, and the bidding [15.3]."""
+    made = make_table(
+        client,
+        game="disaster-on-everest",
+        mode="online",
+        options={"players": 2, "company_2": "top-of-the-world"},
+    )
+    s0, s1 = (s["token"] for s in made["seats"])
+    v0, v1 = view(client, s0), view(client, s1)
+    assert v0["observation"]["guides"][0]["name"] == "Yuri"
+    assert v1["observation"]["guides"][0]["name"] == "Mike"
+    assert v0["observation"]["opponent"]["label"] == "Seat 2 (Top of the World Tours)"
+    assert v0["static"]["seats"][1]["company"] == "Top of the World Tours"
+    assert v0["your_turn"] and not v1["your_turn"]  # the First Player bids first
+    assert [a["text"].split()[0] for a in v0["legal"]] == ["bid", "pass"]
+    res = act(client, s0, v0["legal"][1]["id"], v0["step"])  # seat 1 passes
+    assert res.status_code == 200, res.text
+    v1 = view(client, s1)
+    assert v1["your_turn"] and v1["observation"]["bidding"]["dropped_out"]
+    assert act(client, s0, v1["legal"][0]["id"], v1["step"]).status_code >= 400  # not seat 1's
+
+
+def test_two_player_disaster_on_everest_hotseat_to_the_end(client: TestClient) -> None:
+    made = make_table(client, game="disaster-on-everest", mode="hotseat", options={"players": 2})
+    end = play_to_end(client, made["host"], seed=2)
+    assert end["terminal"] and sorted(end["returns"]) in ([0, 1], [1, 1])
+    assert len(end["scores"]) == 2

@@ -20,6 +20,7 @@ from highcamp.core import Game
 __all__ = [
     "disaster_on_everest_bounds",
     "disaster_on_k2_bounds",
+    "disaster_team_bounds",
     "everest1924_bounds",
     "win_or_lose_bounds",
 ]
@@ -49,14 +50,15 @@ def disaster_on_everest_bounds(game: Game) -> tuple[float, float]:
     after the Summit is -4, and every client is worth at least 6) and at most the larger of
     its points (Summit) and 4 (Hillary Step), plus 1 back at High Camp. On top: Prestige
     (0 to the track's maximum), 3 per guide's oxygen tank back at High Camp, 2 for Luck.
+    With two players [15.7] the returns are 1 for each winner and 0 for the other.
+
+    >>> import highcamp
+    >>> disaster_on_everest_bounds(highcamp.load_game("disaster-on-everest", players=2))
+    (0.0, 1.0)
     """
-    view = game.static_view()
-    team = view["team"]
-    points = sorted((c["points"] for c in view["clients"]), reverse=True)[: team["clients"]]
-    best = sorted((max(c["points"], 4) + 1 for c in view["clients"]), reverse=True)
-    low = -sum(points)
-    high = sum(best[: team["clients"]]) + view["prestige_max"] + 3 * team["guides"] + 2
-    return float(low), float(high)
+    if game.num_players == 2:
+        return win_or_lose_bounds(game)
+    return disaster_team_bounds(game)
 
 
 def disaster_on_k2_bounds(game: Game) -> tuple[float, float]:
@@ -65,13 +67,33 @@ def disaster_on_k2_bounds(game: Game) -> tuple[float, float]:
 
     A climber scores at least minus its points and at most the larger of its points
     (Summit) and 4 (Traverse), plus 1 back at High Camp. On top: Prestige (0 to the track's
-    maximum), 2 for Luck and the richest Secret Goal.
+    maximum), 2 for Luck and the richest Secret Goal. With two players [15.7] the returns
+    are 1 for each winner and 0 for the other.
+    """
+    if game.num_players == 2:
+        return win_or_lose_bounds(game)
+    return disaster_team_bounds(game)
+
+
+def disaster_team_bounds(game: Game) -> tuple[float, float]:
+    """The bounds of one team's [12.0] score, over every seat's team: the clients' scores
+    (see :func:`disaster_on_everest_bounds`), Prestige, 2 for Luck, and the game's own
+    bonuses (Everest: 3 per guide's oxygen tank; K2: the richest Secret Goal [13.0]).
+
+    >>> import highcamp
+    >>> disaster_team_bounds(highcamp.load_game("disaster-on-everest", players=2))
+    (-52.0, 96.0)
     """
     view = game.static_view()
     team = view["team"]
-    points = sorted((c["points"] for c in view["clients"]), reverse=True)[: team["clients"]]
-    best = sorted((max(c["points"], 4) + 1 for c in view["clients"]), reverse=True)
-    goal = max((g["points"] for g in view["k2"]["goals"]), default=0)
-    low = -sum(points)
-    high = sum(best[: team["clients"]]) + view["prestige_max"] + 2 + goal
-    return float(low), float(high)
+    if "k2" in view:
+        bonus = 2 + max((g["points"] for g in view["k2"]["goals"]), default=0)
+    else:
+        bonus = 2 + 3 * team["guides"]
+    lows, highs = [], []
+    for clients in [s["clients"] for s in view.get("seats", [])] or [view["clients"]]:
+        points = sorted((c["points"] for c in clients), reverse=True)[: team["clients"]]
+        best = sorted((max(c["points"], 4) + 1 for c in clients), reverse=True)
+        lows.append(-sum(points))
+        highs.append(sum(best[: team["clients"]]) + view["prestige_max"] + bonus)
+    return float(min(lows)), float(max(highs))

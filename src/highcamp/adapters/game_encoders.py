@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from highcamp.core import Game
 
-from .bounds import disaster_on_everest_bounds, disaster_on_k2_bounds
+from .bounds import disaster_team_bounds
 from .encoders import Field, views  # noqa: F401  (views: for the doctests)
 
 __all__ = ["DisasterEncoder", "DisasterOnEverestEncoder", "DisasterOnK2Encoder", "EverestGoEncoder"]
@@ -425,6 +425,7 @@ _DE_PHASES = (
     "fate",
     "over",
 )
+_DE_PHASES_2P = ("bid for the event", "move a Blocked Ridge marker", "remove an opponent's block")
 _DE_STEPS = ("setup", "draw", "buy", "move", "resolve", "end", "fate", "over")
 _DE_PREP = ("none", "Prep 1/2", "Prep Ready")
 _DE_OFF = ("queue", "lost", "dead", "removed")  # spaces -1..-4
@@ -453,9 +454,6 @@ class DisasterOnEverestEncoder(_Slices):
     PHASES: tuple[str, ...] = _DE_PHASES
     MARKERS: tuple[str, ...] = _DE_MARKER
 
-    def _bounds(self, game: Game) -> tuple[float, float]:
-        return disaster_on_everest_bounds(game)
-
     def _extra_fields(self, view: dict[str, Any]) -> list[Field]:
         """Fields a game of the series adds after the shared ones (none on Everest)."""
         return []
@@ -481,14 +479,20 @@ class DisasterOnEverestEncoder(_Slices):
         self.max_cost = max(max(t["cost"] for t in view["tokens"]), 1)
         self.max_ridge = max(max(t["ridge"] for t in view["tokens"]), 1)
         self.max_points = max(c["points"] for c in view["clients"])
-        self.score_low, self.score_high = self._bounds(game)
+        self.score_low, self.score_high = disaster_team_bounds(game)
         self.ng = int(view["team"]["guides"])
         self.nc = int(view["team"]["clients"])
+        self.two = game.num_players == 2  # [15.0]: the opponent's team follows one's own
+        self.phases = self.PHASES + _DE_PHASES_2P if self.two else self.PHASES
+        if self.two:
+            self.max_points = max(c["points"] for t in view["seats"] for c in t["clients"])
         spaces = self.board + len(_DE_OFF)
-        nt, ng, nc, m = len(self.tokens), self.ng, self.nc, self.ng + self.nc
+        nt, ng, nc = len(self.tokens), self.ng, self.nc
+        m = (ng + nc) * (2 if self.two else 1)  # members: one's own, then the opponent's
+        nf = nc * (2 if self.two else 1)
         self._layout(
             [
-                Field("phase", (len(self.PHASES),), "one-hot: " + ", ".join(self.PHASES)),
+                Field("phase", (len(self.phases),), "one-hot: " + ", ".join(self.phases)),
                 Field("step", (len(_DE_STEPS),), "one-hot: " + ", ".join(_DE_STEPS)),
                 Field("storm_track", (self.storm + 1,), "one-hot: storm track 0..10"),
                 Field(
@@ -513,7 +517,8 @@ class DisasterOnEverestEncoder(_Slices):
                 Field(
                     "queue",
                     (self.queue, m + 1, 3),
-                    "per queue spot and member (guides, clients, another company's client): "
+                    "per queue spot and member (guides, clients, with two players the "
+                    "opponent's guides and clients, another company's client): "
                     "waiting with no direction, going up, going down",
                 ),
                 Field(
@@ -557,18 +562,55 @@ class DisasterOnEverestEncoder(_Slices):
                 ),
                 Field("mover", (m + 1,), "one-hot: the member moving, or none"),
                 Field("carried", (m,), "members being carried"),
-                Field("fate_client", (nc + 1,), "one-hot: the client whose fate is drawn, or none"),
+                Field(
+                    "fate_client",
+                    (nf + 1,),
+                    "one-hot: the client whose fate is drawn (one's own, then the opponent's), "
+                    "or none",
+                ),
                 Field("fate_zone", (len(_DE_ZONES),), "one-hot: none, " + ", ".join(_DE_ZONES[1:])),
                 Field(
                     "score",
                     (1,),
                     "the score as it would stand now, (score - low) / (high - low) with the "
-                    "game's utility bounds",
+                    "bounds of a team's score",
                 ),
                 *self._extra_fields(view),
             ]
+            + (self._two_player_fields(nt, spaces) if self.two else [])
         )
         self._spaces = spaces
+
+    def _two_player_fields(self, nt: int, spaces: int) -> list[Field]:
+        ng, nc = self.ng, self.nc
+        return [
+            Field(
+                "seats",
+                (9,),
+                "two players [15.*]: I am First Player; I am moving; my Prestige / max; the "
+                "opponent's Prestige / max; next bid / max; highest bid / max; I hold the "
+                "highest bid; I am to bid; a bidder dropped out",
+            ),
+            Field("opponent_preparations", (len(_DE_PREP),), "one-hot: the opponent's"),
+            Field("opponent_tokens", (2 * nt,), "the opponent's held, then kept tokens / copies"),
+            Field(
+                "opponent_guides",
+                (ng, 3 + len(self.skills)),
+                "per opponent guide: movement / 6, moved, oxygen tank, skills",
+            ),
+            Field("opponent_guide_space", (ng, spaces), "per opponent guide, one-hot: space"),
+            Field(
+                "opponent_clients",
+                (nc, 4 + len(self.traits)),
+                "per opponent client: movement, points, moved, AMS, traits",
+            ),
+            Field("opponent_client_space", (nc, spaces), "per opponent client, one-hot: space"),
+            Field("opponent_tired", (nc, 3), "per opponent client, one-hot"),
+            Field("opponent_marker", (nc, 3), "per opponent client, one-hot"),
+            Field("opponent_fate", (nc, len(_DE_FATES)), "per opponent client, one-hot"),
+            Field("pending_block", (self.board + 1,), "one-hot: a ridge waiting for a marker"),
+            Field("opponent_score", (1,), "the opponent's score, scaled like score"),
+        ]
 
     def _space(self, space: int) -> int:
         return space if space >= 0 else self.board - 1 - space  # -1 -> board, ... -4
@@ -589,7 +631,12 @@ class DisasterOnEverestEncoder(_Slices):
         members = {g["name"]: i for i, g in enumerate(guides)}
         members.update({c["name"]: self.ng + i for i, c in enumerate(clients)})
         m = self.ng + self.nc
-        x[a["phase"] + self.PHASES.index(o["phase"])] = 1.0
+        if self.two:
+            opp = o["opponent"]
+            members.update({g["name"]: m + i for i, g in enumerate(opp["guides"])})
+            members.update({c["name"]: m + self.ng + i for i, c in enumerate(opp["clients"])})
+            m *= 2
+        x[a["phase"] + self.phases.index(o["phase"])] = 1.0
         x[a["step"] + _DE_STEPS.index(o["step"])] = 1.0
         x[a["storm_track"] + min(o["storm_track"], self.storm)] = 1.0
         s = a["scalars"]
@@ -622,30 +669,9 @@ class DisasterOnEverestEncoder(_Slices):
             who = members.get(entry["who"], m)
             way = ("", "up", "down").index(entry["direction"])
             x[a["queue"] + (spot * (m + 1) + who) * 3 + way] = 1.0
-        width = 3 + len(self.skills)
-        for i, g in enumerate(guides):
-            at = a["guides"] + i * width
-            x[at] = _clip(g["movement"], _DE_MAX_MOVE)
-            x[at + 1] = float(g["moved"])
-            x[at + 2] = float(g["oxygen"])
-            for skill in g["skills"]:
-                x[at + 3 + self.skills.index(skill)] = 1.0
-            x[a["guide_space"] + i * self._spaces + self._space(g["space"])] = 1.0
-        width = 4 + len(self.traits)
-        for i, c in enumerate(clients):
-            at = a["clients"] + i * width
-            x[at] = _clip(c["movement"], _DE_MAX_MOVE)
-            x[at + 1] = _clip(c["points"], self.max_points)
-            x[at + 2] = float(c["moved"])
-            x[at + 3] = float(c["ams"])
-            for trait in c["traits"]:
-                x[at + 4 + self.traits.index(trait)] = 1.0
-            x[a["client_space"] + i * self._spaces + self._space(c["space"])] = 1.0
-            x[a["tired"] + i * 3 + _DE_TIRED.index(c["tired"])] = 1.0
-            x[a["marker"] + i * 3 + self.MARKERS.index(c["marker"])] = 1.0
-            fate = c["fate"]
-            kind = next((k for k in _DE_FATES[1:4] if fate.startswith(k)), "saved" if fate else "")
-            x[a["fate"] + i * len(_DE_FATES) + _DE_FATES.index(kind)] = 1.0
+        self._team(x, "", guides, clients)
+        if self.two:
+            self._opponent(x, o)
         mv = o["movement"]
         x[a["round"] + _DE_ROUNDS.index(mv["round"])] = 1.0
         x[a["option"] + ("abc".index(mv["option"]) if mv["option"] else 3)] = 1.0
@@ -656,7 +682,14 @@ class DisasterOnEverestEncoder(_Slices):
         for name in mv["carried"]:
             x[a["carried"] + members[name]] = 1.0
         fc = o["fate"]["client"]
-        x[a["fate_client"] + (members[fc] - self.ng if fc is not None else self.nc)] = 1.0
+        if fc is None:
+            x[a["fate_client"] + self.nc * (2 if self.two else 1)] = 1.0
+        else:
+            k = members[fc]
+            mine = k < self.ng + self.nc
+            x[a["fate_client"] + (k - self.ng if mine else self.nc + k - 2 * self.ng - self.nc)] = (
+                1.0
+            )
         zone = o["fate"]["zone"]
         x[a["fate_zone"] + (_DE_ZONES.index(zone) if zone in _DE_ZONES else 0)] = 1.0
         low, high = self.score_low, self.score_high
@@ -664,6 +697,61 @@ class DisasterOnEverestEncoder(_Slices):
         self._encode_extra(x, o)
         return x
 
+    def _team(self, x: Tensor, prefix: str, guides: Any, clients: Any) -> None:
+        """One team's guides and clients (``prefix``: "" or "opponent_")."""
+        a = self._at
+        width = 3 + len(self.skills)
+        for i, g in enumerate(guides):
+            at = a[prefix + "guides"] + i * width
+            x[at] = _clip(g["movement"], _DE_MAX_MOVE)
+            x[at + 1] = float(g["moved"])
+            x[at + 2] = float(g["oxygen"])
+            for skill in g["skills"]:
+                x[at + 3 + self.skills.index(skill)] = 1.0
+            x[a[prefix + "guide_space"] + i * self._spaces + self._space(g["space"])] = 1.0
+        width = 4 + len(self.traits)
+        for i, c in enumerate(clients):
+            at = a[prefix + "clients"] + i * width
+            x[at] = _clip(c["movement"], _DE_MAX_MOVE)
+            x[at + 1] = _clip(c["points"], self.max_points)
+            x[at + 2] = float(c["moved"])
+            x[at + 3] = float(c["ams"])
+            for trait in c["traits"]:
+                x[at + 4 + self.traits.index(trait)] = 1.0
+            x[a[prefix + "client_space"] + i * self._spaces + self._space(c["space"])] = 1.0
+            x[a[prefix + "tired"] + i * 3 + _DE_TIRED.index(c["tired"])] = 1.0
+            x[a[prefix + "marker"] + i * 3 + self.MARKERS.index(c["marker"])] = 1.0
+            fate = c["fate"]
+            kind = next((k for k in _DE_FATES[1:4] if fate.startswith(k)), "saved" if fate else "")
+            x[a[prefix + "fate"] + i * len(_DE_FATES) + _DE_FATES.index(kind)] = 1.0
+
+    def _opponent(self, x: Tensor, o: Mapping[str, Any]) -> None:
+        """The two-player slices [15.*]: seats, bidding, the opponent's team."""
+        a = self._at
+        opp = o["opponent"]
+        me = o["seat"]
+        s = a["seats"]
+        x[s] = float(o["first_player"] == me)
+        x[s + 1] = float(o["moving"] == me)
+        x[s + 2] = _clip(o["prestige"], self.prestige)
+        x[s + 3] = _clip(opp["prestige"], self.prestige)
+        bid = o["bidding"]
+        if bid is not None:
+            x[s + 4] = _clip(bid["next_bid"], self.prestige)
+            x[s + 5] = _clip(bid["high_bid"], self.prestige)
+            x[s + 6] = float(bid["high_bidder"] == me)
+            x[s + 7] = float(bid["to_bid"] == me)
+            x[s + 8] = float(bid["dropped_out"])
+        x[a["opponent_preparations"] + _DE_PREP.index(opp["preparations"])] = 1.0
+        nt = len(self.tokens)
+        self._tokens(x, a["opponent_tokens"], opp["held"])
+        self._tokens(x, a["opponent_tokens"] + nt, opp["kept"])
+        self._team(x, "opponent_", opp["guides"], opp["clients"])
+        pending = o["pending_block"]
+        k = self.space_names.index(pending) if pending is not None else self.board
+        x[a["pending_block"] + k] = 1.0
+        low, high = self.score_low, self.score_high
+        x[a["opponent_score"]] = _clip(opp["score"]["total"] - low, high - low)
 
 # ------------------------------------------------------------------ Disaster on K2
 _K2_PHASES = (
@@ -692,9 +780,6 @@ class DisasterOnK2Encoder(DisasterOnEverestEncoder):
 
     PHASES = _DE_PHASES + _K2_PHASES
     MARKERS = ("", "Traverse", "Summit")
-
-    def _bounds(self, game: Game) -> tuple[float, float]:
-        return disaster_on_k2_bounds(game)
 
     def _extra_fields(self, view: dict[str, Any]) -> list[Field]:
         self.goals = [g["name"] for g in view["k2"]["goals"]]

@@ -1,5 +1,5 @@
-"""The Disaster series heuristic (solitaire): lead the expedition as a sensible leader would,
-from ``observation(0)``, ``static_view()`` and the action texts only.
+"""The Disaster series heuristic: lead the expedition as a sensible leader would, from the
+seat's observation, ``static_view()`` and the action texts only.
 
 * Buying: an event is bought when it helps (Ridges Open, Chocolate Bars, Energy Boost, Oxygen,
   Med Kit, Luck, Calm Wind, Khumbu Ice Field) and Prestige stays comfortable afterwards; every
@@ -10,6 +10,10 @@ from ``observation(0)``, ``static_view()`` and the action texts only.
   head down; held events are played at once; early on a guide prepares.
 * Fate: a guide's sacrifice, a Med Kit or Luck before accepting a death; the helicopter
   always rescues.
+* Two players [15.*]: bid for a helpful event up to two Prestige over its cost while
+  Prestige stays comfortable (at cost only to hold the storm back), pass otherwise; play
+  Acute Mountain Sickness and Broken Rope on the opponent, sweep the space with most of
+  their clients, remove their blocks and leave the other ridges' markers where they are.
 
 >>> import highcamp
 >>> from highcamp.core import play_game
@@ -68,6 +72,13 @@ class DisasterSeriesHeuristic(RuleOfThumbAgent):
         def first(prefix: str) -> int | None:
             return next((a for t, a in texts.items() if t.startswith(prefix)), None)
 
+        if obs.get("bidding") is not None:
+            return self._bid(obs, view, texts)
+        two = obs.get("players") == 2
+        if two:
+            chosen = self._two_player_choice(obs, texts)
+            if chosen is not None:
+                return chosen
         buy = first("buy ")
         if buy is not None:
             event = obs["event"] or {}
@@ -99,6 +110,60 @@ class DisasterSeriesHeuristic(RuleOfThumbAgent):
                 return prep, "prepare early while the weather is good"
             return first("option a") or legal[0], "move the guides: they carry clients"
         return self._move(state, obs, texts, late)
+
+    def _bid(
+        self, obs: dict[str, Any], view: dict[str, Any], texts: dict[str, int]
+    ) -> tuple[int, str]:
+        """Two players [15.3]: bid for a helpful event up to two over its printed cost
+        while Prestige stays comfortable; near a full Storm Watch, take any event at its
+        cost to hold the storm back; otherwise pass."""
+        bid = obs["bidding"]
+        name, cost, price = bid["event"], int(bid["cost"]), int(bid["next_bid"])
+        after = obs["prestige"] - price
+        bid_action = next((a for t, a in texts.items() if t.startswith("bid ")), None)
+        pass_action = next(a for t, a in texts.items() if t.startswith("pass "))
+        keep = GOOD_EVENTS.get(name)
+        if bid_action is not None:
+            if keep is not None and price <= cost + 2 and after >= keep + PRESTIGE_RESERVE:
+                return bid_action, f"{name} is worth {price} Prestige and {after} remain"
+            watch_left = view["storm_watch"] - len(obs["storm_watch"])
+            if (
+                not obs["storm_phase"]
+                and watch_left <= 2
+                and price == cost
+                and bid["high_bidder"] is None
+                and after >= WATCH_BUY_RESERVE
+            ):
+                return bid_action, f"bid to keep it off the Storm Watch ({watch_left} left)"
+        return pass_action, f"{name} is not worth {price} Prestige"
+
+    def _two_player_choice(
+        self, obs: dict[str, Any], texts: dict[str, int]
+    ) -> tuple[int, str] | None:
+        """Two players: strike the opponent's clients, sweep their space, clear their
+        blocks, and keep one's own way open."""
+        theirs = obs["opponent"]["label"]
+        for t, a in texts.items():
+            if " strikes " in t and t.endswith(theirs):
+                return a, "the event strikes the opponent's client"
+        spaces = {
+            t[len("Avalanche at ") :]: a for t, a in texts.items() if t.startswith("Avalanche at ")
+        }
+        if spaces:
+
+            def gain(space: str) -> int:
+                foes = sum(1 for c in obs["opponent"]["clients"] if c["where"] == space)
+                mine = sum(1 for c in obs["clients"] if c["where"] == space)
+                return foes - mine
+
+            best = max(spaces, key=gain)
+            return spaces[best], f"the Avalanche sweeps the opponent's clients at {best}"
+        for t, a in texts.items():
+            if t.startswith("remove the block on "):
+                return a, "clear the opponent's block from the route"
+            if t.startswith("leave ") and t.endswith(" unblocked"):
+                return a, "keep the other ridges as they are"
+        return None
 
     def _move(
         self, state: State, obs: dict[str, Any], texts: dict[str, int], late: bool

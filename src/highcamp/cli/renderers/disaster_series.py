@@ -1,9 +1,11 @@
 """The Disaster series in the terminal: the mountain, the tracks and the status card.
 
-Only the contract is used: ``observation(0)`` and ``game.static_view()``. The mountain is
-drawn from the Summit down, one line a space (ridges with their numbers and blocks, the
+Only the contract is used: ``observation(seat)`` and ``game.static_view()``. The mountain
+is drawn from the Summit down, one line a space (ridges with their numbers and blocks, the
 Hillary Step queue between Down and Up), then the Storm Watch, Storm track, Prestige,
-held tokens, the event on the table and the travel company's status card.
+held tokens, the event on the table and the travel company's status card. With two
+players [15.0] the opponent's team is drawn in yellow, both Prestige markers, the First
+Player and the bidding are shown, and the opponent's card follows one's own.
 """
 
 from __future__ import annotations
@@ -58,6 +60,17 @@ def draw_mountain(view: dict[str, Any], obs: dict[str, Any]) -> Text:
             flags += "!"
         style = "reverse" if c["name"] == mover else ("dim" if c["moved"] else "white")
         here.setdefault(c["space"], []).append((c["name"] + flags, style))
+    opp = obs.get("opponent")
+    if opp is not None:  # two players [15.0]: the opponent's team in its own colour
+        for g in opp["guides"]:
+            style = "bold yellow reverse" if g["name"] == mover else "bold yellow"
+            label = g["name"].upper() + (" (O2)" if g["oxygen"] else "")
+            here.setdefault(g["space"], []).append((label, style))
+        for c in opp["clients"]:
+            flags = {"Summit": "*", "Hillary Step": "+"}.get(c["marker"], "")
+            flags += "'" if c["moved"] else ""
+            style = "yellow reverse" if c["name"] == mover else "yellow"
+            here.setdefault(c["space"], []).append((c["name"] + flags, style))
     blocked = set(obs["blocked"])
     k2 = obs.get("k2", {})
     collapsed = set(k2.get("collapsed", ()))
@@ -96,6 +109,11 @@ def draw_mountain(view: dict[str, Any], obs: dict[str, Any]) -> Text:
         else "   + Hillary Step marker, * Summit marker, ' moved this turn, ~ tired",
         style="dim",
     )
+    if opp is not None:
+        out.append("\n   your team in ", style="dim")
+        out.append("cyan/white", style="bold cyan")
+        out.append(", the opponent's in ", style="dim")
+        out.append("yellow", style="bold yellow")
     return out
 
 
@@ -106,6 +124,8 @@ def _queue_text(view: dict[str, Any], obs: dict[str, Any]) -> Text:
     for e in obs["queue"]:
         arrow = {"up": "↑", "down": "↓"}.get(e["direction"], "")
         who = "other" if e["who"].startswith("another") else e["who"]
+        if "seat" in e and e["seat"] != obs.get("seat"):
+            who = who.lower()  # the opponent's, in lower case [15.0]
         spots.setdefault(e["spot"], []).append(who + arrow)
     out.append("   Hillary Step queue ", style="bold red")
     for s in range(1, n + 1):
@@ -138,6 +158,11 @@ def _tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
     else:
         out.append("  Clear Phase", style="green")
     out.append(f"\nTurn {obs['turn']}  ·  Prestige {obs['prestige']}", style="bold")
+    opp = obs.get("opponent")
+    if opp is not None:  # [15.1] [15.2]
+        out.append(f" (opponent {opp['prestige']})", style="bold yellow")
+        first = "you" if obs["first_player"] == obs["seat"] else "the opponent"
+        out.append(f"  ·  First Player: {first}", style="bold")
     out.append(f"  ·  Preparations: {obs['preparations']}")
     out.append(f"  ·  tokens in the container: {obs['container']}")
     if obs["held"]:
@@ -156,9 +181,32 @@ def _tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
         )
     if obs["drawn"]:
         out.append("\nDrawn: " + ", ".join(obs["drawn"]), style="bold")
+    bid = obs.get("bidding")
+    if bid:  # [15.3]
+        seat = obs["seat"]
+        high = (
+            "no bid yet"
+            if bid["high_bidder"] is None
+            else f"high bid {bid['high_bid']} by "
+            + ("you" if bid["high_bidder"] == seat else "the opponent")
+        )
+        turn = "you" if bid["to_bid"] == seat else "the opponent"
+        out.append(
+            f"\nBidding for {bid['event']} (printed cost {bid['cost']}): {high}; "
+            f"next bid {bid['next_bid']}, {turn} to bid or pass",
+            style="bold magenta",
+        )
+    if obs.get("pending_block"):
+        out.append(
+            f"\nNo Blocked Ridge marker left for {obs['pending_block']}: move one or leave it",
+            style="bold red",
+        )
     mv = obs["movement"]
     if obs["step"] == "move" and mv["round"]:
         line = f"\nMovement ({mv['round']} phase)"
+        if obs.get("moving") is not None:
+            line = " of " + ("your team" if obs["moving"] == obs["seat"] else "the opponent")
+            line = f"\nMovement{line} ({mv['round']} phase)"
         if mv["option"]:
             line += f", option {mv['option']}"
         line += f": guides left {mv['guides_left']}, clients left {mv['clients_left']}"
@@ -173,10 +221,10 @@ def _tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
     return out
 
 
-def _status_card(obs: dict[str, Any]) -> Text:
+def _status_card(obs: dict[str, Any], title: str = "Travel Company Status Card") -> Text:
     """The Travel Company Status Card as aligned text (a rich Table is much slower to draw,
     and the card is redrawn at every prompt)."""
-    out = Text("Travel Company Status Card\n", style="bold underline")
+    out = Text(title + "\n", style="bold underline")
     out.append(
         f"  {'client':<10}{'move':>4}  {'traits':<7}{'pts':>4}  {'marker':<13}{'where':<22}state\n",
         style="dim",
@@ -204,12 +252,25 @@ class DisasterRenderer:
         """The mountain, the tracks and the status card."""
         obs = state.observation(seat)
         view = state.game.static_view()
+        opp = obs.get("opponent")
+        title = f"{view['company']} on {view['board']}"
+        if opp is not None:
+            mine = obs["teams"][obs["seat"]]["label"]
+            title = f"{mine} (you) against {opp['label']} on {view['board']}"
         parts: list[RenderableType] = [
-            Text(f"{view['company']} on {view['board']}", style="bold underline"),
+            Text(title, style="bold underline"),
             draw_mountain(view, obs),
             _tracks(view, obs),
-            _status_card(obs),
+            _status_card(
+                obs, "Your Travel Company Status Card" if opp else "Travel Company Status Card"
+            ),
         ]
+        if opp is not None:
+            parts.append(_status_card(opp, f"The opponent's card: {opp['label']}"))
+            if opp["held"] or opp["kept"]:
+                parts.append(
+                    Text("Opponent holds: " + ", ".join(opp["held"] + opp["kept"]), style="yellow")
+                )
         score = obs["score"]
         parts.append(
             Text(f"Score if the game ended now: {score['total']:g} ({score['band']})", style="dim")
@@ -226,7 +287,12 @@ class DisasterRenderer:
     def groups(self, state: State) -> list[tuple[str, list[int]]]:
         """Legal actions grouped by what they do."""
         order = [
-            ("event", ("buy ", "decline ", "keep ", "return ", "hire ")),
+            ("event", ("buy ", "decline ", "keep token", "return ", "hire ")),
+            ("bidding", ("bid ", "pass on ")),
+            (
+                "blocked ridges",
+                ("remove the block", "opponent's blocks", "the marker from", "unblocked"),
+            ),
             ("movement option", ("option ", "team bonus")),
             ("held tokens", ("play ",)),
             ("step", (" up to ", " down to ", " carries ")),

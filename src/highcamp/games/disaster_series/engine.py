@@ -159,6 +159,8 @@ class DisasterGame(Game):
     """A game of the Disaster series; subclasses set ``INFO`` and ``RULESET``."""
 
     RULESET: ClassVar[Ruleset]
+    SEAT_OPTIONS: ClassVar[tuple[str, ...]] = ("company",)
+    """Options each seat sets for its own team (``company`` and ``company_2``) [15.0]."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -171,13 +173,22 @@ class DisasterGame(Game):
         self.ng = len(self.company.guides)
         self.nc = len(self.company.clients)
         self.effect_ids = tuple(sorted(rs.effects))
+        self.seat_games: tuple[DisasterGame, ...] = ()
+        if self.num_players == 2:
+            from .seats import seat_games
+
+            self.seat_games = seat_games(self)  # each seat's team, as a solitaire game [15.0]
 
     def score_bands(self) -> list[str]:
         """The Victory Chart bands, lowest first [12.0]."""
         return [name for _, name in self.RULESET.bands]
 
     def num_distinct_actions(self) -> int:
-        """Action ids (see the module docstring)."""
+        """Action ids (see the module docstring; the two-player game adds its own)."""
+        if self.seat_games:
+            from .seats import NUM_ACTIONS_2P
+
+            return NUM_ACTIONS_2P
         return NUM_ACTIONS
 
     def max_game_length(self) -> int:
@@ -189,7 +200,7 @@ class DisasterGame(Game):
         every client with a random team [14.1]), the team's size and the Victory Chart."""
         rs = self.RULESET
         b = rs.board
-        return {
+        view = {
             "board": b.name,
             "spaces": [
                 {
@@ -225,8 +236,17 @@ class DisasterGame(Game):
             "team_bonus": rs.team_bonuses.get(self.bonus, ""),
             "reconstructed": self.INFO.reconstructed,
         }
+        if self.seat_games:
+            from .seats import two_player_view
+
+            view.update(two_player_view(self))
+        return view
 
     def _new_state(self, seed: int) -> DisasterState:
+        if self.seat_games:
+            from .seats import TwoPlayerState
+
+            return TwoPlayerState(self, seed)
         return DisasterState(self, seed)
 
 

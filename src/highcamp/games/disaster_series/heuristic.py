@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from .engine import (
     ACCEPT,
@@ -38,6 +39,7 @@ from .engine import (
     P_FATE_CHOICE,
     P_HELI,
     P_MOVE,
+    P_OVER,
     PICKUP,
     PLAY,
     SACRIFICE,
@@ -74,6 +76,8 @@ def leader_action(state: DisasterState, rng: random.Random) -> int:
     legal = state.legal_actions()
     ph = state.phase
     ng = state._game.ng
+    if ph > P_OVER:  # the two-player phases [15.3] [15.4]
+        return _two_player_action(state, legal)
     if ph == P_BUY:
         tok = state.rs.tokens[state.current]
         keep = _GOOD.get(tok.effect)
@@ -136,3 +140,22 @@ def leader_action(state: DisasterState, rng: random.Random) -> int:
     if step in legal:
         return step
     return END_MOVE if END_MOVE in legal else legal[0]
+
+
+def _two_player_action(state: DisasterState, legal: list[int]) -> int:
+    """Bid for a useful event up to two over its cost while Prestige lasts [15.3]; remove
+    the opponent's blocks; leave a ridge unblocked rather than move a marker [15.4]."""
+    from .seats import BID, KEEP_BLOCKS, NO_BLOCK, PASS, TwoPlayerState
+
+    if BID in legal or PASS in legal:
+        state = cast(TwoPlayerState, state)
+        tok = state.rs.tokens[state.current]
+        price = state._bid_price()
+        keep = _GOOD.get(tok.effect)
+        left = state.seat_prestige(state.bidder) - price
+        if BID in legal and keep is not None and price <= tok.cost + 2 and left >= keep + 4:
+            return BID
+        return PASS
+    if NO_BLOCK in legal:
+        return NO_BLOCK
+    return next((a for a in legal if a != KEEP_BLOCKS), legal[0])

@@ -70,7 +70,9 @@ function optionInput(game, opt) {
   const id = `opt-${game.id}-${opt.name}`;
   let input;
   if (opt.choices) {
-    input = h("select", { id, name: opt.name },
+    // an option whose default is none (the game decides) offers "(default)" first
+    const none = opt.default === null ? [h("option", { value: "", selected: true }, "(default)")] : [];
+    input = h("select", { id, name: opt.name }, ...none,
       ...opt.choices.map((c) => h("option", { value: String(c), selected: c === opt.default }, String(c))));
   } else if (opt.type === "bool") {
     input = h("input", { id, name: opt.name, type: "checkbox", checked: !!opt.default });
@@ -90,7 +92,9 @@ function readOptions(form, game) {
     const el = form.elements[opt.name];
     if (!el) continue;
     if (opt.type === "bool") out[opt.name] = el.checked;
-    else if (opt.choices) out[opt.name] = opt.choices.find((c) => String(c) === el.value);
+    else if (opt.choices) {
+      if (el.value !== "") out[opt.name] = opt.choices.find((c) => String(c) === el.value);
+    }
     else if (el.value !== "") out[opt.name] = opt.type === "float" ? Number(el.value) : parseInt(el.value, 10);
   }
   return out;

@@ -22,6 +22,7 @@ from highcamp.core import GameInfo, OptionSpec
 
 from ..components import Ruleset, load_ruleset
 from ..engine import DisasterGame
+from ..seats import two_player_options
 
 __all__ = ["DisasterOnEverestGame", "everest_ruleset"]
 
@@ -40,33 +41,37 @@ class DisasterOnEverestGame(DisasterGame):
     """Disaster on Everest, solitaire [1.0]-[14.2]."""
 
     RULESET = _RS
+    SEAT_OPTIONS = ("company",)
     INFO = GameInfo(
         id="disaster-on-everest",
         title="Disaster on Everest",
         min_players=1,
-        max_players=1,
-        options=(
-            OptionSpec(
-                "company",
-                str,
-                COMPANIES[0],
-                "travel company: its guides, clients and team bonus [4.1]",
-                choices=COMPANIES,
+        max_players=2,
+        options=two_player_options(
+            (
+                OptionSpec(
+                    "company",
+                    str,
+                    COMPANIES[0],
+                    "travel company: its guides, clients and team bonus [4.1]",
+                    choices=COMPANIES,
+                ),
+                OptionSpec(
+                    "game",
+                    str,
+                    "basic",
+                    "basic, or advanced with client traits, pushing and tiring [13.0]",
+                    choices=("basic", "advanced"),
+                ),
+                OptionSpec(
+                    "random_team",
+                    bool,
+                    False,
+                    "draw two guides of eight and six clients of 24 at random [14.1]",
+                ),
+                OptionSpec("team_bonus", bool, False, "the travel company's team bonus [14.2]"),
             ),
-            OptionSpec(
-                "game",
-                str,
-                "basic",
-                "basic, or advanced with client traits, pushing and tiring [13.0]",
-                choices=("basic", "advanced"),
-            ),
-            OptionSpec(
-                "random_team",
-                bool,
-                False,
-                "draw two guides of eight and six clients of 24 at random [14.1]",
-            ),
-            OptionSpec("team_bonus", bool, False, "the travel company's team bonus [14.2]"),
+            SEAT_OPTIONS,
         ),
         chance=True,
         hidden_information=False,
@@ -79,10 +84,22 @@ class DisasterOnEverestGame(DisasterGame):
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
         """Every company in the advanced game with its team bonus [13.0] [14.2], the basic
-        game, and the random team [14.1]."""
+        game, the random team [14.1], and two players [15.0] (basic; advanced with the
+        other two companies' bonuses; random teams)."""
         out: list[dict[str, Any]] = [{"company": COMPANIES[0], "game": "basic"}]
         out += [{"company": c, "game": "advanced", "team_bonus": True} for c in COMPANIES]
         out.append({"company": COMPANIES[1], "game": "basic", "random_team": True})
+        out.append({"players": 2})  # [15.0]
+        out.append(
+            {
+                "players": 2,
+                "company": COMPANIES[2],
+                "company_2": COMPANIES[3],
+                "game": "advanced",
+                "team_bonus": True,
+            }
+        )
+        out.append({"players": 2, "random_team": True, "team_bonus": True})
         return out
 
     def rules_text(self) -> str:

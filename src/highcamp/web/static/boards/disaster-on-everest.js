@@ -2,7 +2,10 @@
 // Summit with its spaces, ridges and blocks, the Hillary Step queue between Up and Down, the
 // guides and clients; beside it the Storm Watch, the Storm track, Prestige, the event and the
 // tokens; below, the travel company's status card. Disaster on K2 (static.k2) draws the same
-// mountain with its Serac collapses and ropes and names its Avalanche and Darkness tracks. Drawn from observation(0) and
+// mountain with its Serac collapses and ropes and names its Avalanche and Darkness tracks.
+// With two players [15.0] the opponent's team is drawn in red and pink, both Prestige
+// markers, the First Player and the bidding are shown, and the opponent's card follows.
+// Drawn from the seat's observation and
 // static_view() only; clicks send the id of a legal action (the server decides).
 import { h, s, clickable } from "../dom.js";
 import { OI, INK, PAPER, para, label, pill, chip, needObservation, matching } from "./kit.js";
@@ -68,7 +71,8 @@ export function render(el, ctx) {
   svg.append(s("rect", { x: 0, y: 0, width: W, height: H, fill: o.storm_phase ? "#6f8597" : "#8fbfe0" }));
   svg.append(s("polygon", { points: `0,${H} 40,${H * 0.62} 150,${H * 0.4} 250,${H * 0.14} 330,18 410,${H * 0.16} 520,${H * 0.42} 610,${H * 0.58} ${W},${H * 0.7} ${W},${H}`, fill: "#8a7d6b" }));
   svg.append(s("polygon", { points: `150,${H * 0.4} 250,${H * 0.14} 330,18 410,${H * 0.16} 520,${H * 0.42} 450,${H * 0.36} 400,${H * 0.3} 330,${H * 0.34} 260,${H * 0.3} 200,${H * 0.38}`, fill: "#f4f7fa" }));
-  svg.append(s("text", { x: 12, y: 22, "font-size": 14, "font-weight": "bold", fill: INK }, `${st.company || ""}`));
+  const title = o.opponent ? `${o.teams[o.seat].label}, against ${o.opponent.label}` : `${st.company || ""}`;
+  svg.append(s("text", { x: 12, y: 22, "font-size": 14, "font-weight": "bold", fill: INK }, title));
   svg.append(s("text", { x: 12, y: 40, "font-size": 12, fill: INK }, k2 ? (o.storm_phase ? "DARKNESS PHASE" : o.storm_pending ? "darkness falls this turn" : "Daylight Phase") : o.storm_phase ? "STORM PHASE" : o.storm_pending ? "the storm hits next turn" : "Clear Phase"));
   // the route between the ledges
   const order = (st.spaces || []).filter((sp) => at[sp.index]).map((sp) => sp.index);
@@ -79,13 +83,17 @@ export function render(el, ctx) {
   const inQueue = new Set((o.queue || []).map((e) => e.who));
   for (const g of o.guides || []) if (!inQueue.has(g.name)) (here[g.space] ||= []).push({ ...g, guide: true });
   for (const c of o.clients || []) if (!inQueue.has(c.name)) (here[c.space] ||= []).push({ ...c, guide: false });
+  // two players [15.0]: the opponent's team, in its own colour
+  const opp = o.opponent;
+  for (const g of opp?.guides || []) if (!inQueue.has(g.name)) (here[g.space] ||= []).push({ ...g, guide: true, opp: true });
+  for (const c of opp?.clients || []) if (!inQueue.has(c.name)) (here[c.space] ||= []).push({ ...c, guide: false, opp: true });
   // actions on spaces: steps, carries, the avalanche
   const onSpace = {};
   for (const { a, m } of matching(ctx, / (?:up|down) to (.+)$/)) if (names[m[1]] !== undefined) (onSpace[names[m[1]]] ||= []).push(a);
   for (const { a, m } of matching(ctx, /^Avalanche at (.+)$/)) if (names[m[1]] !== undefined) (onSpace[names[m[1]]] ||= []).push(a);
   // actions on markers
   const onMarker = (name) => ctx.legal.filter((a) =>
-    a.text === `move ${name}` || a.text.endsWith(` picks up ${name}`) || a.text.endsWith(` strikes ${name}`) ||
+    a.text === `move ${name}` || a.text.endsWith(` picks up ${name}`) || a.text.endsWith(` strikes ${name}`) || a.text.includes(` strikes ${name} of `) ||
     a.text === `Oxygen Tank to ${name}` || a.text === `${name} enters the queue next` ||
     a.text === `helicopter rescues ${name}` || a.text === `use a Med Kit on ${name}`);
   const markerChip = (m, x, y, w) => {
@@ -93,13 +101,13 @@ export function render(el, ctx) {
     const flags = `${m.guide ? "" : m.marker === "Summit" ? "★" : m.marker ? "+" : ""}${m.oxygen ? "O₂" : ""}${m.tired ? "~" : ""}`;
     const text = `${m.guide ? shortName(m.name, 7).toUpperCase() : shortName(m.name, 7)}${flags}`;
     const g = s("g", { class: "doe-marker" }, ...chip(x, y, w, 20, text, {
-      fill: m.guide ? OI.blue : m.fate ? "#ddd6c6" : PAPER,
+      fill: m.opp ? (m.guide ? OI.vermillion : "#f6d7c3") : m.guide ? OI.blue : m.fate ? "#ddd6c6" : PAPER,
       color: m.guide ? "#fff" : INK,
       stroke: m.name === mover ? OI.orange : acts.length ? INK : "#5b5247",
       strokeWidth: m.name === mover ? 4 : acts.length ? 2.5 : 1.2,
       dash: acts.length && m.name !== mover ? "4 2" : undefined,
     }));
-    const desc = `${m.guide ? "guide" : "client"} ${m.name} at ${m.where}${m.moved ? ", moved this turn" : ""}${m.marker ? `, ${m.marker} marker` : ""}${m.tired ? `, ${m.tired}` : ""}${m.oxygen ? ", oxygen tank" : ""}`;
+    const desc = `${m.opp ? "the opponent's " : ""}${m.guide ? "guide" : "client"} ${m.name} at ${m.where}${m.moved ? ", moved this turn" : ""}${m.marker ? `, ${m.marker} marker` : ""}${m.tired ? `, ${m.tired}` : ""}${m.oxygen ? ", oxygen tank" : ""}`;
     g.append(s("title", {}, desc));
     if (acts.length === 1) return clickable(g, `${acts[0].text} (${desc})`, () => ctx.act(acts[0].id), `m-${m.name}`);
     g.setAttribute("pointer-events", "none"); // a click goes to the space below
@@ -178,10 +186,12 @@ export function render(el, ctx) {
   });
   // legend
   svg.append(s("text", { x: W - 8, y: H - 6, "font-size": 10, "text-anchor": "end", fill: INK },
-    k2 ? "GUIDE blue · climbers white · ★ Summit · + Traverse · ~ tired · blue tag: Serac collapse · dashed: click to play"
+    opp ? `yours: GUIDES blue, climbers white · the opponent's: GUIDES red, climbers pink · ★ Summit · + ${k2 ? "Traverse" : "Hillary Step"} · dashed: click`
+    : k2 ? "GUIDE blue · climbers white · ★ Summit · + Traverse · ~ tired · blue tag: Serac collapse · dashed: click to play"
       : "GUIDES blue · clients white · ★ Summit · + Hillary Step · ~ tired · orange ring: moving · dashed: click to play"));
   el.append(h("div", { class: "board-row" }, h("div", { class: "scroll grow" }, svg), sidePanel(ctx, st, o)));
-  el.append(statusCard(ctx, o));
+  el.append(statusCard(ctx, o, opp ? `Your ${k2 ? "International Team" : "Travel Company"} Status Card` : undefined));
+  if (opp) el.append(statusCard(ctx, opp, `The opponent's card: ${opp.label}`));
 }
 
 function sidePanel(ctx, st, o) {
@@ -210,15 +220,22 @@ function sidePanel(ctx, st, o) {
   }
   y += 30;
   // Prestige
-  heading(`Prestige ${o.prestige}`);
+  const opp = o.opponent;
+  if (opp) {  // two players: the First Player marker [15.1]
+    heading(`First Player: ${o.first_player === o.seat ? "you" : "the opponent"}`);
+    y += 4;
+  }
+  heading(opp ? `Prestige: you ${o.prestige} (orange), the opponent ${opp.prestige} (red)` : `Prestige ${o.prestige}`);
   const pmax = st.prestige_max || 30;
   const per = 16;
   const pw = (PW - 20) / per;
   for (let k = 0; k <= pmax; k++) {
     const on = k === Math.max(0, Math.min(pmax, o.prestige));
+    const theirs = opp && k === Math.max(0, Math.min(pmax, opp.prestige));
     const x = 10 + (k % per) * pw;
     const yy = y + Math.floor(k / per) * 22;
-    svg.append(...chip(x, yy, pw - 2, 20, String(k), { fill: on ? OI.orange : PAPER, size: 9, weight: on ? "bold" : "normal", stroke: on ? INK : "#b5a98f", strokeWidth: on ? 2 : 1 }));
+    const fill = on && theirs ? OI.purple : on ? OI.orange : theirs ? OI.vermillion : PAPER;
+    svg.append(...chip(x, yy, pw - 2, 20, String(k), { fill, size: 9, weight: on || theirs ? "bold" : "normal", stroke: on || theirs ? INK : "#b5a98f", strokeWidth: on || theirs ? 2 : 1 }));
   }
   y += Math.ceil((pmax + 1) / per) * 22 + 4;
   svg.append(s("text", { x: 10, y: y + 10, "font-size": 11, fill: INK }, `Turn ${o.turn} · ${o.preparations || "no Preparations"} · ${o.container} tokens in the container`));
@@ -237,6 +254,16 @@ function sidePanel(ctx, st, o) {
       const text = a.text.startsWith("buy ") ? `Buy (${ev.cost} Prestige)` : "Decline";
       svg.append(pill(ctx, a, x, y, text, a.text.startsWith("buy ") ? "ev-buy" : "ev-decline", { fill: a.text.startsWith("buy ") ? OI.yellow : PAPER }));
       x += 150;
+    }
+    const bid = o.bidding;  // two players: the bidding [15.3]
+    if (bid) {
+      const high = bid.high_bidder === null ? "no bid yet" : `high bid ${bid.high_bid} by ${bid.high_bidder === o.seat ? "you" : "the opponent"}`;
+      svg.append(s("text", { x: 10, y: y + 12, "font-size": 11, fill: INK }, `${high}; ${bid.to_bid === o.seat ? "you" : "the opponent"} to bid or pass`));
+      y += 18;
+      const b = ctx.legal.find((a) => a.text.startsWith("bid "));
+      const p = ctx.legal.find((a) => a.text.startsWith("pass on "));
+      if (b) svg.append(pill(ctx, b, 10, y, `Bid ${bid.next_bid}`, "ev-bid"));
+      if (p) svg.append(pill(ctx, p, 160, y, "Pass", "ev-pass", { fill: PAPER }));
     }
     y += 28;
   }
@@ -298,8 +325,7 @@ function sidePanel(ctx, st, o) {
   return h("div", { class: "side-panel" }, svg);
 }
 
-function statusCard(ctx, o) {
-  const title = o.k2 ? "International Team Status Card" : "Travel Company Status Card";
+function statusCard(ctx, o, title = o.k2 ? "International Team Status Card" : "Travel Company Status Card") {
   const row = (cells, cls) => h("tr", { class: cls || "" }, ...cells.map((c) => h("td", {}, c)));
   const nameCell = (m) => {
     const a = ctx.legal.find((x) => x.text === `move ${m.name}`);
