@@ -7,7 +7,7 @@
 >>> load_game("everest-2000")
 Traceback (most recent call last):
 ...
-highcamp.core.errors.UnknownGameError: unknown game 'everest-2000'; known games: everest-1924, disaster-on-everest, everest-go, disaster
+highcamp.core.errors.UnknownGameError: unknown game 'everest-2000'; known games: everest-1924, disaster-on-everest, disaster-campaign, everest-go, disaster
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ __all__ = ["game_class", "list_games", "load_game"]
 _REGISTRY: dict[str, str] = {
     "everest-1924": "highcamp.games.everest1924.rules:Everest1924Game",
     "disaster-on-everest": "highcamp.games.disaster_series.everest.rules:DisasterOnEverestGame",
+    "disaster-campaign": "highcamp.games.disaster_campaign.rules:CampaignGame",
     "everest-go": "highcamp.games.everest_go.rules:EverestGoGame",
     "disaster": "highcamp.games.disaster.rules:DisasterGame",
 }
