@@ -15,7 +15,12 @@ from __future__ import annotations
 
 from highcamp.core import Game
 
-__all__ = ["disaster_on_everest_bounds", "everest1924_bounds", "win_or_lose_bounds"]
+__all__ = [
+    "disaster_campaign_bounds",
+    "disaster_on_everest_bounds",
+    "everest1924_bounds",
+    "win_or_lose_bounds",
+]
 
 
 def everest1924_bounds(game: Game) -> tuple[float, float]:
@@ -50,3 +55,20 @@ def disaster_on_everest_bounds(game: Game) -> tuple[float, float]:
     low = -sum(points)
     high = sum(best[: team["clients"]]) + view["prestige_max"] + 3 * team["guides"] + 2
     return float(low), float(high)
+
+
+def disaster_campaign_bounds(game: Game) -> tuple[float, float]:
+    """The Disaster-series campaign [16.2]: nobody scores at least (0); at most every client
+    of the first mountain's team summits every peak, points x peaks (the team's best clients:
+    the company's, or the best of all with a random team). Replacements join after the first
+    peak and never score.
+
+    >>> import highcamp
+    >>> disaster_campaign_bounds(highcamp.load_game("disaster-campaign", order="everest,everest"))
+    (0.0, 104.0)
+    """
+    view = game.static_view()
+    first = view["mountains"][0]
+    points = sorted((c["points"] for c in first["clients"]), reverse=True)
+    peaks = len(view["mountains"])
+    return 0.0, float(peaks * sum(points[: first["team"]["clients"]]))

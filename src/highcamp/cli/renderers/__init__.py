@@ -46,6 +46,7 @@ _RENDERERS: dict[str, str] = {
     "everest-1924": "highcamp.cli.renderers.everest1924:Everest1924Renderer",
     "disaster": "highcamp.cli.renderers.disaster:DisasterRenderer",
     "disaster-on-everest": "highcamp.cli.renderers.disaster_series:DisasterRenderer",
+    "disaster-campaign": "highcamp.cli.renderers.disaster_campaign:CampaignRenderer",
     "everest-go": "highcamp.cli.renderers.everest_go:EverestGoRenderer",
 }
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
@@ -84,14 +85,17 @@ def _chart() -> tuple[tuple[tuple[int | None, str], ...], Component]:
 
 def _default_order() -> str:
     """Everest then K2 [16.0] once K2 is registered; Everest twice until then."""
-    return "everest,k2" if MOUNTAINS["k2"] in list_games() else "everest,everest"
+    return "everest-k2" if MOUNTAINS["k2"] in list_games() else "everest-everest"
 
 
 def _parse_order(text: str) -> list[str]:
-    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    """Mountain names separated by commas or hyphens (``everest,k2``, ``everest-k2``; an
+    OpenSpiel game string needs the hyphens)."""
+    names = [n for n in re.split(r"[\s,+/-]+", text.strip().lower()) if n]
     if len(names) < 2:
         raise OptionError(
-            "order", f"option 'order' needs two or more mountains separated by commas, not {text!r}"
+            "order",
+            f"option 'order' needs two or more mountains separated by commas, not {text!r}",
         )
     known = list_games()
     for n in names:
@@ -121,7 +125,8 @@ class CampaignGame(Game):
                 "order",
                 str,
                 _default_order(),
-                "the mountains in the order climbed, two or more separated by commas "
+                "the mountains in the order climbed, two or more separated by commas or "
+                "hyphens "
                 f"({', '.join(MOUNTAINS)}) [16.0]",
             ),
             OptionSpec(
@@ -155,11 +160,11 @@ class CampaignGame(Game):
         """Everest twice in the basic and the advanced game, with another company; and each
         order of two different mountains once more than one is registered."""
         out: list[dict[str, Any]] = [
-            {"order": "everest,everest"},
-            {"order": "everest,everest", "game": "advanced", "team": "mountain-majesty"},
+            {"order": "everest-everest"},
+            {"order": "everest-everest", "game": "advanced", "team": "mountain-majesty"},
         ]
         if MOUNTAINS["k2"] in list_games():
-            out += [{"order": "everest,k2"}, {"order": "k2,everest", "game": "advanced"}]
+            out += [{"order": "everest-k2"}, {"order": "k2-everest", "game": "advanced"}]
         return out
 
     def __init__(self, **options: Any) -> None:
@@ -327,6 +332,11 @@ class CampaignState(State):
         the end): a contract state whose action ids are the campaign's own during the climb.
         Read it, do not change it (renderers and agents draw and choose from it)."""
         return self.inner
+
+    def _shown(self) -> int:
+        """The index of the mountain :meth:`mountain_state` is (the last one climbed while
+        the team is chosen for the next)."""
+        return self.k - 1 if self.phase not in (MOUNTAIN, OVER) else self.k
 
     @property
     def mountain(self) -> int:
@@ -684,47 +694,43 @@ class CampaignState(State):
             "climb": self.inner._snapshot(),
         }
 
-    def _roster(self) -> list[dict[str, Any]]:
+    def _guide_doc(self, gid: int) -> dict[str, Any]:
+        card = self._game.guide_cards[gid][1]
+        return {
+            "kind": "guide",
+            "name": self._game.guide_label(gid),
+            "movement": card.movement,
+            "skills": sorted(card.skills),
+        }
+
+    def _client_doc(self, cid: int) -> dict[str, Any]:
         game = self._game
-        out: list[dict[str, Any]] = []
+        card = game.client_cards[cid][1]
+        return {
+            "kind": "client",
+            "name": game.client_label(cid),
+            "movement": card.movement,
+            "traits": "".join(sorted(card.traits)),
+            "points": card.points,
+            "summits": [game.mountain_title(k) for k in self.marks.get(cid, [])],
+        }
+
+    def _roster(self) -> list[dict[str, Any]]:
         guides, clients = self._team_ids()
         if self.phase != MOUNTAIN:
             guides, clients = self.surv_g, self.surv_c
-        for gid in guides:
-            card = game.guide_cards[gid][1]
-            out.append(
-                {
-                    "kind": "guide",
-                    "name": game.guide_label(gid),
-                    "movement": card.movement,
-                    "skills": sorted(card.skills),
-                }
-            )
-        for cid in clients:
-            client = game.client_cards[cid][1]
-            out.append(
-                {
-                    "kind": "client",
-                    "name": game.client_label(cid),
-                    "movement": client.movement,
-                    "traits": "".join(sorted(client.traits)),
-                    "points": client.points,
-                    "summits": [game.mountain_title(k) for k in self.marks.get(cid, [])],
-                }
-            )
-        return out
+        return [self._guide_doc(g) for g in guides] + [self._client_doc(c) for c in clients]
 
     def observation(self, player: int) -> dict[str, Any]:
         """The campaign (mountains, team with summit markers, the dead, the choice on offer,
         the score so far) and the mountain's own observation (no hidden information)."""
         self._check_player(player)
         game = self._game
-        offered: list[str] = []
-        if self.phase in (TAKE_GUIDE, TAKE_CLIENT, LEAVE_GUIDE, LEAVE_CLIENT):
-            label = (
-                game.guide_label if self.phase in (TAKE_GUIDE, LEAVE_GUIDE) else game.client_label
-            )
-            offered = [label(m) for m in self._candidates()]
+        offered: list[dict[str, Any]] = []
+        if self.phase in (TAKE_GUIDE, LEAVE_GUIDE):
+            offered = [self._guide_doc(m) for m in self._candidates()]
+        elif self.phase in (TAKE_CLIENT, LEAVE_CLIENT):
+            offered = [self._client_doc(m) for m in self._candidates()]
         ng, nc = game.team_size(self.k)
         score = self.score_breakdown()[0]
         return {
@@ -732,6 +738,7 @@ class CampaignState(State):
                 "order": [game.mountain_title(k) for k in range(len(game.order))],
                 "mountain": self.k + 1,
                 "mountains": len(game.order),
+                "shown": self._shown() + 1,
                 "phase": PHASE_NAMES[self.phase],
                 "team": self._roster(),
                 "takes": {"guides": ng, "clients": nc},

@@ -4,12 +4,14 @@
 import * as generic from "./generic.js";
 import * as everest1924 from "./everest-1924.js";
 import * as disasterOnEverest from "./disaster-on-everest.js";
+import * as disasterCampaign from "./disaster-campaign.js";
 import * as everestGo from "./everest-go.js";
 import * as disaster from "./disaster.js";
 
 const BOARDS = {
   "everest-1924": everest1924,
   "disaster-on-everest": disasterOnEverest,
+  "disaster-campaign": disasterCampaign,
   "everest-go": everestGo,
   disaster,
 };
