@@ -198,6 +198,7 @@ class CampaignGame(Game):
         guide_cards: list[tuple[str, GuideCard]] = []
         client_cards: list[tuple[str, ClientCard]] = []
         self.offsets: dict[str, tuple[int, int]] = {}
+        self.titles = {g.info.id: SHORT.get(g.info.id, g.info.title) for g in games}
         for game in games:
             gid = game.info.id
             if gid in self.offsets:
@@ -225,18 +226,17 @@ class CampaignGame(Game):
 
     def mountain_title(self, k: int) -> str:
         """``Everest`` or ``K2`` (the game's title for a mountain without a short name)."""
-        gid = self.mountains[k].info.id
-        return SHORT.get(gid, self.mountains[k].info.title)
+        return self.titles[self.mountains[k].info.id]
 
     def guide_label(self, gid: int) -> str:
         """A guide marker's name, with its set when the campaign mixes sets."""
         src, card = self.guide_cards[gid]
-        return card.name if self.sets == 1 else f"{card.name} ({SHORT.get(src, src)})"
+        return card.name if self.sets == 1 else f"{card.name} ({self.titles[src]})"
 
     def client_label(self, cid: int) -> str:
         """A client marker's name, with its set when the campaign mixes sets."""
         src, card = self.client_cards[cid]
-        return card.name if self.sets == 1 else f"{card.name} ({SHORT.get(src, src)})"
+        return card.name if self.sets == 1 else f"{card.name} ({self.titles[src]})"
 
     def band(self, score: float) -> str:
         """The campaign chart's result for ``score`` [16.2]."""
@@ -470,7 +470,9 @@ class CampaignState(State):
         game = self._game
         mountain = game.mountains[self.k]
         cards = _unique_names(
-            [game.guide_cards[g] for g in self.surv_g] + [game.client_cards[c] for c in self.surv_c]
+            [game.guide_cards[g] for g in self.surv_g]
+            + [game.client_cards[c] for c in self.surv_c],
+            game.titles,
         )
         guides, clients = cards[: len(self.surv_g)], cards[len(self.surv_g) :]
         team = mountain.with_roster(guides, clients, "Campaign team")
@@ -782,13 +784,13 @@ class CampaignState(State):
         return new
 
 
-def _unique_names(cards: Sequence[tuple[str, Any]]) -> list[Any]:
+def _unique_names(cards: Sequence[tuple[str, Any]], titles: dict[str, str]) -> list[Any]:
     """The cards of a team, a name shared by markers of two sets told apart by the set."""
     seen: set[str] = set()
     out = []
     for src, card in cards:
         if card.name in seen:
-            card = dataclasses.replace(card, name=f"{card.name} ({SHORT.get(src, src)})")
+            card = dataclasses.replace(card, name=f"{card.name} ({titles[src]})")
         seen.add(card.name)
         out.append(card)
     return out
