@@ -264,10 +264,11 @@ class CampaignGame(Game):
         return sum(g.max_game_length() for g in self.mountains) + gaps
 
     def static_view(self) -> dict[str, Any]:
-        """The order, each mountain's static view (board, tokens, default team) and the
-        campaign chart."""
+        """The order, each mountain's game (id and options) and static view (board, tokens,
+        starting team), the team sizes and the campaign chart."""
         return {
             "order": [self.mountain_title(k) for k in range(len(self.order))],
+            "games": [{"id": g.info.id, "options": dict(g.options)} for g in self.mountains],
             "mountains": [g.static_view() for g in self.mountains],
             "teams": [{"guides": g.ng, "clients": g.nc} for g in self.mountains],
             "campaign_chart": [{"min": low, "name": name} for low, name in self.bands],
