@@ -268,6 +268,8 @@ def test_solo_disaster_on_k2_by_clicking(server: str, browser: Any, shots: Path)
     assert errors == []
 
 
+
+
 def test_two_player_disaster_on_everest_against_an_agent(
     server: str, browser: Any, shots: Path
 ) -> None:
@@ -300,4 +302,31 @@ def test_two_player_disaster_on_everest_against_an_agent(
         _wait_step_change(page, before)
     assert bid_clicks >= 1
     page.screenshot(path=str(shots / "disaster-on-everest-2p-later.png"), full_page=True)
+    assert errors == []
+
+
+def test_solo_disaster_campaign_shows_the_campaign_and_the_mountain(
+    server: str, browser: Any, shots: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors = _errors(page)
+    _start(page, server, "Disaster-series campaign")
+    page.wait_for_selector("svg.doe-mountain")
+    campaign = page.locator("section[aria-label='Campaign']")
+    assert "Campaign: mountain 1 of 2" in campaign.inner_text()
+    assert "YURI" in campaign.inner_text()  # the team, guides in capitals
+    board_clicks = 0
+    for _ in range(40):
+        before = _step(page)
+        keys = _board_keys(page)
+        key = next((k for p in _BOARD_ORDER for k in keys if k.startswith(p)), None)
+        if key is not None:
+            page.click(f".board [data-key={_q(key)}]")
+            board_clicks += 1
+        else:
+            page.locator("[aria-label='Legal actions'] button").first.click()
+        _wait_step_change(page, before)
+    assert board_clicks >= 15
+    assert page.locator("svg.doe-mountain").count() == 1
+    page.screenshot(path=str(shots / "disaster-campaign.png"), full_page=True)
     assert errors == []

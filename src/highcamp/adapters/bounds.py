@@ -18,6 +18,7 @@ from __future__ import annotations
 from highcamp.core import Game
 
 __all__ = [
+    "disaster_campaign_bounds",
     "disaster_on_everest_bounds",
     "disaster_on_k2_bounds",
     "disaster_team_bounds",
@@ -97,3 +98,20 @@ def disaster_team_bounds(game: Game) -> tuple[float, float]:
         lows.append(-sum(points))
         highs.append(sum(best[: team["clients"]]) + view["prestige_max"] + bonus)
     return float(min(lows)), float(max(highs))
+
+
+def disaster_campaign_bounds(game: Game) -> tuple[float, float]:
+    """The Disaster-series campaign [16.2]: nobody scores at least (0); at most every client
+    of the first mountain's team summits every peak, points x peaks (the team's best clients:
+    the company's, or the best of all with a random team). Replacements join after the first
+    peak and never score.
+
+    >>> import highcamp
+    >>> disaster_campaign_bounds(highcamp.load_game("disaster-campaign", order="everest,everest"))
+    (0.0, 104.0)
+    """
+    view = game.static_view()
+    first = view["mountains"][0]
+    points = sorted((c["points"] for c in first["clients"]), reverse=True)
+    peaks = len(view["mountains"])
+    return 0.0, float(peaks * sum(points[: first["team"]["clients"]]))

@@ -36,6 +36,9 @@ Per-game encoders
 * ``scalars`` (6): rerolled this turn; next target / 36; best straight / 36; camp
   available; score / 100; ascent odds from here (the best reroll policy's chance).
 
+``disaster-campaign``: :class:`~highcamp.adapters.campaign_encoder.DisasterCampaignEncoder`
+(the campaign's slices, then each mountain's encoder).
+
 ``everest-go``, ``disaster``, ``disaster-on-everest``: :mod:`highcamp.adapters.game_encoders`
 (:class:`~highcamp.adapters.game_encoders.EverestGoEncoder`, ``DisasterEncoder``,
 ``DisasterOnEverestEncoder``), every entry in [0, 1]; their slices are listed in docs/rl.md
@@ -268,6 +271,10 @@ def _disaster_on_k2(game: Game) -> Encoder:
     from .game_encoders import DisasterOnK2Encoder
 
     return DisasterOnK2Encoder(game)
+def _disaster_campaign(game: Game) -> Encoder:
+    from .campaign_encoder import DisasterCampaignEncoder
+
+    return DisasterCampaignEncoder(game)
 
 
 ENCODERS: dict[str, Callable[[Game], Encoder]] = {
@@ -276,6 +283,7 @@ ENCODERS: dict[str, Callable[[Game], Encoder]] = {
     "disaster": _disaster,
     "disaster-on-everest": _disaster_on_everest,
     "disaster-on-k2": _disaster_on_k2,
+    "disaster-campaign": _disaster_campaign,
 }
 """Per-game encoders by game id; games not listed use :class:`HashedEncoder`."""
 

@@ -72,6 +72,7 @@ UTILITY_BOUNDS: dict[str, Callable[[Game], tuple[float, float]]] = {
     "disaster": bounds.win_or_lose_bounds,
     "disaster-on-everest": bounds.disaster_on_everest_bounds,
     "disaster-on-k2": bounds.disaster_on_k2_bounds,
+    "disaster-campaign": bounds.disaster_campaign_bounds,
 }
 """Per-game bounds of a player's return, for OpenSpiel's ``min_utility``/``max_utility``.
 

@@ -7,7 +7,7 @@
 >>> load_game("everest-2000")
 Traceback (most recent call last):
 ...
-highcamp.core.errors.UnknownGameError: unknown game 'everest-2000'; known games: everest-1924, disaster-on-everest, disaster-on-k2, everest-go, disaster
+highcamp.core.errors.UnknownGameError: unknown game 'everest-2000'; known games: everest-1924, disaster-on-everest, disaster-on-k2, disaster-campaign, everest-go, disaster
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ _REGISTRY: dict[str, str] = {
     "everest-1924": "highcamp.games.everest1924.rules:Everest1924Game",
     "disaster-on-everest": "highcamp.games.disaster_series.everest.rules:DisasterOnEverestGame",
     "disaster-on-k2": "highcamp.games.disaster_series.k2.rules:DisasterOnK2Game",
+    "disaster-campaign": "highcamp.games.disaster_campaign.rules:CampaignGame",
     "everest-go": "highcamp.games.everest_go.rules:EverestGoGame",
     "disaster": "highcamp.games.disaster.rules:DisasterGame",
 }

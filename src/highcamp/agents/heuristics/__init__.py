@@ -7,7 +7,7 @@
 >>> make_heuristic("chess", seed=1)
 Traceback (most recent call last):
 ...
-ValueError: no heuristic agent for 'chess'; games with one: everest-1924, disaster-on-everest, disaster-on-k2, everest-go, disaster
+ValueError: no heuristic agent for 'chess'; games with one: everest-1924, disaster-on-everest, disaster-on-k2, disaster-campaign, everest-go, disaster
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ HEURISTICS: dict[str, str] = {
     "everest-1924": "highcamp.agents.heuristics.everest1924:Everest1924Heuristic",
     "disaster-on-everest": "highcamp.agents.heuristics.disaster_series:DisasterSeriesHeuristic",
     "disaster-on-k2": "highcamp.agents.heuristics.disaster_series:DisasterOnK2Heuristic",
+    "disaster-campaign": "highcamp.agents.heuristics.disaster_campaign:DisasterCampaignHeuristic",
     "everest-go": "highcamp.agents.heuristics.everest_go:EverestGoHeuristic",
     "disaster": "highcamp.agents.heuristics.disaster:DisasterHeuristic",
 }

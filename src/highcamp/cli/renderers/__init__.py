@@ -47,6 +47,7 @@ _RENDERERS: dict[str, str] = {
     "disaster": "highcamp.cli.renderers.disaster:DisasterRenderer",
     "disaster-on-everest": "highcamp.cli.renderers.disaster_series:DisasterRenderer",
     "disaster-on-k2": "highcamp.cli.renderers.disaster_series:K2Renderer",
+    "disaster-campaign": "highcamp.cli.renderers.disaster_campaign:CampaignRenderer",
     "everest-go": "highcamp.cli.renderers.everest_go:EverestGoRenderer",
 }
 

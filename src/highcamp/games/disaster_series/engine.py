@@ -29,6 +29,8 @@ True
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -42,7 +44,7 @@ from highcamp.core import (
     State,
 )
 
-from .components import Ruleset
+from .components import ClientCard, Company, GuideCard, Ruleset
 
 __all__ = ["EFFECTS", "HELD_EFFECTS", "KEPT_EFFECTS", "DisasterGame", "DisasterState"]
 
@@ -198,7 +200,7 @@ class DisasterGame(Game):
     def static_view(self) -> dict[str, Any]:
         """The board, tracks, event tokens, the clients that can be hired (the company's, or
         every client with a random team [14.1]), the team's size and the Victory Chart."""
-        rs = self.RULESET
+        rs = self.ruleset
         b = rs.board
         view = {
             "board": b.name,
@@ -241,6 +243,39 @@ class DisasterGame(Game):
 
             view.update(two_player_view(self))
         return view
+
+    def with_roster(
+        self, guides: Sequence[GuideCard], clients: Sequence[ClientCard], name: str = "Roster"
+    ) -> DisasterGame:
+        """A copy of this game whose team is ``guides`` and ``clients`` (cards from any game
+        of the series) instead of a company: the campaign [16.1] starts each mountain after
+        the first with the team that came down from the last one.
+
+        The copy keeps the rule set, board and tokens, the options (basic/advanced) and the
+        game id; the team bonus, random team and hiring are off. Trait letters and skills are
+        read with this rule set's meaning [16.1]. Its states start at the first event draw.
+
+        >>> import highcamp
+        >>> game = highcamp.load_game("disaster-on-everest")
+        >>> rs = game.ruleset
+        >>> small = game.with_roster(rs.guides[:1], rs.clients[6:9], "Survivors")
+        >>> small.ng, small.nc, small.static_view()["company"]
+        (1, 3, 'Survivors')
+        >>> s = small.new_initial_state(seed=1)
+        >>> [s.name(m) for m in range(4)]
+        ['Yuri', 'Sandy', 'Charlotte', 'Tim']
+        """
+        new = copy.copy(self)
+        team = Company("roster", name, tuple(range(len(guides))), tuple(range(len(clients))), "")
+        new.ruleset = dataclasses.replace(
+            self.ruleset, guides=tuple(guides), clients=tuple(clients), companies=(team,)
+        )
+        new.company = team
+        new.random_team = False
+        new.bonus = ""
+        new.ng = len(guides)
+        new.nc = len(clients)
+        return new
 
     def _new_state(self, seed: int) -> DisasterState:
         if self.seat_games:

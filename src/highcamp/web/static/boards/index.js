@@ -5,6 +5,7 @@ import * as generic from "./generic.js";
 import * as everest1924 from "./everest-1924.js";
 import * as disasterOnEverest from "./disaster-on-everest.js";
 import * as disasterOnK2 from "./disaster-on-k2.js";
+import * as disasterCampaign from "./disaster-campaign.js";
 import * as everestGo from "./everest-go.js";
 import * as disaster from "./disaster.js";
 
@@ -12,6 +13,7 @@ const BOARDS = {
   "everest-1924": everest1924,
   "disaster-on-everest": disasterOnEverest,
   "disaster-on-k2": disasterOnK2,
+  "disaster-campaign": disasterCampaign,
   "everest-go": everestGo,
   disaster,
 };
