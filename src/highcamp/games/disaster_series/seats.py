@@ -1159,8 +1159,13 @@ def _ams_2p(state: DisasterState, t: int) -> None:
     if not targets:
         return
     if not _ask(state, "acute_mountain_sickness", targets):
-        state.ams[own[0]] = True
-        state._emit(f"{state.name(state._game.ng + own[0])} has Acute Mountain Sickness", R_CLARIFY)
+        x = targets[0]
+        if x >= OTHER:
+            state.o_ams[x - OTHER] = True
+        else:
+            state.ams[x] = True
+        who = state.name(state._game.ng + x)  # OTHER + ng + c names the opponent's
+        state._emit(f"{who} has Acute Mountain Sickness", R_CLARIFY)
 
 
 def _broken_rope_2p(state: DisasterState, t: int) -> None:
