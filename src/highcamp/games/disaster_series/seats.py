@@ -151,6 +151,7 @@ SEAT_LISTS = (
 """Each seat's team and tokens: the active seat's in the engine's fields, the other's in
 ``o_<name>``."""
 SEAT_SCALARS = ("prestige", "prep", "medkits_used", "bonus_used", "heli_done", "heli_client")
+_SEAT_PAIRS = tuple((k, "o_" + k) for k in (*SEAT_LISTS, *SEAT_SCALARS))
 BOTH_PLAYERS = ("calm_wind", "lost_signal", "slowed", "thick_snow", "ridges_open")
 """Turn effects that apply to both players (the clarifications); the others only to the
 buyer."""
@@ -321,8 +322,7 @@ class TwoPlayerState(DisasterState):
     # ------------------------------------------------------------------ seats
     def _swap(self, clear_cache: bool = True) -> None:
         """Exchange the active team with the waiting one."""
-        for k in (*SEAT_LISTS, *SEAT_SCALARS):
-            o = "o_" + k
+        for k, o in _SEAT_PAIRS:
             a, b = getattr(self, k), getattr(self, o)
             setattr(self, k, b)
             setattr(self, o, a)
