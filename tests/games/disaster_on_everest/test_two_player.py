@@ -466,6 +466,16 @@ def test_clarification_acute_mountain_sickness_on_the_opponent() -> None:
     assert not any(c["ams"] for c in s.observation(0)["clients"])
 
 
+def test_clarification_acute_mountain_sickness_with_one_possible_client() -> None:
+    s = new2()
+    s.pos[2:] = [-3] * 6  # every client of seat 1 dead (scenario set-up)
+    place2(s, 1, "Tim", "Snow Gully")
+    _win(s, AMS)
+    tim = s.observation(1)["clients"][2]
+    assert tim["name"] == "Tim" and tim["ams"]
+    assert s.phase == P_MOVE
+
+
 def test_clarification_broken_rope_on_the_opponent() -> None:
     s = new2()
     place2(s, 1, "Tim", "Snow Gully")
@@ -571,6 +581,19 @@ def test_a_seats_secret_is_shown_only_to_that_seat() -> None:
     assert "summit by turn 8" not in str(public) and "traverse" not in str(public)
     assert s.clone().secret == s.secret
     assert s.to_json()["state"]["secret"] == s.secret
+
+
+def test_the_terminal_shows_a_seat_only_its_own_secret() -> None:
+    from rich.console import Console
+
+    from highcamp.cli.renderers.disaster_series import DisasterRenderer
+
+    s = new2()
+    s.secret = ["summit by turn 8", "traverse"]
+    console = Console(width=120, record=True)
+    console.print(DisasterRenderer().draw(s, 1))
+    out = console.export_text()
+    assert "Your secret: traverse" in out and "summit by turn 8" not in out
 
 
 def test_resample_hidden_redraws_only_the_other_seats_secret() -> None:

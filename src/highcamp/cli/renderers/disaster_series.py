@@ -265,6 +265,8 @@ class DisasterRenderer:
                 obs, "Your Travel Company Status Card" if opp else "Travel Company Status Card"
             ),
         ]
+        if obs.get("secret") is not None:  # the seat's own secret only (K2's Sherpa goal)
+            parts.append(Text(f"Your secret: {obs['secret']}", style="bold magenta"))
         if opp is not None:
             parts.append(_status_card(opp, f"The opponent's card: {opp['label']}"))
             if opp["held"] or opp["kept"]:

@@ -151,6 +151,7 @@ SEAT_LISTS = (
 """Each seat's team and tokens: the active seat's in the engine's fields, the other's in
 ``o_<name>``."""
 SEAT_SCALARS = ("prestige", "prep", "medkits_used", "bonus_used", "heli_done", "heli_client")
+_SEAT_PAIRS = tuple((k, "o_" + k) for k in (*SEAT_LISTS, *SEAT_SCALARS))
 BOTH_PLAYERS = ("calm_wind", "lost_signal", "slowed", "thick_snow", "ridges_open")
 """Turn effects that apply to both players (the clarifications); the others only to the
 buyer."""
@@ -321,8 +322,7 @@ class TwoPlayerState(DisasterState):
     # ------------------------------------------------------------------ seats
     def _swap(self, clear_cache: bool = True) -> None:
         """Exchange the active team with the waiting one."""
-        for k in (*SEAT_LISTS, *SEAT_SCALARS):
-            o = "o_" + k
+        for k, o in _SEAT_PAIRS:
             a, b = getattr(self, k), getattr(self, o)
             setattr(self, k, b)
             setattr(self, o, a)
@@ -436,20 +436,22 @@ class TwoPlayerState(DisasterState):
     def _seat_ready(self) -> None:
         game = self._game
         self.prestige = PRESTIGE_2P
-        self._emit(
-            f"{self.label(self.active)}: guides "
-            + ", ".join(self.name(g) for g in range(game.ng))
-            + " and clients "
-            + ", ".join(self.name(game.ng + c) for c in range(game.nc))
-            + f" at High Camp; Prestige {PRESTIGE_2P}",
-            f"[4.2] [4.3] {R_PRESTIGE}",
-        )
+        if self._log is not None:
+            self._emit(
+                f"{self.label(self.active)}: guides "
+                + ", ".join(self.name(g) for g in range(game.ng))
+                + " and clients "
+                + ", ".join(self.name(game.ng + c) for c in range(game.nc))
+                + f" at High Camp; Prestige {PRESTIGE_2P}",
+                f"[4.2] [4.3] {R_PRESTIGE}",
+            )
         if self.active == 0:
             self._swap()
             self._seat_setup()
             return
         self._seat(self.first)
-        self._emit(f"{self.label(self.first)} is the First Player", R_FIRST)
+        if self._log is not None:
+            self._emit(f"{self.label(self.first)} is the First Player", R_FIRST)
         self._begin_turn()
 
     # ------------------------------------------------------------------ the turn
@@ -502,8 +504,9 @@ class TwoPlayerState(DisasterState):
             self._pass_bid(seat)
 
     def _pass_bid(self, seat: int) -> None:
-        tok = self.rs.tokens[self.current]
-        self._emit(f"{self.label(seat)} passes on {tok.name}", R_BID)
+        if self._log is not None:
+            tok = self.rs.tokens[self.current]
+            self._emit(f"{self.label(seat)} passes on {tok.name}", R_BID)
         if self.bid_high >= 0:
             self._award(self.bid_high, self.bid)
         elif not self.bid_out:
@@ -516,7 +519,8 @@ class TwoPlayerState(DisasterState):
     def _place_bid(self, seat: int) -> None:
         price = self._bid_price()
         self.bid, self.bid_high = price, seat
-        self._emit(f"{self.label(seat)} bids {price}", R_BID)
+        if self._log is not None:
+            self._emit(f"{self.label(seat)} bids {price}", R_BID)
         if self.bid_out:
             self._award(seat, price)
         else:
@@ -528,7 +532,8 @@ class TwoPlayerState(DisasterState):
         self._seat(seat)
         t = self.current
         tok = self.rs.tokens[t]
-        self._emit(f"{self.label(seat)} pays {price} Prestige for {tok.name}", R_BID)
+        if self._log is not None:
+            self._emit(f"{self.label(seat)} pays {price} Prestige for {tok.name}", R_BID)
         self.prestige -= price
         self.current = -1
         if tok.effect in HELD_EFFECTS:
@@ -581,7 +586,8 @@ class TwoPlayerState(DisasterState):
         if self.moving == 0:
             self.moving = 1
             self._seat(1 - self.first)
-            self._emit(f"{self.label(self.active)} moves", R_MOVE_2P)
+            if self._log is not None:
+                self._emit(f"{self.label(self.active)} moves", R_MOVE_2P)
             self._begin_seat_move()
             return
         super()._finish_round()
@@ -699,7 +705,8 @@ class TwoPlayerState(DisasterState):
                 self._begin_end()
                 return
         self.first = 1 - self.first
-        self._emit(f"the First Player marker passes to {self.label(self.first)}", R_FIRST)
+        if self._log is not None:
+            self._emit(f"the First Player marker passes to {self.label(self.first)}", R_FIRST)
         self.turn += 1
         self._begin_turn()
 
@@ -1152,8 +1159,13 @@ def _ams_2p(state: DisasterState, t: int) -> None:
     if not targets:
         return
     if not _ask(state, "acute_mountain_sickness", targets):
-        state.ams[own[0]] = True
-        state._emit(f"{state.name(state._game.ng + own[0])} has Acute Mountain Sickness", R_CLARIFY)
+        x = targets[0]
+        if x >= OTHER:
+            state.o_ams[x - OTHER] = True
+        else:
+            state.ams[x] = True
+        who = state.name(state._game.ng + x)  # OTHER + ng + c names the opponent's
+        state._emit(f"{who} has Acute Mountain Sickness", R_CLARIFY)
 
 
 def _broken_rope_2p(state: DisasterState, t: int) -> None:

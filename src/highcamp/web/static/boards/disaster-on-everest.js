@@ -191,6 +191,7 @@ export function render(el, ctx) {
       : "GUIDES blue · clients white · ★ Summit · + Hillary Step · ~ tired · orange ring: moving · dashed: click to play"));
   el.append(h("div", { class: "board-row" }, h("div", { class: "scroll grow" }, svg), sidePanel(ctx, st, o)));
   el.append(statusCard(ctx, o, opp ? `Your ${k2 ? "International Team" : "Travel Company"} Status Card` : undefined));
+  if (o.secret !== undefined && o.secret !== null) el.append(h("p", { class: "secret" }, `Your secret: ${o.secret}`));
   if (opp) el.append(statusCard(ctx, opp, `The opponent's card: ${opp.label}`));
 }
 
