@@ -157,15 +157,13 @@ class CampaignGame(Game):
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
-        """Everest twice in the basic and the advanced game, with another company; and each
-        order of two different mountains once more than one is registered."""
-        out: list[dict[str, Any]] = [
-            {"order": "everest-everest"},
-            {"order": "everest-everest", "game": "advanced", "team": "mountain-majesty"},
-        ]
+        """Everest twice in the basic game, and in the advanced game with another company;
+        once K2 is registered, Everest then K2 and K2 then Everest (advanced) replace the
+        first (the suite plays each variant, and campaigns are long)."""
+        advanced = {"order": "everest-everest", "game": "advanced", "team": "mountain-majesty"}
         if MOUNTAINS["k2"] in list_games():
-            out += [{"order": "everest-k2"}, {"order": "k2-everest", "game": "advanced"}]
-        return out
+            return [{"order": "everest-k2"}, {"order": "k2-everest", "game": "advanced"}, advanced]
+        return [{"order": "everest-everest"}, advanced]
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -194,6 +192,10 @@ class CampaignGame(Game):
                 raise OptionError("order", f"{gid} is not a game of the Disaster series")
             games.append(game)
         self.mountains: tuple[DisasterGame, ...] = tuple(games)
+        self._sizes: list[tuple[int, int]] = []
+        for game in games:
+            team = game.static_view().get("team", {"guides": game.ng, "clients": game.nc})
+            self._sizes.append((int(team["guides"]), int(team["clients"])))
         # every guide and client marker of the sets in the campaign: (game id, card)
         guide_cards: list[tuple[str, GuideCard]] = []
         client_cards: list[tuple[str, ClientCard]] = []
@@ -220,9 +222,9 @@ class CampaignGame(Game):
 
     # ----------------------------------------------------------------- statics
     def team_size(self, k: int) -> tuple[int, int]:
-        """Guides and clients mountain ``k`` (0-based) takes (its team's sizes)."""
-        game = self.mountains[k]
-        return game.ng, game.nc
+        """Guides and clients mountain ``k`` (0-based) takes: the team's size its game
+        publishes (``static_view()["team"]``)."""
+        return self._sizes[k]
 
     def mountain_title(self, k: int) -> str:
         """``Everest`` or ``K2`` (the game's title for a mountain without a short name)."""
@@ -270,7 +272,7 @@ class CampaignGame(Game):
             "order": [self.mountain_title(k) for k in range(len(self.order))],
             "games": [{"id": g.info.id, "options": dict(g.options)} for g in self.mountains],
             "mountains": [g.static_view() for g in self.mountains],
-            "teams": [{"guides": g.ng, "clients": g.nc} for g in self.mountains],
+            "teams": [{"guides": g, "clients": c} for g, c in self._sizes],
             "campaign_chart": [{"min": low, "name": name} for low, name in self.bands],
         }
 
