@@ -501,6 +501,17 @@ class CampaignState(State):
             return TERMINAL
         return 0
 
+    def legal_actions(self) -> list[int]:
+        """The mountain's legal actions (chance outcomes included) during a climb, the
+        campaign's choices between two mountains, none at the end."""
+        if self.phase == MOUNTAIN:
+            return self.inner.legal_actions()
+        return super().legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The mountain's chance outcomes at its chance steps (the campaign has none)."""
+        return self.inner.chance_outcomes() if self.phase == MOUNTAIN else []
+
     def _legal_actions(self) -> Sequence[int]:
         if self.phase == MOUNTAIN:
             return self.inner.legal_actions()
