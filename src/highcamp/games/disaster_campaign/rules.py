@@ -687,7 +687,7 @@ class CampaignState(State):
         if self.phase == MOUNTAIN and any(("client", c) in dead for c in clients):
             problems.append("a dead client is back on the mountain")
         ng, nc = self._game.team_size(self.k)
-        if len(guides) > ng or len(clients) > nc:
+        if self.phase == MOUNTAIN and (len(guides) > ng or len(clients) > nc):
             problems.append("the team is larger than the mountain takes")
         return problems
 
