@@ -88,6 +88,15 @@ def _default_order() -> str:
     return "everest-k2" if MOUNTAINS["k2"] in list_games() else "everest-everest"
 
 
+def _components() -> tuple[Component, ...]:
+    """The campaign chart, then the components of every mountain registered now."""
+    out = [_chart()[1]]
+    for gid in MOUNTAINS.values():
+        if gid in list_games():
+            out += [c for c in game_class(gid).INFO.components if c not in out]
+    return tuple(out)
+
+
 def _parse_order(text: str) -> list[str]:
     """Mountain names separated by commas or hyphens (``everest,k2``, ``everest-k2``; an
     OpenSpiel game string needs the hyphens)."""
@@ -147,7 +156,7 @@ class CampaignGame(Game):
         ),
         chance=True,
         hidden_information=False,
-        components=(_chart()[1],),
+        components=_components(),
         summary="Play the mountains of the Disaster series one after the other with one team: "
         "survivors carry over, and only those who summit every peak score.",
         rulebook="disaster-on-k2.txt",
