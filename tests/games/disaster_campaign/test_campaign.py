@@ -267,3 +267,29 @@ def test_the_log_tells_the_campaign_and_the_mountain() -> None:
     assert any(e.rule == "[16.1]" and e.text.startswith("the team sets out") for e in log)
     assert log[-1].rule == "[16.2]" and log[-1].text.startswith("campaign score")
     assert any(e.rule == "[6.0]" for e in log)  # the mountain's own entries
+
+
+def test_mixed_sets_play_with_unique_texts_and_round_trip() -> None:
+    """Campaigns mixing two sets (a test mountain with K2's team sizes), both ways: every
+    action text is unique, and states at the choices replay and round-trip."""
+    import json
+    import random
+
+    with registered():
+        for order in ("everest,small", "small,everest"):
+            game = highcamp.load_game("disaster-campaign", order=order)
+            for seed in range(3):
+                state = game.new_initial_state(seed)
+                rng = random.Random(seed)
+                while not state.is_terminal():
+                    legal = state.legal_actions()
+                    shown = [state.action_to_string(a) for a in legal]
+                    assert len(set(shown)) == len(shown)
+                    if state.observation(0)["campaign"]["phase"] != "climb":
+                        assert game.state_from_json(json.dumps(state.to_json())) == state
+                    if state.is_chance_node():
+                        state.apply_random_chance()
+                    else:
+                        state.apply_action(rng.choice(legal))
+                    assert state.invariants() == []
+                assert len(state.observation(0)["campaign"]["results"]) == 2

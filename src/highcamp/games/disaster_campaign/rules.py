@@ -88,6 +88,15 @@ def _default_order() -> str:
     return "everest-k2" if MOUNTAINS["k2"] in list_games() else "everest-everest"
 
 
+def _components() -> tuple[Component, ...]:
+    """The campaign chart, then the components of every mountain registered now."""
+    out = [_chart()[1]]
+    for gid in MOUNTAINS.values():
+        if gid in list_games():
+            out += [c for c in game_class(gid).INFO.components if c not in out]
+    return tuple(out)
+
+
 def _parse_order(text: str) -> list[str]:
     """Mountain names separated by commas or hyphens (``everest,k2``, ``everest-k2``; an
     OpenSpiel game string needs the hyphens)."""
@@ -147,7 +156,7 @@ class CampaignGame(Game):
         ),
         chance=True,
         hidden_information=False,
-        components=(_chart()[1],),
+        components=_components(),
         summary="Play the mountains of the Disaster series one after the other with one team: "
         "survivors carry over, and only those who summit every peak score.",
         rulebook="disaster-on-k2.txt",
@@ -157,15 +166,13 @@ class CampaignGame(Game):
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
-        """Everest twice in the basic and the advanced game, with another company; and each
-        order of two different mountains once more than one is registered."""
-        out: list[dict[str, Any]] = [
-            {"order": "everest-everest"},
-            {"order": "everest-everest", "game": "advanced", "team": "mountain-majesty"},
-        ]
+        """Everest twice in the basic game, and in the advanced game with another company;
+        once K2 is registered, Everest then K2 and K2 then Everest (advanced) replace the
+        first (the suite plays each variant, and campaigns are long)."""
+        advanced = {"order": "everest-everest", "game": "advanced", "team": "mountain-majesty"}
         if MOUNTAINS["k2"] in list_games():
-            out += [{"order": "everest-k2"}, {"order": "k2-everest", "game": "advanced"}]
-        return out
+            return [{"order": "everest-k2"}, {"order": "k2-everest", "game": "advanced"}, advanced]
+        return [{"order": "everest-everest"}, advanced]
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -194,6 +201,10 @@ class CampaignGame(Game):
                 raise OptionError("order", f"{gid} is not a game of the Disaster series")
             games.append(game)
         self.mountains: tuple[DisasterGame, ...] = tuple(games)
+        self._sizes: list[tuple[int, int]] = []
+        for game in games:
+            team = game.static_view().get("team", {"guides": game.ng, "clients": game.nc})
+            self._sizes.append((int(team["guides"]), int(team["clients"])))
         # every guide and client marker of the sets in the campaign: (game id, card)
         guide_cards: list[tuple[str, GuideCard]] = []
         client_cards: list[tuple[str, ClientCard]] = []
@@ -220,9 +231,9 @@ class CampaignGame(Game):
 
     # ----------------------------------------------------------------- statics
     def team_size(self, k: int) -> tuple[int, int]:
-        """Guides and clients mountain ``k`` (0-based) takes (its team's sizes)."""
-        game = self.mountains[k]
-        return game.ng, game.nc
+        """Guides and clients mountain ``k`` (0-based) takes: the team's size its game
+        publishes (``static_view()["team"]``)."""
+        return self._sizes[k]
 
     def mountain_title(self, k: int) -> str:
         """``Everest`` or ``K2`` (the game's title for a mountain without a short name)."""
@@ -270,7 +281,7 @@ class CampaignGame(Game):
             "order": [self.mountain_title(k) for k in range(len(self.order))],
             "games": [{"id": g.info.id, "options": dict(g.options)} for g in self.mountains],
             "mountains": [g.static_view() for g in self.mountains],
-            "teams": [{"guides": g.ng, "clients": g.nc} for g in self.mountains],
+            "teams": [{"guides": g, "clients": c} for g, c in self._sizes],
             "campaign_chart": [{"min": low, "name": name} for low, name in self.bands],
         }
 
@@ -499,6 +510,17 @@ class CampaignState(State):
             return TERMINAL
         return 0
 
+    def legal_actions(self) -> list[int]:
+        """The mountain's legal actions (chance outcomes included) during a climb, the
+        campaign's choices between two mountains, none at the end."""
+        if self.phase == MOUNTAIN:
+            return self.inner.legal_actions()
+        return super().legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The mountain's chance outcomes at its chance steps (the campaign has none)."""
+        return self.inner.chance_outcomes() if self.phase == MOUNTAIN else []
+
     def _legal_actions(self) -> Sequence[int]:
         if self.phase == MOUNTAIN:
             return self.inner.legal_actions()
@@ -674,7 +696,7 @@ class CampaignState(State):
         if self.phase == MOUNTAIN and any(("client", c) in dead for c in clients):
             problems.append("a dead client is back on the mountain")
         ng, nc = self._game.team_size(self.k)
-        if len(guides) > ng or len(clients) > nc:
+        if self.phase == MOUNTAIN and (len(guides) > ng or len(clients) > nc):
             problems.append("the team is larger than the mountain takes")
         return problems
 
