@@ -268,8 +268,6 @@ def test_solo_disaster_on_k2_by_clicking(server: str, browser: Any, shots: Path)
     assert errors == []
 
 
-
-
 def test_two_player_disaster_on_everest_against_an_agent(
     server: str, browser: Any, shots: Path
 ) -> None:

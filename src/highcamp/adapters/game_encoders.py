@@ -753,6 +753,7 @@ class DisasterOnEverestEncoder(_Slices):
         low, high = self.score_low, self.score_high
         x[a["opponent_score"]] = _clip(opp["score"]["total"] - low, high - low)
 
+
 # ------------------------------------------------------------------ Disaster on K2
 _K2_PHASES = (
     "draw the Secret Goal",
