@@ -408,3 +408,5 @@ def test_terminal_two_players_human_against_the_heuristic(tmp_path: Path) -> Non
     out = result.output
     assert "game over" in out
     assert out.count("Secret Goal drawn:") == 1  # one's own goal, never the opponent's
+    assert "The opponent's Sherpa has a Secret Goal, face down" in out
+    assert "(you) against Seat 2 (Netherlands) on K2" in out
