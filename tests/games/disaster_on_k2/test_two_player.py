@@ -410,3 +410,18 @@ def test_terminal_two_players_human_against_the_heuristic(tmp_path: Path) -> Non
     assert out.count("Secret Goal drawn:") == 1  # one's own goal, never the opponent's
     assert "The opponent's Sherpa has a Secret Goal, face down" in out
     assert "(you) against Seat 2 (Netherlands) on K2" in out
+
+
+def test_encoder_has_the_two_player_slices_and_hides_the_opponent_s_goal() -> None:
+    from highcamp.adapters.encoders import encoder_for
+    from highcamp.adapters.game_encoders import views
+
+    s = new2(5, goals=("Bivouac", "Do Not Summit"), guide="sherpa", guide_2="sherpa")
+    enc = encoder_for(s.game)
+    v = views(enc, enc.encode(s.observation(0), player=0))
+    assert v["secret_goal"].tolist().index(1.0) == 1 + GOALS.index("Bivouac")
+    assert v["opponent_goal"].tolist()[:2] == [0.0, 1.0]  # face down
+    seen = s.observation(0)["opponent"]["score"]["total"]
+    assert seen == s.score_breakdown()[1].total - 14  # Do Not Summit's 14 points unseen
+    w = views(enc, enc.encode(s.observation(1), player=1))
+    assert w["secret_goal"].tolist().index(1.0) == 1 + GOALS.index("Do Not Summit")
