@@ -674,7 +674,8 @@ class CampaignState(State):
         if self.phase == MOUNTAIN and any(("client", c) in dead for c in clients):
             problems.append("a dead client is back on the mountain")
         ng, nc = self._game.team_size(self.k)
-        if len(guides) > ng or len(clients) > nc:
+        leaving = self.phase in (LEAVE_GUIDE, LEAVE_CLIENT)  # [16.1]: some stay behind now
+        if (len(guides) > ng and self.phase != LEAVE_GUIDE) or (len(clients) > nc and not leaving):
             problems.append("the team is larger than the mountain takes")
         return problems
 

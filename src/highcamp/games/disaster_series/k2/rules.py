@@ -18,6 +18,7 @@ the K2 movement options [8.1].
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -34,7 +35,7 @@ from highcamp.core import (
     State,
 )
 
-from ..components import Company, Ruleset, _component, _read, load_ruleset
+from ..components import ClientCard, Company, GuideCard, Ruleset, _component, _read, load_ruleset
 from ..engine import (
     DEAD,
     EFFECTS,
@@ -332,6 +333,17 @@ class DisasterOnK2Game(DisasterGame):
             }
         )
         return out
+
+    def with_roster(
+        self, guides: Sequence[GuideCard], clients: Sequence[ClientCard], name: str = "Roster"
+    ) -> DisasterGame:
+        """The engine's roster copy (the campaign [16.1]) with the roster as the team K2's
+        set-up reads, not hired from all four teams."""
+        new = super().with_roster(guides, clients, name)
+        assert isinstance(new, DisasterOnK2Game)
+        new.team = new.company
+        new.multinational = False
+        return new
 
     def num_distinct_actions(self) -> int:
         """The engine's action ids and K2's own (see :mod:`.rules`)."""
