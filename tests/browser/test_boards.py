@@ -268,8 +268,6 @@ def test_solo_disaster_on_k2_by_clicking(server: str, browser: Any, shots: Path)
     assert errors == []
 
 
-
-
 def test_two_player_disaster_on_everest_against_an_agent(
     server: str, browser: Any, shots: Path
 ) -> None:
@@ -302,6 +300,38 @@ def test_two_player_disaster_on_everest_against_an_agent(
         _wait_step_change(page, before)
     assert bid_clicks >= 1
     page.screenshot(path=str(shots / "disaster-on-everest-2p-later.png"), full_page=True)
+    assert errors == []
+
+
+def test_two_player_disaster_on_k2_against_an_agent(server: str, browser: Any, shots: Path) -> None:
+    """[15.0] on K2 in the browser: both International Teams, the K2 panel with the
+    opponent's facts, bidding by clicking the board."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors = _errors(page)
+    page.goto(server + "/")
+    title = "Disaster on K2"
+    _set_players(page, title, 2)
+    card = page.locator("section", has=page.get_by_role("heading", name=title, exact=True))
+    card.get_by_role("button", name=f"Start {title}").click()
+    page.wait_for_selector("svg.doe-mountain")
+    page.wait_for_selector("[aria-label='K2: avalanche, darkness and goals']")
+    page.wait_for_selector("[aria-label='Legal actions'] button")
+    assert page.locator("svg.doe-side text", has_text="First Player").count() == 1
+    page.screenshot(path=str(shots / "disaster-on-k2-2p-start.png"), full_page=True)
+    bid_clicks = 0
+    for _ in range(60):
+        if page.get_attribute("#main", "data-terminal") == "true":
+            break
+        before = _step(page)
+        keys = _board_keys(page)
+        if "ev-bid" in keys or "ev-pass" in keys:
+            page.click(f".board [data-key={_q('ev-pass' if bid_clicks % 2 else 'ev-bid')}]")
+            bid_clicks += 1
+        else:
+            page.locator("[aria-label='Legal actions'] button").first.click()
+        _wait_step_change(page, before)
+    assert bid_clicks >= 1
+    page.screenshot(path=str(shots / "disaster-on-k2-2p-later.png"), full_page=True)
     assert errors == []
 
 

@@ -271,6 +271,8 @@ def _disaster_on_k2(game: Game) -> Encoder:
     from .game_encoders import DisasterOnK2Encoder
 
     return DisasterOnK2Encoder(game)
+
+
 def _disaster_campaign(game: Game) -> Encoder:
     from .campaign_encoder import DisasterCampaignEncoder
 

@@ -753,6 +753,7 @@ class DisasterOnEverestEncoder(_Slices):
         low, high = self.score_low, self.score_high
         x[a["opponent_score"]] = _clip(opp["score"]["total"] - low, high - low)
 
+
 # ------------------------------------------------------------------ Disaster on K2
 _K2_PHASES = (
     "draw the Secret Goal",
@@ -797,6 +798,19 @@ class DisasterOnK2Encoder(DisasterOnEverestEncoder):
             Field("descents", (m,), "members waiting to descend from an avalanche space"),
             Field("bivouacked", (m,), "members who bivouacked"),
             Field("roll", (len(_K2_ROLLS),), "one-hot: the die roll being made, if any"),
+            *(self._k2_two_player_fields(m) if self.two else []),
+        ]
+
+    def _k2_two_player_fields(self, m: int) -> list[Field]:
+        """Two players [15.0]: the opponent's Flashlight, bivouacs and Secret Goal."""
+        return [
+            Field("opponent_flashlight", (m + 1,), "one-hot: the opponent's holder, or none"),
+            Field("opponent_bivouacked", (m,), "the opponent's members who bivouacked"),
+            Field(
+                "opponent_goal",
+                (len(self.goals) + 3,),
+                "one-hot: no Secret Goal, face down, or the goal shown; then 1 if it is met",
+            ),
         ]
 
     def _encode_extra(self, x: Tensor, observation: Mapping[str, Any]) -> None:
@@ -822,3 +836,20 @@ class DisasterOnK2Encoder(DisasterOnEverestEncoder):
             x[a["bivouacked"] + members[name]] = 1.0
         roll = k2["roll_for"]
         x[a["roll"] + (_K2_ROLLS.index(roll) if roll in _K2_ROLLS else 0)] = 1.0
+        if self.two:
+            self._encode_k2_opponent(x, o["opponent"])
+
+    def _encode_k2_opponent(self, x: Tensor, opp: Mapping[str, Any]) -> None:
+        a, k2, m = self._at, opp["k2"], self.ng + self.nc
+        members = {g["name"]: i for i, g in enumerate(opp["guides"])}
+        members.update({c["name"]: self.ng + i for i, c in enumerate(opp["clients"])})
+        holder = k2["flashlight"]
+        x[a["opponent_flashlight"] + (members[holder] if holder is not None else m)] = 1.0
+        for name in k2["bivouacked"]:
+            x[a["opponent_bivouacked"] + members[name]] = 1.0
+        goal = k2["secret_goal"]
+        if goal is None or goal == "hidden":
+            x[a["opponent_goal"] + (0 if goal is None else 1)] = 1.0
+        else:
+            x[a["opponent_goal"] + 2 + self.goals.index(goal["name"])] = 1.0
+            x[a["opponent_goal"] + 2 + len(self.goals)] = float(goal["achieved"])

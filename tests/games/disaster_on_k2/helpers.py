@@ -6,7 +6,7 @@ from typing import Any
 
 import highcamp
 from highcamp.games.disaster_series.engine import DIE, TOKEN
-from highcamp.games.disaster_series.k2.rules import GOAL, K2State
+from highcamp.games.disaster_series.k2.rules import GOAL, P_GOAL, K2State
 
 QUIET = 29  # Thick Snow, ridge 6: declined, it only blocks the Snowfields
 SPACES = {
@@ -30,7 +30,7 @@ def new(seed: int = 0, goal: str | None = None, **options: Any) -> K2State:
     """A fresh game (with a Sherpa, its Secret Goal drawn: ``goal`` or the first)."""
     state = highcamp.load_game("disaster-on-k2", **options).new_initial_state(seed)
     assert isinstance(state, K2State)
-    if state.is_chance_node() and state.phase == 16:
+    if state.is_chance_node() and state.phase == P_GOAL:
         state.apply_action(GOAL + GOALS.index(goal or GOALS[0]))
     return state
 

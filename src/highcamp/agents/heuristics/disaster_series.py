@@ -246,6 +246,7 @@ K2_GOOD_EVENTS = {
     "Sherpa Stamina": 3,
 }
 K2_HARMFUL = ("Broken Rope", "Icy", "House's Chimney")
+K2_STRIKES = ("Broken Rope", "Acute Mountain Sickness")  # on the opponent's climbers [15.3]
 K2_CLIMB_UNTIL = 4  # climbers head up while fewer tokens cover the Avalanche Track
 
 
@@ -275,6 +276,12 @@ class DisasterOnK2Heuristic(DisasterSeriesHeuristic):
         def first(part: str) -> int | None:
             return next((a for t, a in texts.items() if part in t), None)
 
+        if obs.get("bidding") is not None:
+            return self._k2_bid(obs, texts, late)
+        if obs.get("players") == 2:
+            chosen = self._two_player_choice(obs, texts)
+            if chosen is not None:
+                return chosen
         if "play Luck: +2 to this roll" in texts:
             if k2["roll_for"] in ("descent", "bivouac"):
                 return texts["play Luck: +2 to this roll"], "Luck on a roll that decides a life"
@@ -327,3 +334,26 @@ class DisasterOnK2Heuristic(DisasterSeriesHeuristic):
                 if hit is not None and c["space"] > 2 * left:
                     return hit, f"{c['name']} cannot reach High Camp: bivouac"
         return self._move(state, obs, texts, late)
+
+    def _k2_bid(self, obs: dict[str, Any], texts: dict[str, int], late: bool) -> tuple[int, str]:
+        """Two players on K2 [15.3]: bid up to two over the printed cost for a helpful
+        event while Prestige stays comfortable; take a strike on the opponent's climbers
+        (Broken Rope, Acute Mountain Sickness) or any harmless event at its cost while the
+        Serac must be held back; otherwise pass."""
+        bid = obs["bidding"]
+        name, cost, price = bid["event"], int(bid["cost"]), int(bid["next_bid"])
+        after = obs["prestige"] - price
+        bid_action = next((a for t, a in texts.items() if t.startswith("bid ")), None)
+        pass_action = next(a for t, a in texts.items() if t.startswith("pass "))
+        if bid_action is None:
+            return pass_action, f"not enough Prestige for {name}"
+        keep = K2_GOOD_EVENTS.get(name)
+        if keep is not None and price <= cost + 2 and after >= keep + 4:
+            return bid_action, f"{name} is worth {price} Prestige and {after} remain"
+        climbing = any(c["space"] > 0 and c["marker"] == "" for c in obs["opponent"]["clients"])
+        if name in K2_STRIKES and climbing and price == cost and after >= 5:
+            return bid_action, f"{name} can strike the opponent's climbers"
+        opening = price == cost and bid["high_bidder"] is None
+        if not late and opening and name not in K2_HARMFUL and after >= 5:
+            return bid_action, "bid to hold the Serac back while climbers go up"
+        return pass_action, f"{name} is not worth {price} Prestige"

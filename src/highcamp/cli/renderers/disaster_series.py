@@ -360,7 +360,7 @@ def _k2_tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
     if k2["collapsed"]:
         out.append("\nSerac collapses: " + ", ".join(k2["collapsed"]), style="bold blue")
     goal = k2["secret_goal"]
-    if goal:
+    if isinstance(goal, dict):
         done = "achieved" if goal["achieved"] else "not yet"
         out.append(f"\nSherpa's Secret Goal: {goal['name']} ({goal['points']} points, {done})")
     if k2["descents"]:
@@ -381,11 +381,25 @@ class K2Renderer(DisasterRenderer):
             card.append_text(line)
             card.append("\n")
         score = obs["score"]
+        title = f"{view['company']} on {view['board']}"
+        opp = obs.get("opponent")
+        theirs: list[RenderableType] = []
+        if opp is not None:  # two players [15.0]: the opponent's card, its goal face down
+            title = f"{obs['teams'][obs['seat']]['label']} (you) against {opp['label']} on K2"
+            theirs.append(_status_card(opp, f"The opponent's card: {opp['label']}"))
+            if opp["held"] or opp["kept"]:
+                theirs.append(Text("Opponent holds: " + ", ".join(opp["held"] + opp["kept"])))
+            goal = opp["k2"]["secret_goal"]
+            if goal == "hidden":
+                theirs.append(Text("The opponent's Sherpa has a Secret Goal, face down"))
+            elif goal is not None:
+                theirs.append(Text(f"The opponent's Secret Goal: {goal['name']}"))
         return Group(
-            Text(f"{view['company']} on {view['board']}", style="bold underline"),
+            Text(title, style="bold underline"),
             draw_mountain(view, obs),
             _k2_tracks(view, obs),
             card,
+            *theirs,
             Text(f"Score if the game ended now: {score['total']:g} ({score['band']})", style="dim"),
             Text(
                 "Board, token costs, ridge numbers and fates, teams and the bivouac table are "

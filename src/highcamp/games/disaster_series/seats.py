@@ -65,7 +65,6 @@ from .engine import (
     P_MOVE,
     P_OVER,
     P_TARGET,
-    PHASE_NAMES,
     PLAY,
     QUEUE,
     R_BONUS,
@@ -98,6 +97,7 @@ __all__ = [
     "TARGET_OPP_CLIENT",
     "TWO_PLAYER_EFFECTS",
     "UNBLOCK",
+    "TwoPlayerRules",
     "TwoPlayerState",
     "seat_games",
     "two_player_options",
@@ -162,7 +162,8 @@ def two_player_options(
     options: Sequence[OptionSpec], seat_options: Sequence[str]
 ) -> tuple[OptionSpec, ...]:
     """``options`` plus ``players`` (1 or 2) and, for each per-seat option ``x``, the
-    second seat's ``x_2`` (default: the first choice unlike the first seat's).
+    second seat's ``x_2`` (default: for the team, the first option of ``seat_options``, the
+    first choice unlike the first seat's; for the others the first seat's choice).
 
     >>> spec = OptionSpec("company", str, "a", "travel company", choices=("a", "b"))
     >>> [o.name for o in two_player_options((spec,), ("company",))]
@@ -178,7 +179,9 @@ def two_player_options(
                     f"{o.name}_2",
                     o.kind,
                     None,
-                    f"the second player's {o.description} (default: another one) [15.0]",
+                    f"the second player's {o.description} (default: "
+                    + ("another one" if o.name == seat_options[0] else "the first player's")
+                    + ") [15.0]",
                     choices=o.choices,
                     nullable=True,
                 )
@@ -205,6 +208,8 @@ def seat_games(game: DisasterGame) -> tuple[DisasterGame, ...]:
     specs = {o.name: o for o in cls.INFO.options}
     for name in seat_names:
         value = opts.get(f"{name}_2")
+        if value is None and name != seat_names[0]:
+            value = shared[name]  # the team differs by default; other choices are shared
         if value is None:
             choices = specs[name].choices or ()
             value = next((c for c in choices if c != shared[name]), shared[name])
@@ -250,8 +255,11 @@ def two_player_view(game: DisasterGame) -> dict[str, Any]:
 
 
 # ====================================================================== the state
-class TwoPlayerState(DisasterState):
-    """A position of a two-player game [15.0]: two teams on one board."""
+class TwoPlayerRules(DisasterState):
+    """The two-player rules [15.0] over any ruleset's state, without slots of its own: a
+    ruleset with its own state class combines them (``class X(TwoPlayerRules, K2State)``
+    with ``__slots__ = TwoPlayerRules._SLOTS_2P``); :class:`TwoPlayerState` is the plain
+    engine's."""
 
     _SEAT_O = tuple("o_" + k for k in SEAT_LISTS)
     _SEAT_OS = tuple("o_" + k for k in SEAT_SCALARS)
@@ -271,7 +279,8 @@ class TwoPlayerState(DisasterState):
         "fate_seat",
     )
     _FLAT = (*DisasterState._FLAT, *_SEAT_O, "secret")
-    __slots__ = (
+    __slots__ = ()
+    _SLOTS_2P = (
         *_SEAT_O,
         *_SEAT_OS,
         "secret",
@@ -1070,7 +1079,7 @@ class TwoPlayerState(DisasterState):
         obs = self._base_observation()
         mine, theirs = self._team(player), self._team(1 - player)
         obs.update({k: mine[k] for k in self._TEAM_KEYS})
-        obs["phase"] = _PHASES_2P.get(self.phase) or PHASE_NAMES[self.phase]
+        obs["phase"] = _PHASES_2P.get(self.phase) or self._phase_name()
         obs["seat"] = player
         obs["players"] = 2
         obs["opponent"] = theirs
@@ -1111,7 +1120,7 @@ class TwoPlayerState(DisasterState):
             obs[key] = None if self.secret[s] is None else "hidden"
         return obs
 
-    def resample_hidden(self, player: int, seed: int) -> TwoPlayerState:
+    def resample_hidden(self, player: int, seed: int) -> TwoPlayerRules:
         """A clone with the other seat's secret redrawn among its possible values."""
         self._check_player(player)
         new = self.clone()
@@ -1121,9 +1130,15 @@ class TwoPlayerState(DisasterState):
             new.secret[other] = random.Random(seed).choice(choices)
         return new
 
-    def clone(self) -> TwoPlayerState:
+    def clone(self) -> TwoPlayerRules:
         """An independent copy."""
-        return cast(TwoPlayerState, super().clone())
+        return cast(TwoPlayerRules, super().clone())
+
+
+class TwoPlayerState(TwoPlayerRules):
+    """A position of a two-player game [15.0]: two teams on one board."""
+
+    __slots__ = TwoPlayerRules._SLOTS_2P
 
 
 def _flip(marker: int) -> int:
@@ -1151,7 +1166,7 @@ def _highest(state: DisasterState) -> list[int]:
 
 def _ams_2p(state: DisasterState, t: int) -> None:
     """On the buyer's or the opponent's client closest to the Summit (the clarifications)."""
-    assert isinstance(state, TwoPlayerState)
+    assert isinstance(state, TwoPlayerRules)
     own = _highest(state)
     with state._seated(1 - state.active):
         theirs = _highest(state)
@@ -1170,7 +1185,7 @@ def _ams_2p(state: DisasterState, t: int) -> None:
 
 def _broken_rope_2p(state: DisasterState, t: int) -> None:
     """On a client of either team without a marker (the clarifications)."""
-    assert isinstance(state, TwoPlayerState)
+    assert isinstance(state, TwoPlayerRules)
     ng = state._game.ng
 
     def cands() -> list[int]:
@@ -1191,7 +1206,7 @@ def _broken_rope_2p(state: DisasterState, t: int) -> None:
 
 def _icy_2p(state: DisasterState, t: int) -> None:
     """Everyone on a ridge slides down, both teams."""
-    assert isinstance(state, TwoPlayerState)
+    assert isinstance(state, TwoPlayerRules)
     EFFECTS["icy"](state, t)
     with state._seated(1 - state.active):
         EFFECTS["icy"](state, t)
@@ -1200,7 +1215,7 @@ def _icy_2p(state: DisasterState, t: int) -> None:
 
 def _both(name: str) -> Effect:
     def fx(state: DisasterState, t: int) -> None:
-        assert isinstance(state, TwoPlayerState)
+        assert isinstance(state, TwoPlayerRules)
         EFFECTS[name](state, t)
         state.o_fx.append(name)
 

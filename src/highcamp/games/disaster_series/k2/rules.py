@@ -18,6 +18,7 @@ the K2 movement options [8.1].
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -34,7 +35,7 @@ from highcamp.core import (
     State,
 )
 
-from ..components import Company, Ruleset, _component, _read, load_ruleset
+from ..components import ClientCard, Company, GuideCard, Ruleset, _component, _read, load_ruleset
 from ..engine import (
     DEAD,
     EFFECTS,
@@ -42,7 +43,6 @@ from ..engine import (
     FINISH,
     HIRE,
     LOST,
-    NUM_ACTIONS,
     OPT_A,
     OPT_B,
     OPT_C,
@@ -68,11 +68,13 @@ from ..engine import (
     _turn_effect,
     effect,
 )
+from ..seats import NUM_ACTIONS_2P, P_UNBLOCK, two_player_options
 
 __all__ = ["DisasterOnK2Game", "K2Rules", "K2State", "k2_rules", "k2_ruleset"]
 
 # ---------------------------------------------------------------- K2 action ids
-B = NUM_ACTIONS
+# after the two-player ids [15.*], so that the two-player game of K2 can use both
+B = NUM_ACTIONS_2P
 GOAL = B  # + goal (4)
 RECRUIT = B + 4  # + climber card (20)
 NOBLE = B + 24  # + climber slot (5)
@@ -91,8 +93,8 @@ REROLL = B + 76
 KEEP_ROLL = B + 77
 K2_NUM_ACTIONS = B + 78
 
-# K2 phases (after the engine's 0..15)
-P_GOAL, P_RECRUIT, P_NOBLE, P_DESCENT, P_REROLL = 16, 17, 18, 19, 20
+# K2 phases (after the engine's 0..15 and the two-player game's 16..18)
+P_GOAL, P_RECRUIT, P_NOBLE, P_DESCENT, P_REROLL = range(P_UNBLOCK + 1, P_UNBLOCK + 6)
 _K2_PHASE_NAMES = {
     P_GOAL: "draw the Secret Goal",
     P_RECRUIT: "choose climbers",
@@ -223,49 +225,57 @@ _RS = k2_ruleset()
 TEAMS = tuple(c.id for c in _RS.companies)
 
 
+SEAT_OPTIONS = ("team", "guide")
+"""Options each player sets for their own team with two players [15.0]."""
+
+
 class DisasterOnK2Game(DisasterGame):
-    """Disaster on K2, solitaire [1.0]-[14.6]."""
+    """Disaster on K2, solitaire [1.0]-[14.6] and for two players [15.*]."""
 
     RULESET = _RS
+    SEAT_OPTIONS = SEAT_OPTIONS
     INFO = GameInfo(
         id="disaster-on-k2",
         title="Disaster on K2",
         min_players=1,
-        max_players=1,
-        options=(
-            OptionSpec(
-                "team",
-                str,
-                TEAMS[0],
-                "International Team: its HAP, Sherpa and five climbers [5.1]",
-                choices=TEAMS,
+        max_players=2,
+        options=two_player_options(
+            (
+                OptionSpec(
+                    "team",
+                    str,
+                    TEAMS[0],
+                    "International Team: its HAP, Sherpa and five climbers [5.1]",
+                    choices=TEAMS,
+                ),
+                OptionSpec(
+                    "guide",
+                    str,
+                    "hap",
+                    "hire the HAP (two skills) or the Sherpa (one skill, a Secret Goal) [5.2]",
+                    choices=("hap", "sherpa"),
+                ),
+                OptionSpec(
+                    "game",
+                    str,
+                    "basic",
+                    "basic, or advanced with climber traits, pushing and tiring [14.0]",
+                    choices=("basic", "advanced"),
+                ),
+                OptionSpec(
+                    "balcony_collapse",
+                    bool,
+                    False,
+                    "Bottleneck II and III collapse on declined 1 and 2 tokens instead [14.5]",
+                ),
+                OptionSpec(
+                    "multinational",
+                    bool,
+                    False,
+                    "choose any one guide and five climbers of all four teams [14.6]",
+                ),
             ),
-            OptionSpec(
-                "guide",
-                str,
-                "hap",
-                "hire the HAP (two skills) or the Sherpa (one skill, a Secret Goal) [5.2]",
-                choices=("hap", "sherpa"),
-            ),
-            OptionSpec(
-                "game",
-                str,
-                "basic",
-                "basic, or advanced with climber traits, pushing and tiring [14.0]",
-                choices=("basic", "advanced"),
-            ),
-            OptionSpec(
-                "balcony_collapse",
-                bool,
-                False,
-                "Bottleneck II and III collapse on declined 1 and 2 tokens instead [14.5]",
-            ),
-            OptionSpec(
-                "multinational",
-                bool,
-                False,
-                "choose any one guide and five climbers of all four teams [14.6]",
-            ),
+            SEAT_OPTIONS,
         ),
         chance=True,
         hidden_information=False,
@@ -294,18 +304,46 @@ class DisasterOnK2Game(DisasterGame):
         self.ng = rs.guides_per_team
         self.nc = rs.clients_per_team
         self.effect_ids = tuple(sorted(rs.effects))
+        self.seat_games: tuple[DisasterGame, ...] = ()
+        if self.num_players == 2:
+            from .two_player import setup_two_player
+
+            setup_two_player(self)  # each seat's team [15.0]
 
     @classmethod
     def variants(cls) -> list[dict[str, Any]]:
         """Each team with the HAP in the basic game and with the Sherpa in the advanced
-        game, the [14.5] collapse variant and a multinational team [14.6]."""
+        game, the [14.5] collapse variant, a multinational team [14.6], and two players
+        [15.0] (basic with the HAPs; advanced with a Sherpa on each side)."""
         out: list[dict[str, Any]] = []
         for i, t in enumerate(TEAMS):
             out.append({"team": t, "guide": "hap" if i % 2 == 0 else "sherpa", "game": "basic"})
             out.append({"team": t, "guide": "sherpa" if i % 2 == 0 else "hap", "game": "advanced"})
         out.append({"team": TEAMS[0], "balcony_collapse": True, "game": "advanced"})
         out.append({"team": TEAMS[1], "multinational": True})
+        out.append({"players": 2})
+        out.append(
+            {
+                "players": 2,
+                "team": TEAMS[2],
+                "team_2": TEAMS[3],
+                "guide": "sherpa",
+                "guide_2": "sherpa",
+                "game": "advanced",
+            }
+        )
         return out
+
+    def with_roster(
+        self, guides: Sequence[GuideCard], clients: Sequence[ClientCard], name: str = "Roster"
+    ) -> DisasterGame:
+        """The engine's roster copy (the campaign [16.1]) with the roster as the team K2's
+        set-up reads, not hired from all four teams."""
+        new = super().with_roster(guides, clients, name)
+        assert isinstance(new, DisasterOnK2Game)
+        new.team = new.company
+        new.multinational = False
+        return new
 
     def num_distinct_actions(self) -> int:
         """The engine's action ids and K2's own (see :mod:`.rules`)."""
@@ -342,6 +380,10 @@ class DisasterOnK2Game(DisasterGame):
         return resources.files(__package__).joinpath("data/rules.md").read_text("utf-8")
 
     def _new_state(self, seed: int) -> K2State:
+        if self.seat_games:
+            from .two_player import K2TwoPlayerState
+
+            return K2TwoPlayerState(self, seed)
         return K2State(self, seed)
 
 

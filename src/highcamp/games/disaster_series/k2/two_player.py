@@ -1,0 +1,683 @@
+"""Disaster on K2 for two players [15.*]: K2's rules and the series' two-player rules.
+
+``load_game("disaster-on-k2", players=2)`` plays two International Teams on one K2 board
+with the two-player rules of the series (:class:`~..seats.TwoPlayerRules`: the alternating
+First Player, Prestige 14, bidding, ridges blocked by two climbers, the First Player moving
+first, Preparations only as First Player, victory and ties) and K2's rules
+(:class:`~.rules.K2State`: the Avalanche Track and Serac collapses, avalanche spaces,
+bivouacs, Luck, the Flashlight, House's Chimney, the Sherpa's Secret Goal).
+
+Each seat chooses its own team and guide (``team``/``team_2``, ``guide``/``guide_2``).
+Per-team state (held and kept tokens, Prestige, Preparations, the Flashlight's holder,
+bivouacs, the Secret Goal and its achievement) is swapped with the seat; the board (the
+Avalanche Track, Serac collapses, ropes on avalanche spaces, Blocked Ridge markers,
+darkness) is shared. The player aid's 2-Player Event Clarifications, as highcamp plays
+them on K2:
+
+* Acute Mountain Sickness and Broken Rope may strike the opponent's climbers;
+* Chocolate Bars and House's Chimney serve only the buyer's climbers;
+* HAP Stuck, Icy and Thick Snow hit both teams; Ridges Open removes every block and
+  stops new ones for both players that turn;
+* Sherpa Stamina gives +3 to *any* sherpa in the game that turn (both players');
+* the Flashlight lights every climber on its holder's space (both teams); it passes only
+  between the buyer's climbers;
+* a Darkness token is never bid on: it goes straight to the Avalanche Track [7.2].
+
+A Sherpa's Secret Goal is drawn face down: the draw is told only to its seat, the goal
+appears only in its seat's observation (its points are left out of the score the opponent
+sees) until it is achieved (Summit w/Climber, Bivouac: the marker goes onto the status card
+[13.0]) or the game ends.
+
+>>> import highcamp
+>>> game = highcamp.load_game("disaster-on-k2", players=2, guide="sherpa")
+>>> [g.team.name for g in game.seat_games], game.info.hidden_information
+(['Serbia', 'Netherlands'], True)
+>>> s = game.new_initial_state(seed=1)
+>>> s.public_action_text(s.chance_outcomes()[0][0], 1)
+'Seat 1 (Serbia) draws a Secret Goal'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, cast
+
+from highcamp.core import CHANCE, IllegalActionError
+
+from ..engine import (
+    DEAD,
+    EFFECTS,
+    LOST,
+    P_DIE,
+    P_HIRE,
+    P_MOVE,
+    P_OVER,
+    P_TARGET,
+    PLAY,
+    REMOVED,
+    TARGET_CLIENT,
+    Effect,
+)
+from ..seats import (
+    _PHASES_2P,
+    NUM_ACTIONS_2P,
+    OTHER,
+    PRESTIGE_2P,
+    R_BID,
+    R_FIRST,
+    R_PRESTIGE,
+    R_VICTORY,
+    TWO_PLAYER_EFFECTS,
+    TwoPlayerRules,
+    _both,
+    seat_games,
+)
+from .rules import (
+    GOAL,
+    HELD,
+    K2_NUM_ACTIONS,
+    KEPT,
+    P_GOAL,
+    P_NOBLE,
+    P_RECRUIT,
+    R_AVALANCHE,
+    R_BUY,
+    R_END,
+    R_GAME_END,
+    R_GUIDE_CHOICE,
+    R_POOL,
+    R_SCORE,
+    R_UNSUPPORTED,
+    RECRUIT,
+    B,
+    DisasterOnK2Game,
+    K2State,
+)
+
+__all__ = ["K2_TWO_PLAYER_EFFECTS", "K2TwoPlayerState", "setup_two_player"]
+
+R_SHERPA = "[13.0]"
+
+
+def setup_two_player(game: DisasterOnK2Game) -> None:
+    """Give a two-player K2 game its seats' teams [15.0]; a game where a Sherpa (or a
+    multinational team's hired Sherpa) may draw a Secret Goal has hidden information."""
+    game.seat_games = seat_games(game)
+    secret = game.multinational or any(
+        cast(DisasterOnK2Game, g).options["guide"] == "sherpa" for g in game.seat_games
+    )
+    if secret:
+        # the instance's facts: this variant hides each Sherpa's goal from the other seat
+        setattr(game, "INFO", replace(type(game).INFO, hidden_information=True))  # noqa: B010
+
+
+class K2TwoPlayerState(TwoPlayerRules, K2State):
+    """A position of Disaster on K2 for two players [15.0]."""
+
+    _game: DisasterOnK2Game
+
+    _K2P_FLAT = ("o_bivouacked", "summited_with")
+    _K2P_SCALARS = ("o_flash", "noble_next", "noble_next_space")
+    __slots__ = (*TwoPlayerRules._SLOTS_2P, *_K2P_FLAT, *_K2P_SCALARS)
+    _SEAT_PAIRS = ("secret_goal", "goal_done", "sherpa_summit", "summited_with")
+    """Per-seat K2 lists: index 0 is the active seat's, 1 the other's."""
+
+    def __init__(self, game: DisasterOnK2Game, seed: int) -> None:
+        self.o_bivouacked = [False] * (game.ng + game.nc)
+        self.summited_with = [False, False]  # the Sherpa reached the Summit with a climber
+        self.o_flash = -1
+        self.noble_next = -1  # a second team's Noble Sacrifice at the same collapse
+        self.noble_next_space = -1
+        super().__init__(game, seed)
+
+    # ------------------------------------------------------------------ seats
+    def _swap(self, clear_cache: bool = True) -> None:
+        super()._swap(clear_cache)
+        self.bivouacked, self.o_bivouacked = self.o_bivouacked, self.bivouacked
+        self.flash, self.o_flash = self.o_flash, self.flash
+        for k in self._SEAT_PAIRS:
+            getattr(self, k).reverse()
+
+    def _k2_seat(self, seat: int | None = None) -> DisasterOnK2Game:
+        return cast(DisasterOnK2Game, self._seat_game(seat))
+
+    def _reserved(self, kind: str) -> set[int]:
+        """Markers the other seat holds or will take from its own team: a marker plays on
+        one team only [14.6]."""
+        other = self._k2_seat(1 - self.active)
+        held = set(self.o_guides if kind == "guides" else self.o_clients)
+        if other.multinational:
+            return held
+        return held | set(other.team.guides if kind == "guides" else other.team.clients)
+
+    # ------------------------------------------------------------------ set-up [5.*] [15.2]
+    def _setup(self) -> None:
+        self.secret_goal = [-1, -1]
+        self.goal_done = [False, False]
+        self.sherpa_summit = [False, False]
+        super()._setup()
+
+    def _seat_setup(self) -> None:
+        sg = self._k2_seat()
+        if sg.multinational:
+            self.phase = P_HIRE  # [14.6]: any guide and climbers the other seat has not taken
+            return
+        self.guides = list(sg.team.guides)
+        self.clients = list(sg.team.clients)
+        self._seat_ready()
+
+    def _setup_next(self) -> None:
+        game = self._game
+        if len(self.guides) < game.ng:
+            return
+        if len(self.clients) < game.nc:
+            self.phase = P_RECRUIT
+            return
+        self._seat_ready()
+
+    def _seat_ready(self) -> None:
+        game = self._game
+        self.prestige = PRESTIGE_2P
+        self._say(
+            f"{self.label(self.active)}: {self.name(0)} ({self._kind().upper()}) and climbers "
+            + ", ".join(self.name(game.ng + c) for c in range(game.nc))
+            + f" at High Camp; Prestige {PRESTIGE_2P}",
+            f"[5.2] [5.3] {R_PRESTIGE}",
+        )
+        if self._kind() == "sherpa":
+            self.phase = P_GOAL  # drawn face down [5.2]
+            return
+        self._seat_done()
+
+    def _seat_done(self) -> None:
+        if self.active == 0:
+            self._swap()
+            self._seat_setup()
+            return
+        self._seat(self.first)
+        self._say(f"{self.label(self.first)} is the First Player", R_FIRST)
+        self._begin_turn()
+
+    # ------------------------------------------------------------------ events [7.*] [15.3]
+    def _place_event(self) -> None:
+        """A Darkness token is never bid on [7.2]; any other is bid for [15.3]."""
+        tok = self.rs.tokens[self.current]
+        if tok.effect == "darkness":
+            self.step = "buy"
+            self._say("a Darkness token cannot be bought: no bidding", f"{R_BUY} {R_BID}")
+            self._decline()
+            return
+        super()._place_event()
+
+    def _award(self, seat: int, price: int) -> None:
+        """The winner pays the final bid and takes the event [15.3], K2's way [7.2]."""
+        self.bidder = -1
+        self._seat(seat)
+        t = self.current
+        tok = self.rs.tokens[t]
+        self._say(f"{self.label(seat)} pays {price} Prestige for {tok.name}", R_BID)
+        self.prestige -= price
+        self.current = -1
+        if tok.effect in HELD:
+            self.held.append(t)
+            self._say(f"{tok.name} is held for later", R_BUY)
+        elif tok.effect in KEPT:
+            self.kept.append(t)
+        else:
+            self.set_aside.append(t)
+        K2_TWO_PLAYER_EFFECTS.get(tok.effect, EFFECTS[tok.effect])(self, t)
+        if self.phase not in (P_TARGET, P_DIE):
+            self._resume()
+
+    def _collapse(self, space: int, rule: str) -> None:
+        """A Serac collapse kills the climbers of both teams on the space; each team's
+        guide there may make a Noble Sacrifice for one of its own climbers [7.3]."""
+        self.collapsed.append(space)
+        if space in self.blocked:
+            self.blocked.remove(space)
+        self._say(f"Balcony Serac Collapse! on {self.rs.board.names[space]}", rule)
+        ng = self._game.ng
+        asks = []
+        for seat in (self.active, 1 - self.active):
+            with self._seated(seat):
+                victims = self._client_at(space)
+                if victims and any(self.pos[g] == space for g in range(ng)):
+                    asks.append(seat)
+                    continue
+                for c in victims:
+                    self._kill(c, "Serac collapse", R_AVALANCHE)
+        if asks:
+            self._seat(asks[0])
+            self.noble_victims = self._client_at(space)
+            self.noble_space = space
+            self.phase = P_NOBLE
+            if len(asks) > 1:
+                self.noble_next, self.noble_next_space = asks[1], space
+
+    def _resume(self) -> None:
+        if self.phase == P_NOBLE:
+            return
+        if self.noble_next >= 0:
+            seat, space = self.noble_next, self.noble_next_space
+            self.noble_next = self.noble_next_space = -1
+            self._seat(seat)
+            self.noble_victims = self._client_at(space)
+            self.noble_space = space
+            self.phase = P_NOBLE
+            return
+        super()._resume()
+
+    # ------------------------------------------------------------------ movement
+    def _client_allowance(self, c: int) -> int:
+        """K2's allowance [8.6]; the Flashlight lights the climbers of both teams on its
+        holder's space."""
+        ng = self._game.ng
+        n = self.rs.clients[self.clients[c]].movement
+        here = self.pos[ng + c]
+        lit = (self.flash >= 0 and self.pos[self.flash] == here) or (
+            self.o_flash >= 0 and self.o_pos[self.o_flash] == here
+        )
+        if self.round == "storm" and not self._guide_on(here) and not lit:
+            n = min(n, 1)  # [8.6]
+        n += self.fx.count("chocolate_bars")
+        if "thick_snow" in self.fx:
+            n -= 1
+        return max(n, 0)
+
+    def _do_step(self, action: int) -> None:
+        m = self.mover
+        group = bool(self.carried)
+        super()._do_step(action)
+        if (
+            m < self._game.ng
+            and group
+            and self.pos[m] == self.rs.board.summit
+            and self._kind() == "sherpa"
+        ):
+            self.summited_with[0] = True  # public: the goal, if it is this one, is met
+
+    def _settle(self, space: int) -> None:
+        """[15.4] on K2: no block on an avalanche space; the Serac collapses use up Blocked
+        Ridge markers [7.3]."""
+        b = self.rs.board
+        if space < 0 or space in self.collapsed or not b.is_ridge(space) or space in self.blocked:
+            return
+        if "ridges_open" in self.fx or sum(self._clients_on(space)) < 2:
+            return
+        if len(self.blocked) + len(self.collapsed) < b.blocked_ridge_markers:
+            self._block(space)
+        else:
+            self.pending_block = space
+
+    # ------------------------------------------------------------------ dice
+    def _opponents_roll(self) -> bool:
+        """Whether the die is rolled for the other seat's climber (Broken Rope, getting
+        lost after Icy): its owner's Luck and Lucky trait are not offered."""
+        if self.die_for == "rope":
+            return self.rope_client >= OTHER
+        if self.die_for == "lost":
+            return bool(self.lost_checks) and self.lost_checks[0] >= OTHER
+        return False
+
+    def _luck_offer(self) -> bool:
+        return not self._opponents_roll() and super()._luck_offer()
+
+    def _lucky_subject(self) -> bool:
+        return not self._opponents_roll() and super()._lucky_subject()
+
+    def _die_rolled(self, d: int) -> None:
+        ng = self._game.ng
+        if self.die_for == "rope" and d == 1 and self.o_flash == ng + self.rope_client - OTHER:
+            self.o_flash = -1  # lost with its holder
+        super()._die_rolled(d)
+
+    # ------------------------------------------------------------------ end of turn [10.0]
+    def _end_turn(self) -> None:
+        """[10.0] for both teams; Blocked Ridge markers stay [15.4]; the First Player
+        marker passes [15.1]."""
+        self.step = "end"
+        n = self._game.ng + self._game.nc
+        for tired in (self.tired, self.o_tired):
+            for c, t in enumerate(tired):
+                tired[c] = 2 if t == 1 else 0
+        self.moved = [False] * n
+        self.o_moved = [False] * n
+        self.fx, self.o_fx = [], []
+        if self.storm_pending:
+            self.storm_pending = False
+            self.storm = 1
+            self._say("darkness falls: Darkness marker on 1", R_END)
+        elif self.storm > 0:
+            self.storm += 1
+            if self.storm >= self.rs.board.storm_track:
+                self._say("the Darkness marker reaches Game End", R_GAME_END)
+                self._begin_end()
+                return
+        self.first = 1 - self.first
+        self._say(f"the First Player marker passes to {self.label(self.first)}", R_FIRST)
+        self.turn += 1
+        self._begin_turn()
+
+    # ------------------------------------------------------------------ game end [11.*]
+    def _begin_end(self) -> None:
+        """Both teams' tokens go to the fate pool as in solitaire [11.1]; the First Player's
+        team draws its fates first."""
+        self.step = "fate"
+        tokens = self.rs.tokens
+        back: list[int] = []
+        for s in (0, 1):
+            with self._seated(s):
+                keep = [t for t in self.held if tokens[t].effect in ("luck", "synthetic_rope")]
+                luck = [t for t in keep if tokens[t].effect == "luck"][:1]
+                keep = luck + [t for t in keep if tokens[t].effect == "synthetic_rope"]
+                back += [t for t in self.held if t not in keep]
+                ams = [t for t in self.kept if tokens[t].effect == "acute_mountain_sickness"]
+                self.kept = [t for t in self.kept if t not in ams]
+                back += ams
+                self.held = keep
+        pool = self.container + self.set_aside + self.storm_watch + back + self.drawn
+        ropes = sorted(t for t in pool if tokens[t].effect == "synthetic_rope")
+        self.pool = sorted(t for t in pool if t not in ropes)
+        self.removed += ropes
+        self.container, self.set_aside, self.storm_watch, self.drawn = [], [], [], []
+        if ropes:
+            self._say(f"{len(ropes)} Synthetic Rope tokens are removed from the pool", R_POOL)
+        self._say(f"{len(self.pool)} tokens form the fate pool", R_POOL)
+        self.fate_seat = self.first
+        self._seat(self.fate_seat)
+        self._seat_end()
+
+    def _seat_end(self) -> None:
+        self.heli_done = True
+        self.chimney_left = -1
+        self._build_fates()
+
+    def _finish(self) -> None:
+        if self.chimney_left < 0:
+            self.chimney_left = sum(
+                1 for t in self.kept if self.rs.tokens[t].effect == "houses_chimney"
+            )
+            if self._next_chimney():
+                return
+        game = self._game
+        ng = game.ng
+        for g in range(ng):
+            if self.pos[g] == LOST:
+                self.pos[g] = 0
+                self._say(f"{self.name(g)} returns to High Camp after the bivouac", R_SHERPA)
+        for c in range(game.nc):
+            if self.goal[c] == 0 and self.pos[ng + c] != DEAD:
+                self.fates[c] = "not supported"
+                self._say(f"{self.name(ng + c)} never reached the Traverse", R_UNSUPPORTED)
+        if self.fate_seat == self.first:
+            self.fate_seat = 1 - self.first
+            self._seat(self.fate_seat)
+            self._seat_end()
+            return
+        self.phase = P_OVER
+        self.step = "over"
+        self._cache = None
+        if self._log is not None:
+            for bd in self.score_breakdown():
+                self._say(f"{self.label(bd.player)} scores {bd.total:g}: {bd.band}", R_SCORE)
+            self._say(self.ending() or "", R_VICTORY)
+
+    # ------------------------------------------------------------------ the contract
+    def current_player(self) -> int:
+        if self.phase == P_GOAL:
+            return CHANCE
+        if self._luck_offer():
+            return self.active
+        return super().current_player()
+
+    def _compute_legal(self) -> list[int]:
+        if self.phase == P_RECRUIT and not self._luck_offer():
+            taken = set(self.clients) | self._reserved("clients")
+            return [RECRUIT + c for c in range(len(self.rs.clients)) if c not in taken]
+        return super()._compute_legal()
+
+    def _apply(self, action: int) -> None:
+        if self.phase == P_GOAL:
+            self._cache = None
+            g = action - GOAL
+            self.secret_goal[0] = g
+            self.secret[self.active] = self.k2.goals[g][1]
+            self._say(
+                f"{self.label(self.active)}: {self.name(0)} has a Secret Goal, face down",
+                R_GUIDE_CHOICE,
+            )
+            self._seat_done()
+            return
+        play = ""
+        if self.phase == P_MOVE and PLAY <= action < TARGET_CLIENT and not self._luck_offer():
+            play = self._game.effect_ids[action - PLAY]
+        super()._apply(action)
+        if play in ("ridges_open", "sherpa_stamina"):  # both players, that turn
+            for fx in (self.fx, self.o_fx):
+                if play not in fx:
+                    fx.append(play)
+
+    def public_action_text(self, action: int, player: int | None = None) -> str:
+        """Everything is public but the Secret Goal drawn, told only to its seat."""
+        if self.phase == P_GOAL and player != self.active:
+            return f"{self.label(self.active)} draws a Secret Goal"
+        return self.action_to_string(action)
+
+    def _action_text(self, action: int) -> str:
+        if action >= B:
+            return K2State._action_text(self, action)
+        return super()._action_text(action)
+
+    def _refusal(self, action: int) -> IllegalActionError:
+        if (
+            isinstance(action, int)
+            and B <= action < K2_NUM_ACTIONS
+            and self.phase not in _PHASES_2P
+        ):
+            return K2State._refusal(self, action)
+        if isinstance(action, int) and NUM_ACTIONS_2P <= action < K2_NUM_ACTIONS:
+            return IllegalActionError(
+                rule=self._action_rule(action),
+                reason=f"not a legal action while the game waits to {_PHASES_2P[self.phase]}",
+                action=action,
+            )
+        return super()._refusal(action)
+
+    # ------------------------------------------------------------------ hidden goals
+    def _goal_shown(self, seat: int) -> bool:
+        """Whether ``seat``'s Secret Goal is face up: achieved [13.0], or the game over."""
+        with self._seated(seat):
+            return self.phase == P_OVER or self.secret_goal[0] < 0 or self.goal_done[0]
+
+    def _secret_choices(self, seat: int) -> list[Any]:
+        """The goals ``seat``'s Sherpa may hold, given what the table has seen: not one
+        whose completion would have been announced (Summit w/Climber once the Sherpa has
+        reached the Summit with a climber, Bivouac once it has bivouacked)."""
+        if self._goal_shown(seat):
+            return []
+        with self._seated(seat):
+            out = []
+            for i, (gid, _, _) in enumerate(self.k2.goals):
+                if gid == "summit_with_climber" and self.summited_with[0]:
+                    continue
+                if gid == "bivouac" and self.bivouacked[0]:
+                    continue
+                out.append(i)
+        return out
+
+    def resample_hidden(self, player: int, seed: int) -> K2TwoPlayerState:
+        """A clone with the other seat's face-down Secret Goal redrawn among the goals
+        consistent with what ``player`` has seen."""
+        self._check_player(player)
+        new = self.clone()
+        other = 1 - player
+        choices = new._secret_choices(other)
+        if choices:
+            g = random.Random(seed).choice(choices)
+            with new._seated(other):
+                new.secret_goal[0] = g
+            new.secret[other] = new.k2.goals[g][1]
+        return new
+
+    def _k2_team(self, seat: int, shown: bool) -> dict[str, Any]:
+        """A seat's K2 status: guide kind, Flashlight, bivouacs, the Secret Goal (or
+        ``"hidden"`` while it is face down and ``shown`` is false)."""
+        with self._seated(seat):
+            goal = self.secret_goal[0]
+            secret: Any = None
+            if goal >= 0:
+                secret = (
+                    {
+                        "name": self.k2.goals[goal][1],
+                        "points": self.k2.goals[goal][2],
+                        "achieved": self._goal_met(),
+                    }
+                    if shown
+                    else "hidden"
+                )
+            return {
+                "guide_kind": self._kind(),
+                "flashlight": self.name(self.flash) if self.flash >= 0 else None,
+                "bivouacked": [self.name(m) for m in range(len(self.pos)) if self.bivouacked[m]],
+                "secret_goal": secret,
+            }
+
+    def _hide_goal_points(self, team: dict[str, Any]) -> None:
+        """Leave a face-down goal out of the score a reader sees."""
+        score = team["score"]
+        for line in score["lines"]:
+            if line["label"].startswith("Secret Goal"):
+                score["total"] -= line["points"]
+                line["label"], line["points"] = "Secret Goal (face down)", 0
+        score["band"] = self.rs.band(score["total"])
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """The table as ``player`` sees it (see :class:`TwoPlayerRules`), with K2's board
+        and each team's K2 status under ``k2`` (one's own, also in ``obs["k2"]``); the
+        opponent's Secret Goal is ``"hidden"`` while face down."""
+        obs = super().observation(player)
+        mine = self._k2_team(player, True)
+        theirs = self._k2_team(1 - player, self._goal_shown(1 - player))
+        obs["k2"].update(mine)
+        obs["teams"][player]["k2"] = mine
+        obs["opponent"]["k2"] = theirs
+        if theirs["secret_goal"] == "hidden":
+            self._hide_goal_points(obs["opponent"])
+        elif theirs["secret_goal"] is not None:
+            obs["opponent_secret"] = theirs["secret_goal"]["name"]
+        return obs
+
+    def public_observation(self) -> dict[str, Any] | None:
+        """What a spectator sees: both Secret Goals face down until shown."""
+        obs = super().public_observation()
+        assert obs is not None
+        for seat, key in ((0, "secret"), (1, "opponent_secret")):
+            team = obs["teams"][seat]
+            shown = self._goal_shown(seat)
+            if team["k2"]["secret_goal"] is None:
+                continue
+            if not shown:
+                team["k2"]["secret_goal"] = "hidden"
+                if seat == 0:
+                    obs["k2"]["secret_goal"] = "hidden"
+                    self._hide_goal_points(team)
+                obs[key] = "hidden"
+            else:
+                obs[key] = self.secret[seat]
+        return obs
+
+    # ------------------------------------------------------------------ copies, checks
+    def _snapshot(self) -> dict[str, Any]:
+        doc = super()._snapshot()
+        for k in self._K2P_FLAT:
+            doc[k] = list(getattr(self, k))
+        for k in self._K2P_SCALARS:
+            doc[k] = getattr(self, k)
+        return doc
+
+    def clone(self) -> K2TwoPlayerState:
+        new = cast(K2TwoPlayerState, super().clone())
+        for k in self._K2P_FLAT:
+            setattr(new, k, getattr(self, k).copy())
+        for k in self._K2P_SCALARS:
+            setattr(new, k, getattr(self, k))
+        return new
+
+    def invariants(self) -> list[str]:
+        """30 tokens accounted for (both teams' and the ropes on the board); both teams'
+        markers in a place a marker can be; Blocked Ridge and Serac markers within the
+        four; blocks only with two or more climbers [15.4]; Prestige on its track."""
+        problems = []
+        n = len(self.rs.tokens)
+        places = (
+            self.container
+            + self.set_aside
+            + self.held
+            + self.o_held
+            + self.kept
+            + self.o_kept
+            + self.removed
+            + self.storm_watch
+            + self.drawn
+            + self.pool
+            + self.fate_drawn
+            + self.spent
+            + [r[1] for r in self.ropes]
+            + ([self.current] if self.current >= 0 else [])
+        )
+        if len(places) != n or set(places) != set(range(n)):
+            problems.append(f"event tokens not all accounted for: {sorted(places)}")
+        ng = self._game.ng
+        for base, pos in ((0, self.pos), (OTHER, self.o_pos)):
+            for m, p in enumerate(pos):
+                allowed = (REMOVED, LOST) if m < ng else (LOST, DEAD)
+                if p < 0 and p not in allowed:
+                    problems.append(f"{self.name(base + m)} is in no place a marker can be")
+                if p >= self.rs.board.size:
+                    problems.append(f"{self.name(base + m)} is off the board")
+        b = self.rs.board
+        if len(self.blocked) + len(self.collapsed) > b.blocked_ridge_markers:
+            problems.append("more Blocked Ridge and Serac markers than exist")
+        if self.step != "setup":
+            for s in self.blocked:
+                if sum(self._clients_on(s)) < 2:
+                    problems.append(f"{b.names[s]} blocked with fewer than two climbers")
+        for p in (self.prestige, self.o_prestige):
+            if not 0 <= p <= b.prestige_max:
+                problems.append("Prestige off its track")
+        if self._track_len() > b.storm_watch:
+            problems.append("Avalanche Track overfull")
+        if any(r[0] not in self.collapsed for r in self.ropes):
+            problems.append("a rope off an avalanche space")
+        if sum(1 for f in (self.flash, self.o_flash) if f >= 0) > 1:
+            problems.append("two Flashlights")
+        return problems
+
+
+# ====================================================================== clarifications
+def _icy_k2_2p(state: Any, t: int) -> None:
+    """Icy on K2 for both teams (the clarifications)."""
+    assert isinstance(state, K2TwoPlayerState)
+    EFFECTS["icy_serac"](state, t)
+    with state._seated(1 - state.active):
+        EFFECTS["icy_serac"](state, t)
+    state._unblock()
+
+
+def _flashlight_2p(state: Any, t: int) -> None:
+    """There is one Flashlight: bought again (after a refill [7.4]), it leaves the
+    opponent's climber for one of the buyer's."""
+    assert isinstance(state, K2TwoPlayerState)
+    state.o_flash = -1
+    EFFECTS["flashlight"](state, t)
+
+
+K2_TWO_PLAYER_EFFECTS: dict[str, Effect] = {
+    **{k: v for k, v in TWO_PLAYER_EFFECTS.items() if k != "icy"},
+    "icy_serac": _icy_k2_2p,
+    "hap_stuck": _both("hap_stuck"),
+    "flashlight": _flashlight_2p,
+}
+"""K2's events with two players, where they differ from solitaire (the player aid's
+2-Player Event Clarifications, as :mod:`.two_player` lists them)."""
