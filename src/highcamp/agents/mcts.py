@@ -38,7 +38,7 @@ PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS
 
 
 class _Node:
-    __slots__ = ("avail", "children", "prior", "totals", "untried", "visits")
+    __slots__ = ("avail", "children", "order", "prior", "totals", "untried", "visits")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
@@ -49,6 +49,9 @@ class _Node:
         # plain UCT (no guide, one legal set per node): the legal actions not yet expanded,
         # in legal order, kept as children are added instead of recomputed every visit
         self.untried: list[int] | None = None
+        # plain UCT, once every legal action has its child: (action, child) in legal order,
+        # so selection reads neither the state's legal actions nor the children's dict
+        self.order: list[tuple[int, _Node]] | None = None
 
 
 class MCTSAgent:
@@ -119,6 +122,11 @@ class MCTSAgent:
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
         availability = self.availability
+        if guide is None and not availability:
+            self._search_plain(state, root, low, high, counter)
+            self.simulations += counter.done
+            self._last = (state.history(), root)
+            return root
         max_steps = self.max_rollout_steps
         solitaire = players == 1
         select = self._select
@@ -242,6 +250,124 @@ class MCTSAgent:
         self.simulations += counter.done
         self._last = (state.history(), root)
         return root
+
+    def _search_plain(
+        self, state: State, root: _Node, low: list[float], high: list[float], counter: Any
+    ) -> None:
+        """:meth:`search` for plain UCT (random rollouts, one legal set per node): the same
+        choices from the same random stream, with the general branches left out (hot path).
+
+        A node's legal actions never change here (each chance outcome has its own subtree
+        and the root state is fixed), so a node lists its untried actions once and, fully
+        expanded, its ``(action, child)`` pairs in legal order.
+        """
+        players = state.game.num_players
+        solitaire = players == 1
+        rand = self._rng.random
+        max_steps = self.max_rollout_steps
+        exploration = self.exploration
+        sqrt, log, inf = math.sqrt, math.log, math.inf
+        while counter.more():
+            s = state.clone()
+            apply = s.apply_legal
+            current = s.current_player
+            chance_outcomes = s.chance_outcomes
+            path = [root]
+            node = root
+            # selection and expansion
+            while True:
+                p = current()
+                if p == CHANCE:
+                    x = rand()
+                    outcomes = chance_outcomes()
+                    action = outcomes[-1][0]
+                    for a, q in outcomes:
+                        x -= q
+                        if x < 0:
+                            action = a
+                            break
+                    child = node.children.get(action)
+                    apply(action)
+                    if child is None:
+                        child = node.children[action] = _Node(players)
+                        path.append(child)
+                        break
+                    node = child
+                    path.append(node)
+                    continue
+                if p == TERMINAL:
+                    break
+                order = node.order
+                if order is not None:  # fully expanded: UCT, as in _select
+                    span = high[p] - low[p] or 1.0
+                    base = low[p]
+                    c_explore = exploration * sqrt(log(max(node.visits, 1)))
+                    best, best_score = order[0], -inf
+                    for pair in order:
+                        c = pair[1]
+                        n = c.visits
+                        score = (c.totals[p] / n - base) / span + c_explore / sqrt(n)
+                        if score > best_score:
+                            best, best_score = pair, score
+                    apply(best[0])
+                    node = best[1]
+                    path.append(node)
+                    continue
+                untried = node.untried
+                if untried is None:
+                    legal = s.legal_actions()
+                    untried = node.untried = [a for a in legal if a not in node.children]
+                action = untried.pop(int(rand() * len(untried)))
+                child = node.children[action] = _Node(players)
+                child.avail = 1
+                if not untried:
+                    children = node.children
+                    node.order = [(a, children[a]) for a in s.legal_actions()]
+                apply(action)
+                path.append(child)
+                break
+            # random rollout (actions come from the state itself: applied unchecked)
+            steps = 0
+            while steps < max_steps:
+                p = current()
+                if p == CHANCE:
+                    x = rand()
+                    outcomes = chance_outcomes()
+                    action = outcomes[-1][0]
+                    for a, q in outcomes:
+                        x -= q
+                        if x < 0:
+                            action = a
+                            break
+                    apply(action)
+                elif p == TERMINAL:
+                    break
+                else:
+                    legal = s.legal_actions()
+                    apply(legal[int(rand() * len(legal))])
+                steps += 1
+            returns = s.returns()
+            if solitaire:
+                r = returns[0]
+                if r < low[0]:
+                    low[0] = r
+                if r > high[0]:
+                    high[0] = r
+                for n in path:
+                    n.visits += 1
+                    n.totals[0] += r
+            else:
+                for i, r in enumerate(returns):
+                    if r < low[i]:
+                        low[i] = r
+                    if r > high[i]:
+                        high[i] = r
+                for n in path:
+                    n.visits += 1
+                    totals = n.totals
+                    for i, r in enumerate(returns):
+                        totals[i] += r
+            counter.done += 1
 
     def _select(
         self, node: _Node, legal: list[int], player: int, low: list[float], high: list[float]
