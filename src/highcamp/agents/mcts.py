@@ -305,8 +305,8 @@ class MCTSAgent:
                     best, best_score = order[0], -inf
                     for pair in order:
                         c = pair[1]
-                        n = c.visits
-                        score = (c.totals[p] / n - base) / span + c_explore / sqrt(n)
+                        v = c.visits
+                        score = (c.totals[p] / v - base) / span + c_explore / sqrt(v)
                         if score > best_score:
                             best, best_score = pair, score
                     apply(best[0])
@@ -353,18 +353,18 @@ class MCTSAgent:
                     low[0] = r
                 if r > high[0]:
                     high[0] = r
-                for n in path:
-                    n.visits += 1
-                    n.totals[0] += r
+                for nd in path:
+                    nd.visits += 1
+                    nd.totals[0] += r
             else:
                 for i, r in enumerate(returns):
                     if r < low[i]:
                         low[i] = r
                     if r > high[i]:
                         high[i] = r
-                for n in path:
-                    n.visits += 1
-                    totals = n.totals
+                for nd in path:
+                    nd.visits += 1
+                    totals = nd.totals
                     for i, r in enumerate(returns):
                         totals[i] += r
             counter.done += 1
