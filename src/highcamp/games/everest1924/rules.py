@@ -75,7 +75,6 @@ _FACE_OUTCOMES = tuple((FACE_BASE + f, 1 / 6) for f in range(6))
 _START_ACTIONS = (ROLL, ABANDON)
 _FACE_OPTIONS = tuple(range(FACE_BASE, FACE_BASE + 6))
 _MASK_SLOTS = tuple(tuple(i for i in range(MAX_DICE) if m >> i & 1) for m in range(1 << MAX_DICE))
-_ROLL_PENDING = tuple(tuple(range(n)) for n in range(MAX_DICE + 1))
 _PLAYER_OF_PHASE = (0, CHANCE, 0, TERMINAL)  # START, ROLLING, DECIDE, OVER
 
 R_CLIMB = "[Climbing the Mountain]"
@@ -90,8 +89,8 @@ R_SCORE = "[Final Scoring] R-1924-6"
 
 # ------------------------------------------------------------------- dice-code tables
 # The dice of a turn are one integer: slot i holds 0 (discarded or not yet rolled) or a
-# face 1..6, as digit i in base 7. ``_INFO[n]`` maps a code to its facts with ``n`` dice
-# in play; entries are filled on first use (cheaply: digits, pair results and the legal
+# face 1..6, as digit i in base 7. ``_INFO[n][code]`` holds a code's facts with ``n`` dice
+# in play (a list indexed by code, 7**n entries); entries are filled on first use (cheaply: digits, pair results and the legal
 # sets of a decision come from the tables built at import below) and shared by all states.
 
 # code % 343 -> its three lowest digits, slot 0 first
@@ -159,14 +158,17 @@ class _CodeInfo:
         return entry
 
 
-_INFO: tuple[dict[int, _CodeInfo], ...] = tuple({} for _ in range(MAX_DICE + 1))
+_INFO: tuple[list[_CodeInfo | None], ...] = tuple([None] * 7**n for n in range(MAX_DICE + 1))
+# the lowest slot of a mask of dice still to roll (0 for no die)
+_LOW_SLOT = tuple((m & -m).bit_length() - 1 if m else 0 for m in range(1 << MAX_DICE))
+# what a face (0..5 for 1..6) adds to the code when it lands in that lowest slot
+_FACE_ADD = tuple(tuple((f + 1) * 7 ** _LOW_SLOT[m] for f in range(6)) for m in range(1 << MAX_DICE))
 
 
 def _code_info(code: int, n: int) -> _CodeInfo:
-    table = _INFO[n]
-    info = table.get(code)
+    info = _INFO[n][code]
     if info is None:
-        info = table[code] = _CodeInfo(code, n)
+        info = _INFO[n][code] = _CodeInfo(code, n)
     return info
 
 
@@ -404,7 +406,7 @@ class Everest1924State(State):
         self._ndice = game._dice_for[0]
         self._phase = START
         self._dice = 0
-        self._pending: tuple[int, ...] = ()
+        self._pending = 0  # the dice still to roll this step, a mask of slots
         self._rerolled = False
         self._route: tuple[tuple[int, int], ...] = game._start_route
         self._marked = game._start_marked
@@ -430,6 +432,21 @@ class Everest1924State(State):
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The six faces of the die being rolled, 1/6 each (R-0-3); ``[]`` when no die rolls."""
         return list(_FACE_OUTCOMES) if self._phase == ROLLING else []
+
+    def apply_legal(self, action: int) -> None:
+        """:meth:`State.apply_legal`, with a landing die applied inline (search hot path)."""
+        if action >= FACE_BASE and self._log is None:
+            pending = self._pending
+            self._dice += _FACE_ADD[pending][action - FACE_BASE]
+            pending &= pending - 1
+            self._pending = pending
+            if not pending:
+                self._enter_decide()
+        else:  # as State.apply_legal (a call to it here costs as much as the rest)
+            if self._log is not None:
+                self._log_action(action)
+            self._apply(action)
+        self._history.append(action)
 
     def _is_legal(self, action: int) -> bool:
         # ``_options`` always holds the legal actions of the phase: faces while rolling
@@ -505,7 +522,7 @@ class Everest1924State(State):
             return f"reroll {_mask_text(action - REROLL_BASE)}"
         if action < FACE_BASE:
             return _combine_text(action)
-        slot = self._pending[0] if self._pending else 0
+        slot = _LOW_SLOT[self._pending]
         return f"die {slot + 1} shows {action - FACE_BASE + 1}"
 
     def _action_rule(self, action: int) -> str:
@@ -549,36 +566,35 @@ class Everest1924State(State):
 
     # ------------------------------------------------------------- transitions
     def _apply(self, action: int) -> None:
-        if action >= FACE_BASE:  # a die lands
+        if action >= FACE_BASE:  # a die lands, in the lowest slot still to roll
             pending = self._pending
-            self._dice += (action - FACE_BASE + 1) * _POW7[pending[0]]
-            if len(pending) > 1:
-                self._pending = pending[1:]
-            else:
-                self._pending = ()
+            self._dice += _FACE_ADD[pending][action - FACE_BASE]
+            pending &= pending - 1
+            self._pending = pending
+            if not pending:
                 self._enter_decide()
             return
         if action >= COMBINE_BASE:
             p, v = divmod(action - COMBINE_BASE, 6)
             i, j = PAIRS[p]
-            slots = _code_info(self._dice, self._ndice).slots
+            slots = (_INFO[self._ndice][self._dice] or _code_info(self._dice, self._ndice)).slots
             self._dice += (v + 1 - slots[i]) * _POW7[i] - slots[j] * _POW7[j]
             self._enter_decide()
             return
         if action > REROLL_BASE:
             # a legal mask names only dice in play: its slots are the set bits
-            pending = _MASK_SLOTS[action - REROLL_BASE]
-            slots = _code_info(self._dice, self._ndice).slots
-            for i in pending:
+            mask = action - REROLL_BASE
+            slots = (_INFO[self._ndice][self._dice] or _code_info(self._dice, self._ndice)).slots
+            for i in _MASK_SLOTS[mask]:
                 self._dice -= slots[i] * _POW7[i]
-            self._pending = pending
+            self._pending = mask
             self._rerolled = True
             self._phase = ROLLING
             self._options = _FACE_OPTIONS
             return
         if action == ROLL:
             self._dice = 0
-            self._pending = _ROLL_PENDING[self._ndice]
+            self._pending = (1 << self._ndice) - 1
             self._rerolled = False
             self._phase = ROLLING
             self._options = _FACE_OPTIONS
@@ -602,7 +618,7 @@ class Everest1924State(State):
     def _enter_decide(self) -> None:
         self._phase = DECIDE
         row = self._row
-        info = _INFO[self._ndice].get(self._dice) or _code_info(self._dice, self._ndice)
+        info = _INFO[self._ndice][self._dice] or _code_info(self._dice, self._ndice)
         if info.best >= self._game._targets[row + 1]:
             flags = 3 if row >= self._highest and self._camps < MAX_CAMPS else 2
         else:
@@ -671,7 +687,7 @@ class Everest1924State(State):
         self._ending = ending
         self._phase = OVER
         self._dice = 0
-        self._pending = ()
+        self._pending = 0
         self._options = ()
         if self._log is not None:
             self._emit(text, rule)
@@ -746,7 +762,7 @@ class Everest1924State(State):
         slots = _code_info(self._dice, self._ndice).slots
         if self._phase in (START, OVER) and any(slots):
             problems.append("dice on the table outside a turn")
-        if self._phase == ROLLING and any(slots[i] for i in self._pending):
+        if self._phase == ROLLING and any(slots[i] for i in _MASK_SLOTS[self._pending]):
             problems.append("a die waiting to be rolled already shows a face")
         if self._phase == DECIDE and not any(slots):
             problems.append("no active die while deciding")
@@ -805,7 +821,7 @@ class Everest1924State(State):
             "camps_used": self._camps,
             "dice_count": self._ndice,
             "dice": self.dice(),
-            "pending": list(self._pending),
+            "pending": list(_MASK_SLOTS[self._pending]),
             "rerolled": self._rerolled,
             "route": [list(sq) for sq in self._route],
             "ending": self._ending,
