@@ -271,21 +271,15 @@ class MCTSAgent:
             s = state.clone()
             apply = s.apply_legal
             current = s.current_player
-            chance_outcomes = s.chance_outcomes
+            sample = s.sample_chance
+            pick = s.sample_legal
             path = [root]
             node = root
             # selection and expansion
             while True:
                 p = current()
                 if p == CHANCE:
-                    x = rand()
-                    outcomes = chance_outcomes()
-                    action = outcomes[-1][0]
-                    for a, q in outcomes:
-                        x -= q
-                        if x < 0:
-                            action = a
-                            break
+                    action = sample(rand())
                     child = node.children.get(action)
                     apply(action)
                     if child is None:
@@ -331,20 +325,11 @@ class MCTSAgent:
             while steps < max_steps:
                 p = current()
                 if p == CHANCE:
-                    x = rand()
-                    outcomes = chance_outcomes()
-                    action = outcomes[-1][0]
-                    for a, q in outcomes:
-                        x -= q
-                        if x < 0:
-                            action = a
-                            break
-                    apply(action)
+                    apply(sample(rand()))
                 elif p == TERMINAL:
                     break
                 else:
-                    legal = s.legal_actions()
-                    apply(legal[int(rand() * len(legal))])
+                    apply(pick(rand()))
                 steps += 1
             returns = s.returns()
             if solitaire:

@@ -162,7 +162,9 @@ _INFO: tuple[list[_CodeInfo | None], ...] = tuple([None] * 7**n for n in range(M
 # the lowest slot of a mask of dice still to roll (0 for no die)
 _LOW_SLOT = tuple((m & -m).bit_length() - 1 if m else 0 for m in range(1 << MAX_DICE))
 # what a face (0..5 for 1..6) adds to the code when it lands in that lowest slot
-_FACE_ADD = tuple(tuple((f + 1) * 7 ** _LOW_SLOT[m] for f in range(6)) for m in range(1 << MAX_DICE))
+_FACE_ADD = tuple(
+    tuple((f + 1) * 7 ** _LOW_SLOT[m] for f in range(6)) for m in range(1 << MAX_DICE)
+)
 
 
 def _code_info(code: int, n: int) -> _CodeInfo:
@@ -447,6 +449,21 @@ class Everest1924State(State):
                 self._log_action(action)
             self._apply(action)
         self._history.append(action)
+
+    def sample_chance(self, x: float) -> int:
+        """The face at ``x`` in ``[0, 1)``, each face a sixth of the interval
+        (:meth:`State.sample_chance`, without walking the outcomes)."""
+        if self._phase != ROLLING:
+            raise IllegalActionError(rule="R-0-3", reason="no die is being rolled")
+        face = int(x * 6)
+        return FACE_BASE + (face if face < 6 else 5)
+
+    def sample_legal(self, x: float) -> int:
+        """:meth:`State.sample_legal` without copying the legal actions."""
+        options = self._options
+        if self._phase != START and self._phase != DECIDE:
+            return super().sample_legal(x)  # a die rolls, or the game is over: refused there
+        return options[int(x * len(options))]
 
     def _is_legal(self, action: int) -> bool:
         # ``_options`` always holds the legal actions of the phase: faces while rolling
