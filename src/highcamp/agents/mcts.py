@@ -38,7 +38,7 @@ PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS
 
 
 class _Node:
-    __slots__ = ("avail", "children", "order", "prior", "totals", "untried", "visits")
+    __slots__ = ("avail", "children", "order", "prior", "root", "totals", "untried", "visits")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
@@ -52,6 +52,7 @@ class _Node:
         # plain UCT, once every legal action has its child: (action, child) in legal order,
         # so selection reads neither the state's legal actions nor the children's dict
         self.order: list[tuple[int, _Node]] | None = None
+        self.root = 0.0  # plain UCT: sqrt(visits), kept by the backup (the same float)
 
 
 class MCTSAgent:
@@ -299,8 +300,7 @@ class MCTSAgent:
                     best, best_score = order[0], -inf
                     for pair in order:
                         c = pair[1]
-                        v = c.visits
-                        score = (c.totals[p] / v - base) / span + c_explore / sqrt(v)
+                        score = (c.totals[p] / c.visits - base) / span + c_explore / c.root
                         if score > best_score:
                             best, best_score = pair, score
                     apply(best[0])
@@ -339,7 +339,8 @@ class MCTSAgent:
                 if r > high[0]:
                     high[0] = r
                 for nd in path:
-                    nd.visits += 1
+                    v = nd.visits = nd.visits + 1
+                    nd.root = sqrt(v)
                     nd.totals[0] += r
             else:
                 for i, r in enumerate(returns):
@@ -348,7 +349,8 @@ class MCTSAgent:
                     if r > high[i]:
                         high[i] = r
                 for nd in path:
-                    nd.visits += 1
+                    v = nd.visits = nd.visits + 1
+                    nd.root = sqrt(v)
                     totals = nd.totals
                     for i, r in enumerate(returns):
                         totals[i] += r
