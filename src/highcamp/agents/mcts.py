@@ -92,14 +92,6 @@ class MCTSAgent:
     def _pick(self, n: int) -> int:
         return int(self._rng.random() * n)
 
-    def _sample(self, outcomes: list[tuple[int, float]]) -> int:
-        x = self._rng.random()
-        for action, p in outcomes:
-            x -= p
-            if x < 0:
-                return action
-        return outcomes[-1][0]
-
     def _rollout_agent(self, state: State) -> Agent | None:
         game_id = state.game.info.id
         if game_id not in self._heuristics:
@@ -141,15 +133,8 @@ class MCTSAgent:
                 p = s.current_player()
                 if p == TERMINAL:
                     break
-                if p == CHANCE:  # sampled as by _sample, inlined (hot path)
-                    x = rand()
-                    outcomes = s.chance_outcomes()
-                    action = outcomes[-1][0]
-                    for a, q in outcomes:
-                        x -= q
-                        if x < 0:
-                            action = a
-                            break
+                if p == CHANCE:
+                    action = s.sample_chance(rand())
                     child = node.children.get(action)
                     s.apply_legal(action)
                     if child is None:
@@ -211,20 +196,11 @@ class MCTSAgent:
                 if p == TERMINAL:
                     break
                 if p == CHANCE:
-                    x = rand()
-                    outcomes = s.chance_outcomes()
-                    action = outcomes[-1][0]
-                    for a, q in outcomes:
-                        x -= q
-                        if x < 0:
-                            action = a
-                            break
-                    apply(action)
+                    apply(s.sample_chance(rand()))
                 elif rollout_agent is not None:
                     s.apply_action(rollout_agent.act(s))  # an agent's choice: checked
                 else:
-                    legal = s.legal_actions()
-                    apply(legal[int(rand() * len(legal))])
+                    apply(s.sample_legal(rand()))
                 steps += 1
             returns = s.returns()
             if solitaire:  # the same sums as below, without the inner loop
