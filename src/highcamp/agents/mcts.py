@@ -1,11 +1,14 @@
 """Monte Carlo tree search over the contract, for any game.
 
-* **Chance** steps are sampled from ``chance_outcomes()`` with the agent's own generator;
-  each outcome has its own subtree.
+* **Chance** steps are sampled with the agent's own generator (``State.sample_chance``,
+  the outcomes of ``chance_outcomes()`` by probability); each outcome has its own subtree.
 * **Any number of players**: every node keeps the sum of each player's returns, and the
   player to move picks by its own mean (max^n, per-player returns); returns are scaled by
   the range seen so far, so UCT's constant fits any score scale.
-* **Rollouts** are random, or the game's heuristic agent (``rollout="heuristic"``).
+* **Rollouts** are random, or the game's heuristic agent (``rollout="heuristic"``), or
+  none (``rollout="eval"``): a new leaf is valued from the score totals (alone: the score;
+  with others: each player's share of ``exp(total / 2)``, a stand-in for the chance of
+  winning). Cheap iterations for games whose heuristic is too slow to roll out with.
 * :class:`ISMCTSAgent` searches information sets: every iteration starts from
   ``resample_hidden(seat, seed)``, a state the seat cannot tell apart from the real one, so
   it never uses what its seat cannot see.
@@ -16,6 +19,10 @@
 >>> agent = MCTSAgent(seed=1, budget=Budget(iterations=50))
 >>> play_game(game, [agent], seed=2).is_terminal()
 True
+>>> go = highcamp.load_game("everest-go", players=2)
+>>> seats = [ISMCTSAgent(seed=s, budget=Budget(iterations=4), rollout="eval") for s in (1, 2)]
+>>> sorted(play_game(go, seats, seed=3).returns())
+[0.0, 1.0]
 """
 
 from __future__ import annotations
@@ -35,6 +42,8 @@ __all__ = ["ISMCTSAgent", "MCTSAgent"]
 EXPLORATION = 1.4
 WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progressive widening)
 PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
+ROLLOUTS = ("auto", "random", "heuristic", "eval")
+EVAL_TEMPERATURE = 2.0  # "eval": score points per factor e in the odds of winning
 
 
 class _Node:
@@ -69,8 +78,8 @@ class MCTSAgent:
         exploration: float = EXPLORATION,
         max_rollout_steps: int = 10_000,
     ) -> None:
-        if rollout not in ("auto", "random", "heuristic"):
-            raise ValueError(f"rollouts are random or heuristic, not {rollout!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r}")
         self.seed = seed
         self.budget = budget or Budget(iterations=1000)
         self.rollout = rollout
@@ -114,13 +123,16 @@ class MCTSAgent:
         counter = self.budget.counter()
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
+        if self.rollout == "eval":  # no rollout, no guide: a leaf is valued where it stands
+            guide = rollout_agent = None
         availability = self.availability
-        if guide is None and not availability:
+        if guide is None and not availability and self.rollout != "eval":
             self._search_plain(state, root, low, high, counter)
             self.simulations += counter.done
             self._last = (state.history(), root)
             return root
         max_steps = self.max_rollout_steps
+        evaluate = self.rollout == "eval"
         solitaire = players == 1
         select = self._select
         rand = self._rng.random
@@ -188,7 +200,7 @@ class MCTSAgent:
                 node = node.children[action]
                 path.append(node)
             # rollout (actions come from the state itself: applied unchecked)
-            steps = 0
+            steps = max_steps if evaluate else 0
             apply = s.apply_legal
             current = s.current_player
             while steps < max_steps:
@@ -202,7 +214,7 @@ class MCTSAgent:
                 else:
                     apply(s.sample_legal(rand()))
                 steps += 1
-            returns = s.returns()
+            returns = self._evaluate(s) if evaluate and current() != TERMINAL else s.returns()
             if solitaire:  # the same sums as below, without the inner loop
                 r = returns[0]
                 if r < low[0]:
@@ -331,6 +343,19 @@ class MCTSAgent:
                     for i, r in enumerate(returns):
                         totals[i] += r
             counter.done += 1
+
+    @staticmethod
+    def _evaluate(state: State) -> list[float]:
+        """The ``eval`` rollout's value of a state that is not over, from the score totals
+        (``score_breakdown``): alone, the score; with others, each player's share of
+        ``exp(total / EVAL_TEMPERATURE)``, a smooth stand-in for the chance of winning."""
+        totals = [b.total for b in state.score_breakdown()]
+        if len(totals) == 1:
+            return [float(totals[0])]
+        top = max(totals)
+        weights = [math.exp((t - top) / EVAL_TEMPERATURE) for t in totals]
+        norm = sum(weights)
+        return [w / norm for w in weights]
 
     def _select(
         self, node: _Node, legal: list[int], player: int, low: list[float], high: list[float]
