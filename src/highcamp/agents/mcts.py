@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from typing import Any
@@ -47,7 +48,7 @@ EVAL_TEMPERATURE = 2.0  # "eval": score points per factor e in the odds of winni
 
 
 class _Node:
-    __slots__ = ("avail", "children", "order", "prior", "root", "totals", "untried", "visits")
+    __slots__ = ("avail", "children", "prior", "totals", "untried", "visits")
 
     def __init__(self, players: int) -> None:
         self.visits = 0
@@ -58,10 +59,52 @@ class _Node:
         # plain UCT (no guide, one legal set per node): the legal actions not yet expanded,
         # in legal order, kept as children are added instead of recomputed every visit
         self.untried: list[int] | None = None
-        # plain UCT, once every legal action has its child: (action, child) in legal order,
-        # so selection reads neither the state's legal actions nor the children's dict
-        self.order: list[tuple[int, _Node]] | None = None
-        self.root = 0.0  # plain UCT: sqrt(visits), kept by the backup (the same float)
+
+
+class _Tree:
+    """Plain UCT's tree as flat lists indexed by node number (the root is 0)."""
+
+    __slots__ = ("children", "order", "players", "roots", "totals", "untried", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.visits: list[int] = [0]
+        self.totals: list[float] = [0.0] * players  # node * players + player
+        self.roots: list[float] = [0.0]  # sqrt(visits), kept by the backup
+        self.children: list[dict[int, int] | None] = [None]  # action -> node
+        self.untried: list[list[int] | None] = [None]  # legal actions not yet expanded
+        # once every legal action has its child: (actions, their nodes), in legal order
+        self.order: list[tuple[list[int], list[int]] | None] = [None]
+
+
+class _TreeNode:
+    """A node of a :class:`_Tree`, read like a :class:`_Node` (visits, totals, children)."""
+
+    __slots__ = ("_id", "_tree")
+
+    def __init__(self, tree: _Tree, node: int) -> None:
+        self._tree = tree
+        self._id = node
+
+    @property
+    def visits(self) -> int:
+        """Simulations through this node."""
+        return self._tree.visits[self._id]
+
+    @property
+    def totals(self) -> list[float]:
+        """Each player's summed returns over those simulations."""
+        n = self._tree.players
+        return self._tree.totals[self._id * n : (self._id + 1) * n]
+
+    @property
+    def children(self) -> dict[int, _TreeNode]:
+        """Action (or chance outcome) -> child node."""
+        kids = self._tree.children[self._id] or {}
+        return {a: _TreeNode(self._tree, c) for a, c in kids.items()}
+
+
+SearchNode = _Node | _TreeNode
 
 
 class MCTSAgent:
@@ -89,7 +132,7 @@ class MCTSAgent:
         self._count = 0
         self._rng = random.Random(seed)  # explicit seed; fast draws for rollouts and chance
         self._heuristics: dict[str, Agent | None] = {}
-        self._last: tuple[list[int], _Node] | None = None
+        self._last: tuple[list[int], SearchNode] | None = None
         self.simulations = 0  # iterations run, over every move (for throughput figures)
 
     # ------------------------------------------------------------------ randomness
@@ -112,8 +155,22 @@ class MCTSAgent:
     def _root_state(self, state: State, player: int, iteration: int) -> State:
         return state.clone()
 
-    def search(self, state: State) -> _Node:
-        """Run one move's budget of iterations from ``state``; the root node."""
+    def search(self, state: State) -> SearchNode:
+        """Run one move's budget of iterations from ``state``; the root node.
+
+        Python's cyclic garbage collector is paused while the search runs (and resumed
+        after, if it was on): the tree has no cycles, and the collector's passes over a
+        growing tree cost a fifth of a search's time on Everest 1924.
+        """
+        if not gc.isenabled():
+            return self._search(state)
+        gc.disable()
+        try:
+            return self._search(state)
+        finally:
+            gc.enable()
+
+    def _search(self, state: State) -> SearchNode:
         player = state.current_player()
         if player < 0:
             raise ValueError("search needs a state where a player is to move")
@@ -127,10 +184,10 @@ class MCTSAgent:
             guide = rollout_agent = None
         availability = self.availability
         if guide is None and not availability and self.rollout != "eval":
-            self._search_plain(state, root, low, high, counter)
+            tree_root = self._search_plain(state, low, high, counter)
             self.simulations += counter.done
-            self._last = (state.history(), root)
-            return root
+            self._last = (state.history(), tree_root)
+            return tree_root
         max_steps = self.max_rollout_steps
         evaluate = self.rollout == "eval"
         solitaire = players == 1
@@ -241,16 +298,22 @@ class MCTSAgent:
         return root
 
     def _search_plain(
-        self, state: State, root: _Node, low: list[float], high: list[float], counter: Any
-    ) -> None:
+        self, state: State, low: list[float], high: list[float], counter: Any
+    ) -> _TreeNode:
         """:meth:`search` for plain UCT (random rollouts, one legal set per node): the same
         choices from the same random stream, with the general branches left out (hot path).
 
         A node's legal actions never change here (each chance outcome has its own subtree
         and the root state is fixed), so a node lists its untried actions once and, fully
-        expanded, its ``(action, child)`` pairs in legal order.
+        expanded, its actions and children in legal order. Nodes are numbers indexing flat
+        lists (visits, summed returns, square roots of visits), so a new node allocates no
+        object that the garbage collector must track; only nodes with children own a dict.
         """
         players = state.game.num_players
+        tree = _Tree(players)
+        vis, tot, roots = tree.visits, tree.totals, tree.roots
+        kids, untried_of, order_of = tree.children, tree.untried, tree.order
+        zeros = [0.0] * players
         solitaire = players == 1
         rand = self._rng.random
         max_steps = self.max_rollout_steps
@@ -262,17 +325,26 @@ class MCTSAgent:
             current = s.current_player
             sample = s.sample_chance
             pick = s.sample_legal
-            path = [root]
-            node = root
+            path = [0]
+            node = 0
             # selection and expansion
             while True:
                 p = current()
                 if p == CHANCE:
                     action = sample(rand())
-                    child = node.children.get(action)
+                    children = kids[node]
+                    if children is None:
+                        children = kids[node] = {}
+                    child = children.get(action)
                     apply(action)
                     if child is None:
-                        child = node.children[action] = _Node(players)
+                        child = children[action] = len(vis)
+                        vis.append(0)
+                        roots.append(0.0)
+                        tot.extend(zeros)
+                        kids.append(None)
+                        untried_of.append(None)
+                        order_of.append(None)
                         path.append(child)
                         break
                     node = child
@@ -280,31 +352,39 @@ class MCTSAgent:
                     continue
                 if p == TERMINAL:
                     break
-                order = node.order
+                order = order_of[node]
                 if order is not None:  # fully expanded: UCT, as in _select
                     span = high[p] - low[p] or 1.0
                     base = low[p]
-                    c_explore = exploration * sqrt(log(max(node.visits, 1)))
-                    best, best_score = order[0], -inf
-                    for pair in order:
-                        c = pair[1]
-                        score = (c.totals[p] / c.visits - base) / span + c_explore / c.root
+                    c_explore = exploration * sqrt(log(max(vis[node], 1)))
+                    best, best_score = 0, -inf
+                    ids = order[1]
+                    for k, c in enumerate(ids):
+                        score = (tot[c * players + p] / vis[c] - base) / span + c_explore / roots[c]
                         if score > best_score:
-                            best, best_score = pair, score
-                    apply(best[0])
-                    node = best[1]
+                            best, best_score = k, score
+                    apply(order[0][best])
+                    node = ids[best]
                     path.append(node)
                     continue
-                untried = node.untried
+                untried = untried_of[node]
                 if untried is None:
-                    legal = s.legal_actions()
-                    untried = node.untried = [a for a in legal if a not in node.children]
+                    untried = untried_of[node] = s.legal_actions()
+                children = kids[node]
+                if children is None:
+                    children = kids[node] = {}
                 action = untried.pop(int(rand() * len(untried)))
-                child = node.children[action] = _Node(players)
-                child.avail = 1
+                child = children[action] = len(vis)
+                vis.append(0)
+                roots.append(0.0)
+                tot.extend(zeros)
+                kids.append(None)
+                untried_of.append(None)
+                order_of.append(None)
                 if not untried:
-                    children = node.children
-                    node.order = [(a, children[a]) for a in s.legal_actions()]
+                    legal = s.legal_actions()
+                    order_of[node] = (legal, [children[a] for a in legal])
+                    untried_of[node] = None
                 apply(action)
                 path.append(child)
                 break
@@ -327,9 +407,9 @@ class MCTSAgent:
                 if r > high[0]:
                     high[0] = r
                 for nd in path:
-                    v = nd.visits = nd.visits + 1
-                    nd.root = sqrt(v)
-                    nd.totals[0] += r
+                    v = vis[nd] = vis[nd] + 1
+                    roots[nd] = sqrt(v)
+                    tot[nd] += r
             else:
                 for i, r in enumerate(returns):
                     if r < low[i]:
@@ -337,12 +417,13 @@ class MCTSAgent:
                     if r > high[i]:
                         high[i] = r
                 for nd in path:
-                    v = nd.visits = nd.visits + 1
-                    nd.root = sqrt(v)
-                    totals = nd.totals
+                    v = vis[nd] = vis[nd] + 1
+                    roots[nd] = sqrt(v)
+                    at = nd * players
                     for i, r in enumerate(returns):
-                        totals[i] += r
+                        tot[at + i] += r
             counter.done += 1
+        return _TreeNode(tree, 0)
 
     @staticmethod
     def _evaluate(state: State) -> list[float]:
@@ -396,7 +477,7 @@ class MCTSAgent:
         return best
 
     # ----------------------------------------------------------------------- play
-    def _best(self, root: _Node, state: State) -> int:
+    def _best(self, root: SearchNode, state: State) -> int:
         legal = state.legal_actions()
         visited = [(root.children[a].visits, a) for a in legal if a in root.children]
         if not visited:
