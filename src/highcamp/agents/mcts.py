@@ -30,7 +30,8 @@ from __future__ import annotations
 import gc
 import math
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from highcamp.core import CHANCE, TERMINAL, Agent, State
 from highcamp.core.rng import draw_keyed, seed_key
@@ -104,7 +105,20 @@ class _TreeNode:
         return {a: _TreeNode(self._tree, c) for a, c in kids.items()}
 
 
-SearchNode = _Node | _TreeNode
+class SearchNode(Protocol):
+    """What :meth:`MCTSAgent.search` returns: a node's visits, summed returns, children."""
+
+    @property
+    def visits(self) -> int:
+        """Simulations through the node."""
+
+    @property
+    def totals(self) -> list[float]:
+        """Each player's summed returns."""
+
+    @property
+    def children(self) -> Mapping[int, SearchNode]:
+        """Action -> child."""
 
 
 class MCTSAgent:
