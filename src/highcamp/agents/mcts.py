@@ -19,10 +19,11 @@
 >>> agent = MCTSAgent(seed=1, budget=Budget(iterations=50))
 >>> play_game(game, [agent], seed=2).is_terminal()
 True
->>> go = highcamp.load_game("everest-go", players=2)
->>> seats = [ISMCTSAgent(seed=s, budget=Budget(iterations=4), rollout="eval") for s in (1, 2)]
->>> sorted(play_game(go, seats, seed=3).returns())
-[0.0, 1.0]
+>>> go = highcamp.load_game("everest-go", players=3).new_initial_state(seed=3)
+>>> while go.is_chance_node():
+...     _ = go.apply_random_chance()
+>>> ISMCTSAgent(seed=1, budget=Budget(iterations=50), rollout="eval").act(go) in go.legal_actions()
+True
 """
 
 from __future__ import annotations
