@@ -70,6 +70,9 @@ def everest(games: int, mcts_games: int, budget: int) -> None:
         print(f"| {spec} | {n} | {mean:.1f} ± {half:.1f} | {dist} | {took:.2f} |", flush=True)
 
 
+FIRST_SEED = 0  # --first-seed: games FIRST_SEED .. FIRST_SEED + games - 1
+
+
 def match(
     game_id: str, players: int, a: str, b: str, games: int, progress: bool = False
 ) -> tuple[float, int]:
@@ -77,7 +80,7 @@ def match(
     (``progress``: the running tally on stderr after each game)."""
     game = highcamp.load_game(game_id, players=players)
     won = 0.0
-    for i in range(games):
+    for i in range(FIRST_SEED, FIRST_SEED + games):
         specs = [a if (s + i) % 2 == 0 else b for s in range(players)]
         agents = [make_agent(spec, seed=1000 * i + s) for s, spec in enumerate(specs)]
         returns = play_game(game, agents, seed=i).returns()
@@ -85,7 +88,8 @@ def match(
         top = [s for s in range(players) if returns[s] == best]
         won += sum(1 for s in top if specs[s] == a) / len(top)
         if progress:
-            print(f"  {a} vs {b}, {players} players: {won:g} of {i + 1}", file=sys.stderr)
+            done = i + 1 - FIRST_SEED
+            print(f"  {a} vs {b}, {players} players: {won:g} of {done}", file=sys.stderr)
     return won, games
 
 
@@ -145,7 +149,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--budget", type=int, default=10)
     parser.add_argument("--search", help="everest-go: the search agent's spec (ismcts:20:random)")
     parser.add_argument("--players", type=int, help="everest-go: one player count (else 2, 3, 4)")
+    parser.add_argument("--first-seed", type=int, default=0, help="everest-go: games start here")
     args = parser.parse_args(argv)
+    global FIRST_SEED
+    FIRST_SEED = args.first_seed
     if args.part == "everest":
         everest(args.games, args.mcts_games, args.budget)
     elif args.part == "everest-go":
