@@ -2,9 +2,11 @@
 
 Run it from the repository root (needs the ``rl`` extra: ``make bench`` installs it)::
 
-    .venv/bin/python benchmarks/mcts_speed.py [--simulations 2000] [--states 6]
+    .venv/bin/python benchmarks/mcts_speed.py [--simulations 2000] [--states 6] \
+        [--game everest-1924] [--players N]
 
-Both searches play Everest 1924 with one random rollout per simulation:
+Both searches play the same game (Everest 1924 unless ``--game`` names another) with one
+random rollout per simulation:
 
 * highcamp: ``MCTSAgent(rollout="random")`` on the game itself;
 * OpenSpiel: ``open_spiel.python.algorithms.mcts.MCTSBot`` with
@@ -44,24 +46,36 @@ except ImportError:  # pragma: no cover
 GAME_ID = "everest-1924"
 
 
-def _wrapped_game() -> Any:
-    """Everest 1924 as a Python pyspiel game, every rule delegated to highcamp."""
-    game = highcamp.load_game(GAME_ID)
+def _load(game_id: str, players: int | None) -> highcamp.Game:
+    return (
+        highcamp.load_game(game_id)
+        if players is None
+        else highcamp.load_game(game_id, players=players)
+    )
+
+
+def _wrapped_game(game_id: str = GAME_ID, players: int | None = None) -> Any:
+    """A highcamp game as a Python pyspiel game, every rule delegated to highcamp."""
+    game = _load(game_id, players)
+    n = game.num_players
     # OpenSpiel clones a Python state with copy.deepcopy: let that share the (immutable)
     # game and copy the inner state with its own cheap clone(), as highcamp's search does
     setattr(type(game), "__deepcopy__", lambda self, memo: self)  # noqa: B010
     inner_type = type(game.new_initial_state(0))
     setattr(inner_type, "__deepcopy__", lambda self, memo: self.clone())  # noqa: B010
+    info = game.info
     game_type = pyspiel.GameType(
-        short_name="highcamp_everest_1924",
-        long_name="Everest 1924 (highcamp)",
+        short_name=f"highcamp_{game_id.replace('-', '_')}_{n}",
+        long_name=f"{info.title} (highcamp)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        if info.hidden_information
+        else pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=1,
-        min_num_players=1,
+        max_num_players=n,
+        min_num_players=n,
         provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=False,
@@ -70,9 +84,9 @@ def _wrapped_game() -> Any:
     game_info = pyspiel.GameInfo(
         num_distinct_actions=game.num_distinct_actions(),
         max_chance_outcomes=game.num_distinct_actions(),
-        num_players=1,
-        min_utility=-float(game.max_game_length()),
-        max_utility=100.0,
+        num_players=n,
+        min_utility=-1000.0,
+        max_utility=1000.0,
         utility_sum=None,
         max_game_length=game.max_game_length(),
     )
@@ -124,16 +138,19 @@ def _wrapped_game() -> Any:
     return WrappedGame()
 
 
-def decision_states(count: int) -> list[State]:
-    """The start and mid-game decisions of heuristic games (reproducible)."""
+def decision_states(count: int, game_id: str = GAME_ID, players: int | None = None) -> list[State]:
+    """The first decision and mid-game decisions of heuristic games (reproducible)."""
     from highcamp.agents import make_agent
 
-    game = highcamp.load_game(GAME_ID)
-    states = [game.new_initial_state(0)]
+    game = _load(game_id, players)
+    first = game.new_initial_state(0)
+    while first.is_chance_node():
+        first.apply_random_chance()
+    states = [first]
     seed = 1
     while len(states) < count:
         s = game.new_initial_state(seed)
-        agent = make_agent("heuristic", seed)
+        agent = make_agent("heuristic", seed)  # one agent plays every seat
         steps = 0
         while not s.is_terminal() and steps < 40 * seed % 97 + 20:
             if s.is_chance_node():
@@ -152,12 +169,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulations", type=int, default=2000)
     parser.add_argument("--states", type=int, default=6)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--game", default=GAME_ID)
+    parser.add_argument("--players", type=int, default=None)
     args = parser.parse_args(argv)
     if pyspiel is None:
         print("the rl extra is not installed (pip install -e '.[dev,rl]'): nothing to compare")
         return 1
-    states = decision_states(args.states)
-    wrapped = _wrapped_game()
+    states = decision_states(args.states, args.game, args.players)
+    wrapped = _wrapped_game(args.game, args.players)
 
     def ours(seed: int, state: State) -> float:
         agent = MCTSAgent(seed=seed, budget=Budget(iterations=args.simulations), rollout="random")
@@ -198,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     ours_rate, theirs_rate = total / our_time, total / their_time
 
     print(
-        f"{GAME_ID}: {args.rounds} rounds x {len(states)} states x {args.simulations} "
+        f"{args.game} ({wrapped.num_players()} players): {args.rounds} rounds x {len(states)} states x {args.simulations} "
         "simulations, one random rollout each"
     )
     print(f"  highcamp MCTSAgent        {ours_rate:10,.0f} simulations/s")

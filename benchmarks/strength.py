@@ -44,12 +44,17 @@ def mean_ci(scores: list[float]) -> tuple[float, float]:
     return m, half
 
 
+FIRST_SEED = 0  # --first-seed: seeds FIRST_SEED .. FIRST_SEED + games - 1
+
+
 def play(game: Game, spec: str, games: int) -> tuple[list[float], float]:
     started = time.perf_counter()
-    scores = [
-        play_game(game, [make_agent(spec, seed=seed)], seed=seed).returns()[0]
-        for seed in range(games)
-    ]
+    scores = []
+    for seed in range(FIRST_SEED, FIRST_SEED + games):
+        scores.append(play_game(game, [make_agent(spec, seed=seed)], seed=seed).returns()[0])
+        if games >= 20 and len(scores) % 10 == 0:  # progress of the long runs, on stderr
+            m, half = mean_ci(scores)
+            print(f"  {spec}: {len(scores)} games, mean {m:.3f} ± {half:.3f}", file=sys.stderr)
     return scores, time.perf_counter() - started
 
 
@@ -59,6 +64,8 @@ def report(game: Game, label: str, reference: float, specs: dict[str, int]) -> N
     print(f"\n{label}: reference {reference:.4f}")
     first: list[float] | None = None
     for spec, games in specs.items():
+        if games <= 0:
+            continue
         scores, seconds = play(game, spec, games)
         m, half = mean_ci(scores)
         paired = ""
@@ -83,7 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prefix-rows", type=int, default=6)
     parser.add_argument("--skip-prefix", action="store_true", help="the standard sheet only")
     parser.add_argument("--skip-standard", action="store_true", help="the prefix sheet only")
+    parser.add_argument("--first-seed", type=int, default=0, help="seeds start here")
+    parser.add_argument(
+        "--optimum", type=float, help="standard sheet: report fractions of this value instead"
+    )
     args = parser.parse_args(argv)
+    global FIRST_SEED
+    FIRST_SEED = args.first_seed
 
     relaxed = Valuation(standard_sheet(), relaxed=True)
     bound = relaxed.value(relaxed.start_key()) - 1.0
@@ -92,8 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_standard:
         report(
             game,
-            "standard sheet (fraction of the relaxed bound)",
-            bound,
+            "standard sheet (fraction of the relaxed bound)"
+            if args.optimum is None
+            else "standard sheet (fraction of the given optimum)",
+            bound if args.optimum is None else args.optimum,
             {"heuristic": args.games, "random": args.games, mcts: args.mcts_games},
         )
     if args.skip_prefix:

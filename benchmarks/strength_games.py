@@ -70,31 +70,42 @@ def everest(games: int, mcts_games: int, budget: int) -> None:
         print(f"| {spec} | {n} | {mean:.1f} ± {half:.1f} | {dist} | {took:.2f} |", flush=True)
 
 
-def match(game_id: str, players: int, a: str, b: str, games: int) -> tuple[float, int]:
-    """``a``'s win share against ``b`` (ties split), seats alternating game by game."""
+FIRST_SEED = 0  # --first-seed: games FIRST_SEED .. FIRST_SEED + games - 1
+
+
+def match(
+    game_id: str, players: int, a: str, b: str, games: int, progress: bool = False
+) -> tuple[float, int]:
+    """``a``'s win share against ``b`` (ties split), seats alternating game by game
+    (``progress``: the running tally on stderr after each game)."""
     game = highcamp.load_game(game_id, players=players)
     won = 0.0
-    for i in range(games):
+    for i in range(FIRST_SEED, FIRST_SEED + games):
         specs = [a if (s + i) % 2 == 0 else b for s in range(players)]
         agents = [make_agent(spec, seed=1000 * i + s) for s, spec in enumerate(specs)]
         returns = play_game(game, agents, seed=i).returns()
         best = max(returns)
         top = [s for s in range(players) if returns[s] == best]
         won += sum(1 for s in top if specs[s] == a) / len(top)
+        if progress:
+            done = i + 1 - FIRST_SEED
+            print(f"  {a} vs {b}, {players} players: {won:g} of {done}", file=sys.stderr)
     return won, games
 
 
-def everest_go(games: int, search: str, ismcts_games: int) -> None:
+def everest_go(games: int, search: str, ismcts_games: int, counts: tuple[int, ...]) -> None:
     print("Everest Go!: win share of the first agent (ties split), seats alternating")
     print("| players | match | games | win share | 95% CI | s/game |")
     print("|---|---|---|---|---|---|")
-    for players in (2, 3, 4):
+    for players in counts:
         for a, b, n in (
             ("heuristic", "random", games),
             (search, "heuristic", ismcts_games),
         ):
+            if n <= 0:
+                continue
             start = time.perf_counter()
-            won, n = match("everest-go", players, a, b, n)
+            won, n = match("everest-go", players, a, b, n, progress=True)
             took = (time.perf_counter() - start) / n
             lo, hi = wilson(won, n)
             print(
@@ -137,11 +148,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--mcts-games", type=int, default=8)
     parser.add_argument("--budget", type=int, default=10)
     parser.add_argument("--search", help="everest-go: the search agent's spec (ismcts:20:random)")
+    parser.add_argument("--players", type=int, help="everest-go: one player count (else 2, 3, 4)")
+    parser.add_argument("--first-seed", type=int, default=0, help="everest-go: games start here")
     args = parser.parse_args(argv)
+    global FIRST_SEED
+    FIRST_SEED = args.first_seed
     if args.part == "everest":
         everest(args.games, args.mcts_games, args.budget)
     elif args.part == "everest-go":
-        everest_go(args.games, args.search or f"ismcts:{args.budget}", args.mcts_games)
+        counts = (args.players,) if args.players else (2, 3, 4)
+        everest_go(args.games, args.search or f"ismcts:{args.budget}", args.mcts_games, counts)
     else:
         disaster(args.games)
     return 0

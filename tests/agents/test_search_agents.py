@@ -147,11 +147,12 @@ def test_ismcts_never_reads_hidden_information() -> None:
     for every seed; plain MCTS, which reads the state, finds the coin."""
     heads, tails = _coin_state(0), _coin_state(1)
     assert heads.observation(0) == tails.observation(0)
-    for seed in range(12):
-        a = ISMCTSAgent(seed=seed, budget=Budget(iterations=60), rollout="random")
-        b = ISMCTSAgent(seed=seed, budget=Budget(iterations=60), rollout="random")
-        assert a.act(heads) == b.act(tails)
-        assert a.explain(heads) == b.explain(tails)
+    for rollout in ("random", "eval"):  # eval: leaves valued from the determinisation
+        for seed in range(12):
+            a = ISMCTSAgent(seed=seed, budget=Budget(iterations=60), rollout=rollout)
+            b = ISMCTSAgent(seed=seed, budget=Budget(iterations=60), rollout=rollout)
+            assert a.act(heads) == b.act(tails)
+            assert a.explain(heads) == b.explain(tails)
     cheat = MCTSAgent(seed=0, budget=Budget(iterations=60), rollout="random")
     assert (cheat.act(heads), cheat.act(tails)) == (0, 1)
 
@@ -222,3 +223,42 @@ def test_mcts_search_computes_what_it_did_before_the_fast_paths() -> None:
     visits = {a: c.visits for a, c in sorted(root.children.items())}
     assert visits == {47: 28, 52: 54, 75: 62, 84: 62, 89: 33, 112: 61}
     assert root.totals == [117.0, 89.0, 94.0]
+
+
+def test_plain_tree_view_adds_up_and_the_collector_is_restored() -> None:
+    """The flat tree of plain UCT reads like the node objects: the root's visits are the
+    budget, its children's visits add up to it; the garbage collector is paused only while
+    the search runs, and left as it was found."""
+    import gc
+
+    state = highcamp.load_game("everest-1924").new_initial_state(5)
+    agent = MCTSAgent(seed=1, budget=Budget(iterations=200), rollout="random")
+    assert gc.isenabled()
+    root = agent.search(state)
+    assert gc.isenabled()
+    assert root.visits == 200
+    assert sum(c.visits for c in root.children.values()) == 200
+    assert root.totals[0] == sum(c.totals[0] for c in root.children.values())
+    gc.disable()
+    try:
+        agent.search(state)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_eval_rollouts_play_everest_go_from_the_seat_view(players: int) -> None:
+    """``ismcts:N:eval`` values leaves from the score totals (no playout) and plays whole
+    games; its leaf values are shares that add up to one."""
+    game = highcamp.load_game("everest-go", players=players)
+    agents = [make_agent("ismcts:8:eval", seed=s) for s in range(players)]
+    final = play_game(game, agents, seed=2)
+    assert final.is_terminal() and sum(final.returns()) >= 1.0
+    state = game.new_initial_state(3)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    values = MCTSAgent._evaluate(state)
+    assert len(values) == players and abs(sum(values) - 1.0) < 1e-9
+    solo = highcamp.load_game("everest-1924").new_initial_state(1)
+    assert MCTSAgent._evaluate(solo) == [float(solo.score_breakdown()[0].total)]

@@ -54,3 +54,43 @@ def test_apply_legal_matches_apply_action(game_id: str) -> None:
             steps += 1
         assert fast == checked and fast.history() == checked.history()
         assert fast.log == checked.log
+
+
+def _walk(outcomes: list[tuple[int, float]], x: float) -> int:
+    """The outcome at ``x`` by subtraction, as ``State.sample_chance`` documents it."""
+    for action, p in outcomes:
+        x -= p
+        if x < 0:
+            return action
+    return outcomes[-1][0]
+
+
+@pytest.mark.parametrize("game_id", highcamp.list_games())
+def test_sampling_helpers_agree_with_the_lists(game_id: str) -> None:
+    """``sample_chance`` and ``sample_legal`` (and any faster override of them) pick what the
+    outcome list and the legal list say, on random playouts of every variant; they refuse a
+    state where there is nothing to sample."""
+    rng = random.Random(11)
+    xs = [0.0, 0.999999, *(rng.random() for _ in range(6))]
+    for options in highcamp.game_class(game_id).variants():
+        state = highcamp.load_game(game_id, **options).new_initial_state(seed=5)
+        steps = 0
+        while not state.is_terminal() and steps < 300:
+            legal = state.legal_actions()  # chance outcomes at a chance step
+            for x in xs:
+                assert state.sample_legal(x) == legal[int(x * len(legal))]
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                for x in xs:
+                    assert state.sample_chance(x) == _walk(outcomes, x)
+                state.apply_legal(state.sample_chance(rng.random()))
+            else:
+                with pytest.raises(highcamp.IllegalActionError):
+                    state.sample_chance(0.5)
+                state.apply_legal(state.sample_legal(rng.random()))
+            steps += 1
+        if state.is_terminal():
+            with pytest.raises(highcamp.IllegalActionError):
+                state.sample_legal(0.5)
+            with pytest.raises(highcamp.IllegalActionError):
+                state.sample_chance(0.5)

@@ -28,7 +28,7 @@ from highcamp.core import Agent, State
 
 from .budget import Budget
 from .heuristics import HEURISTICS, has_heuristic, make_heuristic
-from .mcts import ISMCTSAgent, MCTSAgent
+from .mcts import ROLLOUTS, ISMCTSAgent, MCTSAgent
 from .optimal import OptimalAgent
 from .random_agent import RandomAgent
 
@@ -107,6 +107,6 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         raise ValueError(f"an agent spec is name[:budget[:rollout]], not {spec!r}")
     budget = Budget.parse(rest[0])
     rollout = rest[1] if len(rest) > 1 else "auto"
-    if rollout not in ("auto", "random", "heuristic"):
-        raise ValueError(f"rollouts are random or heuristic, not {rollout!r} ({spec})")
+    if rollout not in ROLLOUTS:
+        raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r} ({spec})")
     return factory(seed, budget=budget, rollout=rollout)

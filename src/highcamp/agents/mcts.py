@@ -1,11 +1,14 @@
 """Monte Carlo tree search over the contract, for any game.
 
-* **Chance** steps are sampled from ``chance_outcomes()`` with the agent's own generator;
-  each outcome has its own subtree.
+* **Chance** steps are sampled with the agent's own generator (``State.sample_chance``,
+  the outcomes of ``chance_outcomes()`` by probability); each outcome has its own subtree.
 * **Any number of players**: every node keeps the sum of each player's returns, and the
   player to move picks by its own mean (max^n, per-player returns); returns are scaled by
   the range seen so far, so UCT's constant fits any score scale.
-* **Rollouts** are random, or the game's heuristic agent (``rollout="heuristic"``).
+* **Rollouts** are random, or the game's heuristic agent (``rollout="heuristic"``), or
+  none (``rollout="eval"``): a new leaf is valued from the score totals (alone: the score;
+  with others: each player's share of ``exp(total / 2)``, a stand-in for the chance of
+  winning). Cheap iterations for games whose heuristic is too slow to roll out with.
 * :class:`ISMCTSAgent` searches information sets: every iteration starts from
   ``resample_hidden(seat, seed)``, a state the seat cannot tell apart from the real one, so
   it never uses what its seat cannot see.
@@ -16,13 +19,20 @@
 >>> agent = MCTSAgent(seed=1, budget=Budget(iterations=50))
 >>> play_game(game, [agent], seed=2).is_terminal()
 True
+>>> go = highcamp.load_game("everest-go", players=3).new_initial_state(seed=3)
+>>> while go.is_chance_node():
+...     _ = go.apply_random_chance()
+>>> ISMCTSAgent(seed=1, budget=Budget(iterations=50), rollout="eval").act(go) in go.legal_actions()
+True
 """
 
 from __future__ import annotations
 
+import gc
 import math
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from highcamp.core import CHANCE, TERMINAL, Agent, State
 from highcamp.core.rng import draw_keyed, seed_key
@@ -35,6 +45,8 @@ __all__ = ["ISMCTSAgent", "MCTSAgent"]
 EXPLORATION = 1.4
 WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progressive widening)
 PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
+ROLLOUTS = ("auto", "random", "heuristic", "eval")
+EVAL_TEMPERATURE = 2.0  # "eval": score points per factor e in the odds of winning
 
 
 class _Node:
@@ -51,6 +63,65 @@ class _Node:
         self.untried: list[int] | None = None
 
 
+class _Tree:
+    """Plain UCT's tree as flat lists indexed by node number (the root is 0)."""
+
+    __slots__ = ("children", "order", "players", "roots", "totals", "untried", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.visits: list[int] = [0]
+        self.totals: list[float] = [0.0] * players  # node * players + player
+        self.roots: list[float] = [0.0]  # sqrt(visits), kept by the backup
+        self.children: list[dict[int, int] | None] = [None]  # action -> node
+        self.untried: list[list[int] | None] = [None]  # legal actions not yet expanded
+        # once every legal action has its child: (actions, their nodes), in legal order
+        self.order: list[tuple[list[int], list[int]] | None] = [None]
+
+
+class _TreeNode:
+    """A node of a :class:`_Tree`, read like a :class:`_Node` (visits, totals, children)."""
+
+    __slots__ = ("_id", "_tree")
+
+    def __init__(self, tree: _Tree, node: int) -> None:
+        self._tree = tree
+        self._id = node
+
+    @property
+    def visits(self) -> int:
+        """Simulations through this node."""
+        return self._tree.visits[self._id]
+
+    @property
+    def totals(self) -> list[float]:
+        """Each player's summed returns over those simulations."""
+        n = self._tree.players
+        return self._tree.totals[self._id * n : (self._id + 1) * n]
+
+    @property
+    def children(self) -> dict[int, _TreeNode]:
+        """Action (or chance outcome) -> child node."""
+        kids = self._tree.children[self._id] or {}
+        return {a: _TreeNode(self._tree, c) for a, c in kids.items()}
+
+
+class SearchNode(Protocol):
+    """What :meth:`MCTSAgent.search` returns: a node's visits, summed returns, children."""
+
+    @property
+    def visits(self) -> int:
+        """Simulations through the node."""
+
+    @property
+    def totals(self) -> list[float]:
+        """Each player's summed returns."""
+
+    @property
+    def children(self) -> Mapping[int, SearchNode]:
+        """Action -> child."""
+
+
 class MCTSAgent:
     """UCT with sampled chance and per-player returns (see the module)."""
 
@@ -65,8 +136,8 @@ class MCTSAgent:
         exploration: float = EXPLORATION,
         max_rollout_steps: int = 10_000,
     ) -> None:
-        if rollout not in ("auto", "random", "heuristic"):
-            raise ValueError(f"rollouts are random or heuristic, not {rollout!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r}")
         self.seed = seed
         self.budget = budget or Budget(iterations=1000)
         self.rollout = rollout
@@ -76,7 +147,7 @@ class MCTSAgent:
         self._count = 0
         self._rng = random.Random(seed)  # explicit seed; fast draws for rollouts and chance
         self._heuristics: dict[str, Agent | None] = {}
-        self._last: tuple[list[int], _Node] | None = None
+        self._last: tuple[list[int], SearchNode] | None = None
         self.simulations = 0  # iterations run, over every move (for throughput figures)
 
     # ------------------------------------------------------------------ randomness
@@ -87,14 +158,6 @@ class MCTSAgent:
 
     def _pick(self, n: int) -> int:
         return int(self._rng.random() * n)
-
-    def _sample(self, outcomes: list[tuple[int, float]]) -> int:
-        x = self._rng.random()
-        for action, p in outcomes:
-            x -= p
-            if x < 0:
-                return action
-        return outcomes[-1][0]
 
     def _rollout_agent(self, state: State) -> Agent | None:
         game_id = state.game.info.id
@@ -107,8 +170,22 @@ class MCTSAgent:
     def _root_state(self, state: State, player: int, iteration: int) -> State:
         return state.clone()
 
-    def search(self, state: State) -> _Node:
-        """Run one move's budget of iterations from ``state``; the root node."""
+    def search(self, state: State) -> SearchNode:
+        """Run one move's budget of iterations from ``state``; the root node.
+
+        Python's cyclic garbage collector is paused while the search runs (and resumed
+        after, if it was on): the tree has no cycles, and the collector's passes over a
+        growing tree cost a fifth of a search's time on Everest 1924.
+        """
+        if not gc.isenabled():
+            return self._search(state)
+        gc.disable()
+        try:
+            return self._search(state)
+        finally:
+            gc.enable()
+
+    def _search(self, state: State) -> SearchNode:
         player = state.current_player()
         if player < 0:
             raise ValueError("search needs a state where a player is to move")
@@ -118,8 +195,16 @@ class MCTSAgent:
         counter = self.budget.counter()
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
+        if self.rollout == "eval":  # no rollout, no guide: a leaf is valued where it stands
+            guide = rollout_agent = None
         availability = self.availability
+        if guide is None and not availability and self.rollout != "eval":
+            tree_root = self._search_plain(state, low, high, counter)
+            self.simulations += counter.done
+            self._last = (state.history(), tree_root)
+            return tree_root
         max_steps = self.max_rollout_steps
+        evaluate = self.rollout == "eval"
         solitaire = players == 1
         select = self._select
         rand = self._rng.random
@@ -132,15 +217,8 @@ class MCTSAgent:
                 p = s.current_player()
                 if p == TERMINAL:
                     break
-                if p == CHANCE:  # sampled as by _sample, inlined (hot path)
-                    x = rand()
-                    outcomes = s.chance_outcomes()
-                    action = outcomes[-1][0]
-                    for a, q in outcomes:
-                        x -= q
-                        if x < 0:
-                            action = a
-                            break
+                if p == CHANCE:
+                    action = s.sample_chance(rand())
                     child = node.children.get(action)
                     s.apply_legal(action)
                     if child is None:
@@ -194,7 +272,7 @@ class MCTSAgent:
                 node = node.children[action]
                 path.append(node)
             # rollout (actions come from the state itself: applied unchecked)
-            steps = 0
+            steps = max_steps if evaluate else 0
             apply = s.apply_legal
             current = s.current_player
             while steps < max_steps:
@@ -202,22 +280,13 @@ class MCTSAgent:
                 if p == TERMINAL:
                     break
                 if p == CHANCE:
-                    x = rand()
-                    outcomes = s.chance_outcomes()
-                    action = outcomes[-1][0]
-                    for a, q in outcomes:
-                        x -= q
-                        if x < 0:
-                            action = a
-                            break
-                    apply(action)
+                    apply(s.sample_chance(rand()))
                 elif rollout_agent is not None:
                     s.apply_action(rollout_agent.act(s))  # an agent's choice: checked
                 else:
-                    legal = s.legal_actions()
-                    apply(legal[int(rand() * len(legal))])
+                    apply(s.sample_legal(rand()))
                 steps += 1
-            returns = s.returns()
+            returns = self._evaluate(s) if evaluate and current() != TERMINAL else s.returns()
             if solitaire:  # the same sums as below, without the inner loop
                 r = returns[0]
                 if r < low[0]:
@@ -242,6 +311,147 @@ class MCTSAgent:
         self.simulations += counter.done
         self._last = (state.history(), root)
         return root
+
+    def _search_plain(
+        self, state: State, low: list[float], high: list[float], counter: Any
+    ) -> _TreeNode:
+        """:meth:`search` for plain UCT (random rollouts, one legal set per node): the same
+        choices from the same random stream, with the general branches left out (hot path).
+
+        A node's legal actions never change here (each chance outcome has its own subtree
+        and the root state is fixed), so a node lists its untried actions once and, fully
+        expanded, its actions and children in legal order. Nodes are numbers indexing flat
+        lists (visits, summed returns, square roots of visits), so a new node allocates no
+        object that the garbage collector must track; only nodes with children own a dict.
+        """
+        players = state.game.num_players
+        tree = _Tree(players)
+        vis, tot, roots = tree.visits, tree.totals, tree.roots
+        kids, untried_of, order_of = tree.children, tree.untried, tree.order
+        zeros = [0.0] * players
+        solitaire = players == 1
+        rand = self._rng.random
+        max_steps = self.max_rollout_steps
+        exploration = self.exploration
+        sqrt, log, inf = math.sqrt, math.log, math.inf
+        while counter.more():
+            s = state.clone()
+            apply = s.apply_legal
+            current = s.current_player
+            sample = s.sample_chance
+            pick = s.sample_legal
+            path = [0]
+            node = 0
+            # selection and expansion
+            while True:
+                p = current()
+                if p == CHANCE:
+                    action = sample(rand())
+                    children = kids[node]
+                    if children is None:
+                        children = kids[node] = {}
+                    child = children.get(action)
+                    apply(action)
+                    if child is None:
+                        child = children[action] = len(vis)
+                        vis.append(0)
+                        roots.append(0.0)
+                        tot.extend(zeros)
+                        kids.append(None)
+                        untried_of.append(None)
+                        order_of.append(None)
+                        path.append(child)
+                        break
+                    node = child
+                    path.append(node)
+                    continue
+                if p == TERMINAL:
+                    break
+                order = order_of[node]
+                if order is not None:  # fully expanded: UCT, as in _select
+                    span = high[p] - low[p] or 1.0
+                    base = low[p]
+                    c_explore = exploration * sqrt(log(max(vis[node], 1)))
+                    best, best_score = 0, -inf
+                    ids = order[1]
+                    for k, c in enumerate(ids):
+                        score = (tot[c * players + p] / vis[c] - base) / span + c_explore / roots[c]
+                        if score > best_score:
+                            best, best_score = k, score
+                    apply(order[0][best])
+                    node = ids[best]
+                    path.append(node)
+                    continue
+                untried = untried_of[node]
+                if untried is None:
+                    untried = untried_of[node] = s.legal_actions()
+                children = kids[node]
+                if children is None:
+                    children = kids[node] = {}
+                action = untried.pop(int(rand() * len(untried)))
+                child = children[action] = len(vis)
+                vis.append(0)
+                roots.append(0.0)
+                tot.extend(zeros)
+                kids.append(None)
+                untried_of.append(None)
+                order_of.append(None)
+                if not untried:
+                    legal = s.legal_actions()
+                    order_of[node] = (legal, [children[a] for a in legal])
+                    untried_of[node] = None
+                apply(action)
+                path.append(child)
+                break
+            # random rollout (actions come from the state itself: applied unchecked)
+            steps = 0
+            while steps < max_steps:
+                p = current()
+                if p == CHANCE:
+                    apply(sample(rand()))
+                elif p == TERMINAL:
+                    break
+                else:
+                    apply(pick(rand()))
+                steps += 1
+            returns = s.returns()
+            if solitaire:
+                r = returns[0]
+                if r < low[0]:
+                    low[0] = r
+                if r > high[0]:
+                    high[0] = r
+                for nd in path:
+                    v = vis[nd] = vis[nd] + 1
+                    roots[nd] = sqrt(v)
+                    tot[nd] += r
+            else:
+                for i, r in enumerate(returns):
+                    if r < low[i]:
+                        low[i] = r
+                    if r > high[i]:
+                        high[i] = r
+                for nd in path:
+                    v = vis[nd] = vis[nd] + 1
+                    roots[nd] = sqrt(v)
+                    at = nd * players
+                    for i, r in enumerate(returns):
+                        tot[at + i] += r
+            counter.done += 1
+        return _TreeNode(tree, 0)
+
+    @staticmethod
+    def _evaluate(state: State) -> list[float]:
+        """The ``eval`` rollout's value of a state that is not over, from the score totals
+        (``score_breakdown``): alone, the score; with others, each player's share of
+        ``exp(total / EVAL_TEMPERATURE)``, a smooth stand-in for the chance of winning."""
+        totals = [b.total for b in state.score_breakdown()]
+        if len(totals) == 1:
+            return [float(totals[0])]
+        top = max(totals)
+        weights = [math.exp((t - top) / EVAL_TEMPERATURE) for t in totals]
+        norm = sum(weights)
+        return [w / norm for w in weights]
 
     def _select(
         self, node: _Node, legal: list[int], player: int, low: list[float], high: list[float]
@@ -282,7 +492,7 @@ class MCTSAgent:
         return best
 
     # ----------------------------------------------------------------------- play
-    def _best(self, root: _Node, state: State) -> int:
+    def _best(self, root: SearchNode, state: State) -> int:
         legal = state.legal_actions()
         visited = [(root.children[a].visits, a) for a in legal if a in root.children]
         if not visited:

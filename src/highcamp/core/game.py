@@ -501,6 +501,42 @@ class State(abc.ABC):
             )
         )
 
+    def sample_chance(self, x: float) -> int:
+        """The chance outcome at ``x`` in ``[0, 1)``, for search loops that draw ``x`` from
+        their own generator: the outcomes of :meth:`chance_outcomes` in order, the first
+        that takes ``x`` below zero as its probability is subtracted (the last if rounding
+        leaves none). Games may override it with a faster equivalent.
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
+        >>> s.apply_action(s.string_to_action("roll"))
+        >>> s.action_to_string(s.sample_chance(0.0)), s.action_to_string(s.sample_chance(0.99))
+        ('die 1 shows 1', 'die 1 shows 6')
+        """
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalActionError(rule="R-0-3", reason="this is not a chance step")
+        for action, p in outcomes:
+            x -= p
+            if x < 0:
+                return action
+        return outcomes[-1][0]
+
+    def sample_legal(self, x: float) -> int:
+        """The legal action at ``x`` in ``[0, 1)``: ``legal_actions()[int(x * count)]``, for
+        random playouts that draw ``x`` from their own generator (games may override it to
+        skip the copy of the list).
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
+        >>> [s.action_to_string(s.sample_legal(x)) for x in (0.0, 0.7)]
+        ['roll', 'abandon']
+        """
+        legal = self.legal_actions()
+        if not legal:
+            raise IllegalActionError(rule="[end]", reason="the game is over")
+        return legal[int(x * len(legal))]
+
     def apply_random_chance(self) -> int:
         """Resolve a chance step from the state's seeded generator; return the outcome."""
         if self.current_player() != CHANCE:

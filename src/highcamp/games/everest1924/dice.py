@@ -126,7 +126,16 @@ def reachable(dice: Iterable[int]) -> frozenset[Dice]:
 
 @cache
 def _best(values: Dice) -> int:
-    return max(_straight(m) for m in _reachable(values))
+    # the best over everything reachable: this roll's straight, or the best after one
+    # combine (memoised, so every multiset's reachable set is never built whole)
+    best = _straight(values)
+    for i, j in itertools.combinations(range(len(values)), 2):
+        rest = values[:i] + values[i + 1 : j] + values[j + 1 :]
+        for v in _combine(values[i], values[j]):
+            b = _best(tuple(sorted((*rest, v))))
+            if b > best:
+                best = b
+    return best
 
 
 def best_straight(dice: Iterable[int]) -> int:

@@ -73,12 +73,8 @@ _PHASE_NAMES = ("start", "rolling", "decide", "over")
 _POW7 = tuple(7**i for i in range(MAX_DICE + 1))
 _FACE_OUTCOMES = tuple((FACE_BASE + f, 1 / 6) for f in range(6))
 _START_ACTIONS = (ROLL, ABANDON)
-_START_SET = frozenset(_START_ACTIONS)
-_FACE_SET = frozenset(range(FACE_BASE, FACE_BASE + 6))
-_NO_OPTIONS: tuple[tuple[int, ...], frozenset[int]] = ((), frozenset())
-_FACE_OPTIONS = (tuple(sorted(_FACE_SET)), _FACE_SET)
+_FACE_OPTIONS = tuple(range(FACE_BASE, FACE_BASE + 6))
 _MASK_SLOTS = tuple(tuple(i for i in range(MAX_DICE) if m >> i & 1) for m in range(1 << MAX_DICE))
-_ROLL_PENDING = tuple(tuple(range(n)) for n in range(MAX_DICE + 1))
 _PLAYER_OF_PHASE = (0, CHANCE, 0, TERMINAL)  # START, ROLLING, DECIDE, OVER
 
 R_CLIMB = "[Climbing the Mountain]"
@@ -93,59 +89,89 @@ R_SCORE = "[Final Scoring] R-1924-6"
 
 # ------------------------------------------------------------------- dice-code tables
 # The dice of a turn are one integer: slot i holds 0 (discarded or not yet rolled) or a
-# face 1..6, as digit i in base 7. Tables below are filled lazily and shared by all states.
+# face 1..6, as digit i in base 7. ``_INFO[n][code]`` holds a code's facts with ``n`` dice
+# in play (a list indexed by code, 7**n entries); entries are filled on first use (cheaply: digits, pair results and the legal
+# sets of a decision come from the tables built at import below) and shared by all states.
+
+# code % 343 -> its three lowest digits, slot 0 first
+_DIGITS3 = tuple((c % 7, c // 7 % 7, c // 49) for c in range(343))
+# the combine actions of faces ``a`` and ``b`` in pair ``p`` of PAIRS: _PAIR_COMBOS[p][a][b]
+_PAIR_COMBOS = tuple(
+    tuple(
+        tuple(
+            tuple(COMBINE_BASE + p * 6 + v - 1 for v in sorted(_combine(a, b))) if a and b else ()
+            for b in range(7)
+        )
+        for a in range(7)
+    )
+    for p in range(len(PAIRS))
+)
+_PAIRS_IN = tuple(
+    tuple((p, i, j) for p, (i, j) in enumerate(PAIRS) if j < n) for n in range(MAX_DICE + 1)
+)
+
+
+def _prefix(n: int, flags: int) -> tuple[int, ...]:
+    """The actions of a decision before the combines: ``flags`` = rerolled * 4 + ascend * 2
+    + camp (camp only with ascend)."""
+    actions: list[int] = []
+    if flags & 2:
+        actions.append(ASCEND)
+        if flags & 1:
+            actions.append(CAMP)
+    actions.append(FAIL)
+    if not flags & 4:
+        actions.extend(REROLL_BASE + m for m in range(1, 1 << n))
+    return tuple(actions)
+
+
+_PREFIX = tuple(tuple(_prefix(n, f) for f in range(8)) for n in range(MAX_DICE + 1))
 
 
 class _CodeInfo:
-    __slots__ = ("best", "combos", "slots")
+    """The facts of one dice code: faces by slot, the best straight, the combine actions,
+    and the legal actions of a decision (by flags, see :func:`_prefix`), filled on use."""
+
+    __slots__ = ("best", "combos", "n", "options", "slots")
+
+    options: list[tuple[int, ...] | None]
 
     def __init__(self, code: int, n: int) -> None:
-        slots: list[int] = []
-        for _ in range(n):
-            code, face = divmod(code, 7)
-            slots.append(face)
-        self.slots = tuple(slots)
-        active = tuple(sorted(v for v in self.slots if v))
+        slots = (_DIGITS3[code % 343] + _DIGITS3[code // 343 % 343])[:n]
+        self.slots = slots
+        self.n = n
+        active = tuple(sorted(v for v in slots if v))
         self.best = _best(active) if active else 0
-        combos: list[int] = []
-        for p, (i, j) in enumerate(PAIRS):
-            if j < n and self.slots[i] and self.slots[j]:
-                combos.extend(
-                    COMBINE_BASE + p * 6 + v - 1
-                    for v in sorted(_combine(self.slots[i], self.slots[j]))
-                )
-        self.combos = tuple(combos)
+        combos: tuple[int, ...] = ()
+        for p, i, j in _PAIRS_IN[n]:
+            a, b = slots[i], slots[j]
+            if a and b:
+                combos += _PAIR_COMBOS[p][a][b]
+        self.combos = combos
+        self.options = [None] * 8
+
+    def decide(self, flags: int) -> tuple[int, ...]:
+        """The legal actions of a decision on these dice (``flags`` as in :func:`_prefix`)."""
+        entry = self.options[flags]
+        if entry is None:
+            entry = self.options[flags] = _PREFIX[self.n][flags] + self.combos
+        return entry
 
 
-_CODE_INFO: dict[int, _CodeInfo] = {}
-_DECIDE: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
+_INFO: tuple[list[_CodeInfo | None], ...] = tuple([None] * 7**n for n in range(MAX_DICE + 1))
+# the lowest slot of a mask of dice still to roll (0 for no die)
+_LOW_SLOT = tuple((m & -m).bit_length() - 1 if m else 0 for m in range(1 << MAX_DICE))
+# what a face (0..5 for 1..6) adds to the code when it lands in that lowest slot
+_FACE_ADD = tuple(
+    tuple((f + 1) * 7 ** _LOW_SLOT[m] for f in range(6)) for m in range(1 << MAX_DICE)
+)
 
 
 def _code_info(code: int, n: int) -> _CodeInfo:
-    key = code * 8 + n
-    info = _CODE_INFO.get(key)
+    info = _INFO[n][code]
     if info is None:
-        info = _CODE_INFO[key] = _CodeInfo(code, n)
+        info = _INFO[n][code] = _CodeInfo(code, n)
     return info
-
-
-def _decide_options(
-    code: int, n: int, rerolled: bool, ascend: bool, camp: bool
-) -> tuple[tuple[int, ...], frozenset[int]]:
-    key = (((code * 8 + n) * 2 + rerolled) * 2 + ascend) * 2 + camp
-    entry = _DECIDE.get(key)
-    if entry is None:
-        actions: list[int] = []
-        if ascend:
-            actions.append(ASCEND)
-            if camp:
-                actions.append(CAMP)
-        actions.append(FAIL)
-        if not rerolled:
-            actions.extend(REROLL_BASE + m for m in range(1, 1 << n))
-        actions.extend(_code_info(code, n).combos)
-        entry = _DECIDE[key] = (tuple(actions), frozenset(actions))
-    return entry
 
 
 # every action word, legal now or not, so that illegal text is refused naming its rule
@@ -273,6 +299,7 @@ class Everest1924Game(Game):
         self._empty_bands: tuple[tuple[tuple[int, int], ...], ...] = ((),) * s.rows
         self._prototype: Everest1924State | None = None
         self._dice_for = tuple(s.dice_for(r) for r in range(s.rows))
+        self._rows, self._firsts, self._lasts, self._summit = s.rows, s.firsts, s.lasts, s.summit
         self._camp_dest = tuple(
             tuple(
                 max(c - CAMP_SHIFT, s.firsts[r + 1]) if r < s.summit else -1 for c in range(s.width)
@@ -381,13 +408,13 @@ class Everest1924State(State):
         self._ndice = game._dice_for[0]
         self._phase = START
         self._dice = 0
-        self._pending: tuple[int, ...] = ()
+        self._pending = 0  # the dice still to roll this step, a mask of slots
         self._rerolled = False
         self._route: tuple[tuple[int, int], ...] = game._start_route
         self._marked = game._start_marked
         self._bands: tuple[tuple[tuple[int, int], ...], ...] = game._empty_bands
         self._ending: str | None = None
-        self._options: tuple[tuple[int, ...], frozenset[int]] = (_START_ACTIONS, _START_SET)
+        self._options: tuple[int, ...] = _START_ACTIONS  # the legal actions now
 
     # --------------------------------------------------------------- the contract
     def current_player(self) -> int:
@@ -395,18 +422,53 @@ class Everest1924State(State):
         return _PLAYER_OF_PHASE[self._phase]
 
     def _legal_actions(self) -> tuple[int, ...]:
-        return self._options[0]
+        return self._options
 
     def legal_actions(self) -> list[int]:
         """Legal action ids (chance outcomes while dice roll)."""
-        return list(self._options[0])
+        return list(self._options)
 
     def _chance_outcomes(self) -> tuple[tuple[int, float], ...]:
         return _FACE_OUTCOMES
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The six faces of the die being rolled, 1/6 each (R-0-3); ``[]`` when no die rolls."""
+        return list(_FACE_OUTCOMES) if self._phase == ROLLING else []
+
+    def apply_legal(self, action: int) -> None:
+        """:meth:`State.apply_legal`, with a landing die applied inline (search hot path)."""
+        if action >= FACE_BASE and self._log is None:
+            pending = self._pending
+            self._dice += _FACE_ADD[pending][action - FACE_BASE]
+            pending &= pending - 1
+            self._pending = pending
+            if not pending:
+                self._enter_decide()
+        else:  # as State.apply_legal (a call to it here costs as much as the rest)
+            if self._log is not None:
+                self._log_action(action)
+            self._apply(action)
+        self._history.append(action)
+
+    def sample_chance(self, x: float) -> int:
+        """The face at ``x`` in ``[0, 1)``, each face a sixth of the interval
+        (:meth:`State.sample_chance`, without walking the outcomes)."""
+        if self._phase != ROLLING:
+            raise IllegalActionError(rule="R-0-3", reason="no die is being rolled")
+        face = int(x * 6)
+        return FACE_BASE + (face if face < 6 else 5)
+
+    def sample_legal(self, x: float) -> int:
+        """:meth:`State.sample_legal` without copying the legal actions."""
+        options = self._options
+        if self._phase != START and self._phase != DECIDE:
+            return super().sample_legal(x)  # a die rolls, or the game is over: refused there
+        return options[int(x * len(options))]
+
     def _is_legal(self, action: int) -> bool:
         # ``_options`` always holds the legal actions of the phase: faces while rolling
-        return action in self._options[1]
+        # (a scan of at most 92 small ints, which ``in`` finds by identity)
+        return action in self._options
 
     def _sample_chance(self, u: int) -> int:
         return FACE_BASE + ((u * 6) >> 64)
@@ -477,7 +539,7 @@ class Everest1924State(State):
             return f"reroll {_mask_text(action - REROLL_BASE)}"
         if action < FACE_BASE:
             return _combine_text(action)
-        slot = self._pending[0] if self._pending else 0
+        slot = _LOW_SLOT[self._pending]
         return f"die {slot + 1} shows {action - FACE_BASE + 1}"
 
     def _action_rule(self, action: int) -> str:
@@ -521,36 +583,35 @@ class Everest1924State(State):
 
     # ------------------------------------------------------------- transitions
     def _apply(self, action: int) -> None:
-        if action >= FACE_BASE:  # a die lands
+        if action >= FACE_BASE:  # a die lands, in the lowest slot still to roll
             pending = self._pending
-            self._dice += (action - FACE_BASE + 1) * _POW7[pending[0]]
-            if len(pending) > 1:
-                self._pending = pending[1:]
-            else:
-                self._pending = ()
+            self._dice += _FACE_ADD[pending][action - FACE_BASE]
+            pending &= pending - 1
+            self._pending = pending
+            if not pending:
                 self._enter_decide()
             return
         if action >= COMBINE_BASE:
             p, v = divmod(action - COMBINE_BASE, 6)
             i, j = PAIRS[p]
-            slots = _code_info(self._dice, self._ndice).slots
+            slots = (_INFO[self._ndice][self._dice] or _code_info(self._dice, self._ndice)).slots
             self._dice += (v + 1 - slots[i]) * _POW7[i] - slots[j] * _POW7[j]
             self._enter_decide()
             return
         if action > REROLL_BASE:
             # a legal mask names only dice in play: its slots are the set bits
-            pending = _MASK_SLOTS[action - REROLL_BASE]
-            slots = _code_info(self._dice, self._ndice).slots
-            for i in pending:
+            mask = action - REROLL_BASE
+            slots = (_INFO[self._ndice][self._dice] or _code_info(self._dice, self._ndice)).slots
+            for i in _MASK_SLOTS[mask]:
                 self._dice -= slots[i] * _POW7[i]
-            self._pending = pending
+            self._pending = mask
             self._rerolled = True
             self._phase = ROLLING
             self._options = _FACE_OPTIONS
             return
         if action == ROLL:
             self._dice = 0
-            self._pending = _ROLL_PENDING[self._ndice]
+            self._pending = (1 << self._ndice) - 1
             self._rerolled = False
             self._phase = ROLLING
             self._options = _FACE_OPTIONS
@@ -574,16 +635,16 @@ class Everest1924State(State):
     def _enter_decide(self) -> None:
         self._phase = DECIDE
         row = self._row
-        code_n = self._dice * 8 + self._ndice
-        info = _CODE_INFO.get(code_n) or _code_info(self._dice, self._ndice)
-        ascend = info.best >= self._game._targets[row + 1]
-        camp = ascend and row >= self._highest and self._camps < MAX_CAMPS
-        key = ((code_n * 2 + self._rerolled) * 2 + ascend) * 2 + camp
-        options = _DECIDE.get(key) or _decide_options(
-            self._dice, self._ndice, self._rerolled, ascend, camp
-        )
+        info = _INFO[self._ndice][self._dice] or _code_info(self._dice, self._ndice)
+        if info.best >= self._game._targets[row + 1]:
+            flags = 3 if row >= self._highest and self._camps < MAX_CAMPS else 2
+        else:
+            flags = 0
+        if self._rerolled:
+            flags += 4
+        options = info.options[flags] or info.decide(flags)
         self._options = options
-        if len(options[0]) == 1:  # only the fall is left: mandatory, applied (R-0-4)
+        if len(options) == 1:  # only the fall is left: mandatory, applied (R-0-4)
             if self._log is not None:
                 self._emit("no straight and nothing to combine after the reroll", "R-0-4")
             self._move(row - 1, self._col + 1, "falls to", R_REROLL)
@@ -591,7 +652,7 @@ class Everest1924State(State):
     def _blocked(self, row: int, col: int) -> str | None:
         """Why the move to ``(row, col)`` is impossible (R-1924-5), or None if it is possible."""
         game = self._game
-        if not game.sheet.on_sheet(row, col):
+        if not (0 <= row < game._rows and game._firsts[row] <= col <= game._lasts[row]):
             return "off the sheet"
         if self._marked >> (row * game._width + col) & 1:
             return "onto a square already marked"
@@ -632,19 +693,19 @@ class Everest1924State(State):
                 self._ndice = ndice
                 if self._log is not None:
                     self._emit(f"unlocks a die: {ndice} dice from now on", R_UNLOCK)
-        if row == game.sheet.summit:
+        if row == game._summit:
             self._finish("summit", "the party reaches the summit", R_END)
             return
         self._phase = START
         self._dice = 0
-        self._options = (_START_ACTIONS, _START_SET)
+        self._options = _START_ACTIONS
 
     def _finish(self, ending: str, text: str, rule: str) -> None:
         self._ending = ending
         self._phase = OVER
         self._dice = 0
-        self._pending = ()
-        self._options = _NO_OPTIONS
+        self._pending = 0
+        self._options = ()
         if self._log is not None:
             self._emit(text, rule)
             self._emit(f"final score {self.score()}", R_SCORE)
@@ -718,7 +779,7 @@ class Everest1924State(State):
         slots = _code_info(self._dice, self._ndice).slots
         if self._phase in (START, OVER) and any(slots):
             problems.append("dice on the table outside a turn")
-        if self._phase == ROLLING and any(slots[i] for i in self._pending):
+        if self._phase == ROLLING and any(slots[i] for i in _MASK_SLOTS[self._pending]):
             problems.append("a die waiting to be rolled already shows a face")
         if self._phase == DECIDE and not any(slots):
             problems.append("no active die while deciding")
@@ -762,7 +823,7 @@ class Everest1924State(State):
             return None
         if self._phase != DECIDE:
             return ascent_probability(self._ndice, target)
-        if ASCEND in self._options[1]:
+        if ASCEND in self._options:
             return 1.0
         if self._rerolled:
             return 0.0
@@ -777,7 +838,7 @@ class Everest1924State(State):
             "camps_used": self._camps,
             "dice_count": self._ndice,
             "dice": self.dice(),
-            "pending": list(self._pending),
+            "pending": list(_MASK_SLOTS[self._pending]),
             "rerolled": self._rerolled,
             "route": [list(sq) for sq in self._route],
             "ending": self._ending,
@@ -806,7 +867,7 @@ class Everest1924State(State):
 
     def _reroll_hint(self, dice: list[int]) -> dict[str, Any] | None:
         """After a failed first roll: the reroll with the best chance (``best_reroll``)."""
-        if self._phase != DECIDE or self._rerolled or ASCEND in self._options[1]:
+        if self._phase != DECIDE or self._rerolled or ASCEND in self._options:
             return None
         odds, combined, kept = best_reroll(
             dice, self._ndice, self._game.sheet.targets[self._row + 1]
