@@ -425,3 +425,18 @@ def test_encoder_has_the_two_player_slices_and_hides_the_opponent_s_goal() -> No
     assert seen == s.score_breakdown()[1].total - 14  # Do Not Summit's 14 points unseen
     w = views(enc, enc.encode(s.observation(1), player=1))
     assert w["secret_goal"].tolist().index(1.0) == 1 + GOALS.index("Do Not Summit")
+
+
+def test_descents_are_shown_under_the_moving_team_and_encoded_from_either_seat() -> None:
+    from highcamp.adapters.encoders import encoder_for
+
+    s = new2(6)
+    s._seat(1)
+    s.descents = [[1, 0]]  # (scenario) seat 2's first climber must descend
+    climber = names(s, 1)[0]
+    assert s.observation(1)["k2"]["descents"] == [climber]
+    assert s.observation(0)["k2"]["descents"] == []
+    assert s.observation(0)["opponent"]["k2"]["descents"] == [climber]
+    enc = encoder_for(s.game)
+    for seat in (0, 1):
+        enc.encode(s.observation(seat), player=seat)

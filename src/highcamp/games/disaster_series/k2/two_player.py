@@ -555,10 +555,15 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     def observation(self, player: int) -> dict[str, Any]:
         """The table as ``player`` sees it (see :class:`TwoPlayerRules`), with K2's board
         and each team's K2 status under ``k2`` (one's own, also in ``obs["k2"]``); the
-        opponent's Secret Goal is ``"hidden"`` while face down."""
+        opponent's Secret Goal is ``"hidden"`` while face down; ``descents`` are each team's
+        own markers waiting to descend from an avalanche space."""
         obs = super().observation(player)
         mine = self._k2_team(player, True)
         theirs = self._k2_team(1 - player, self._goal_shown(1 - player))
+        # the markers waiting to descend are the moving team's: under its own k2
+        moving = obs["k2"]["descents"]
+        mine["descents"] = moving if player == self.active else []
+        theirs["descents"] = [] if player == self.active else moving
         obs["k2"].update(mine)
         obs["teams"][player]["k2"] = mine
         obs["opponent"]["k2"] = theirs
