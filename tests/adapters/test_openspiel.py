@@ -77,7 +77,29 @@ def test_game_type_follows_game_info(case: Any) -> None:
     assert set(t.parameter_specification) == {o.name for o in info.options}
 
 
-def test_random_sim_test(case: Any) -> None:
+def _sim_cases() -> list[tuple[str, dict[str, Any]]]:
+    """The first variant of each game and the one with the most seats (two-player Disaster
+    on Everest and K2, four-player Everest Go!, eight-player Disaster): OpenSpiel's
+    serialising random simulation replays the whole history at every step, so long games
+    cost minutes; every variant runs in ``make slow``."""
+    out = []
+    for game_id in dict.fromkeys(g for g, _ in ALL_CASES):
+        variants = [o for g, o in ALL_CASES if g == game_id]
+        out.extend(
+            (game_id, o) for o in representative(variants, lambda o, g=game_id: players(g, o), True)
+        )
+    return out
+
+
+@pytest.mark.parametrize("sim_case", _sim_cases(), ids=[case_id(c) for c in _sim_cases()])
+def test_random_sim_test(sim_case: Any) -> None:
+    game_id, options = sim_case
+    with available(game_id):
+        pyspiel.random_sim_test(load(game_id, options), num_sims=4, serialize=True, verbose=False)
+
+
+@pytest.mark.slow
+def test_random_sim_test_every_variant(case: Any) -> None:
     game_id, options = case
     pyspiel.random_sim_test(load(game_id, options), num_sims=10, serialize=True, verbose=False)
 
