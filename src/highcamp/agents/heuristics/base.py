@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +27,7 @@ def _as_is(view: dict[str, Any]) -> Any:
     return view
 
 
-class RuleOfThumbAgent:
+class RuleOfThumbAgent(ABC):
     """Base of the heuristic agents: subclasses implement :meth:`_choose`."""
 
     name = "heuristic"
@@ -45,8 +46,9 @@ class RuleOfThumbAgent:
         action, why = self._choose(state)
         return f"{state.action_to_string(action)}: {why}"
 
+    @abstractmethod
     def _choose(self, state: State) -> tuple[int, str]:
-        raise NotImplementedError
+        """The action and the rule of thumb that chose it (each game's agent says how)."""
 
     def _static(self, state: State, derive: Callable[[dict[str, Any]], Any] = _as_is) -> Any:
         """``derive(game.static_view())``, computed once per game object."""

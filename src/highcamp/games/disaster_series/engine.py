@@ -1058,18 +1058,32 @@ class DisasterState(State):
         self.moved = [False] * (ng + game.nc)
         self.blocked = []
         self.fx = []
+        if self._advance_track():
+            return
+        self.turn += 1
+        self._begin_turn()
+
+    # what the log says when the phase track's marker enters the track and reaches Game End
+    _TRACK_TEXTS = (
+        "the storm hits: Storm Turn marker on 1",
+        "the Storm Turn marker reaches Game End",
+    )
+
+    def _advance_track(self) -> bool:
+        """End of Turn [10.0]: the Storm Turn marker (K2: the Darkness marker) enters its track
+        the turn after it is due, then moves on each turn; True when it reached Game End and
+        the game end [11.0] has begun."""
         if self.storm_pending:
             self.storm_pending = False
             self.storm = 1
-            self._emit("the storm hits: Storm Turn marker on 1", R_END_TURN)
+            self._emit(self._TRACK_TEXTS[0], R_END_TURN)
         elif self.storm > 0:
             self.storm += 1
             if self.storm >= self.rs.board.storm_track:
-                self._emit("the Storm Turn marker reaches Game End", R_GAME_END)
+                self._emit(self._TRACK_TEXTS[1], R_GAME_END)
                 self._begin_end()
-                return
-        self.turn += 1
-        self._begin_turn()
+                return True
+        return False
 
     # ================================================================== game end [11.*]
     def _begin_end(self) -> None:
@@ -1882,11 +1896,10 @@ class DisasterState(State):
         """The Victory Chart band once the game is over."""
         return self.score_breakdown()[0].band if self.phase == P_OVER else None
 
-    def invariants(self) -> list[str]:
-        """36 tokens accounted for; every client in exactly one place; the queue agrees."""
-        problems = []
-        n = len(self.rs.tokens)
-        places = (
+    def _token_places(self) -> list[int]:
+        """Every event token where it lies: container, set aside, held, kept, removed, the
+        Storm Watch, drawn, the fate pool and its draws, spent, and the one being decided."""
+        return (
             self.container
             + self.set_aside
             + self.held
@@ -1899,8 +1912,17 @@ class DisasterState(State):
             + self.spent
             + ([self.current] if self.current >= 0 else [])
         )
-        if len(places) != n or set(places) != set(range(n)):
-            problems.append(f"event tokens not all accounted for: {sorted(places)}")
+
+    def _token_problems(self) -> list[str]:
+        """Each event token in exactly one place (conservation)."""
+        places = self._token_places()
+        if len(places) != len(self.rs.tokens) or set(places) != set(range(len(self.rs.tokens))):
+            return [f"event tokens not all accounted for: {sorted(places)}"]
+        return []
+
+    def invariants(self) -> list[str]:
+        """36 tokens accounted for; every client in exactly one place; the queue agrees."""
+        problems = self._token_problems()
         queued = [e[1] for e in self.queue if e[1] != NEUTRAL]
         if len(set(queued)) != len(queued):
             problems.append("a marker is twice in the queue")

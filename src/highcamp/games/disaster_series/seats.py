@@ -703,16 +703,8 @@ class TwoPlayerRules(DisasterState):
         self.moved = [False] * n
         self.o_moved = [False] * n
         self.fx, self.o_fx = [], []
-        if self.storm_pending:
-            self.storm_pending = False
-            self.storm = 1
-            self._emit("the storm hits: Storm Turn marker on 1", "[10.0]")
-        elif self.storm > 0:
-            self.storm += 1
-            if self.storm >= self.rs.board.storm_track:
-                self._emit("the Storm Turn marker reaches Game End", "[11.0]")
-                self._begin_end()
-                return
+        if self._advance_track():
+            return
         self.first = 1 - self.first
         if self._log is not None:
             self._emit(f"the First Player marker passes to {self.label(self.first)}", R_FIRST)
@@ -991,27 +983,13 @@ class TwoPlayerRules(DisasterState):
             return "mutual victory"
         return f"{self.label(won[0])} wins"
 
+    def _token_places(self) -> list[int]:
+        """The engine's places and the other team's held and kept tokens."""
+        return super()._token_places() + self.o_held + self.o_kept
+
     def invariants(self) -> list[str]:
         """Both teams' markers and every token accounted for; Prestige on its track."""
-        problems = []
-        n = len(self.rs.tokens)
-        places = (
-            self.container
-            + self.set_aside
-            + self.held
-            + self.o_held
-            + self.kept
-            + self.o_kept
-            + self.removed
-            + self.storm_watch
-            + self.drawn
-            + self.pool
-            + self.fate_drawn
-            + self.spent
-            + ([self.current] if self.current >= 0 else [])
-        )
-        if len(places) != n or set(places) != set(range(n)):
-            problems.append(f"event tokens not all accounted for: {sorted(places)}")
+        problems = self._token_problems()
         queued = [e[1] for e in self.queue if e[1] != NEUTRAL]
         if len(set(queued)) != len(queued):
             problems.append("a marker is twice in the queue")

@@ -143,7 +143,6 @@ R_BIVOUAC = "[8.7]"
 R_AV_SPACE = "[9.2]"
 R_LOST = "[9.3]"
 R_GOALS = "[9.4]"
-R_END = "[10.0]"
 R_GAME_END = "[11.0]"
 R_POOL = "[11.1]"
 R_SACRIFICE = "[11.4]"
@@ -451,6 +450,8 @@ class K2State(DisasterState):
     def _emit(self, text: str, rule: str, player: int | None = None) -> None:
         """The shared engine cites Everest's sections: K2's numbers are logged."""
         State._emit(self, text, _cite(rule), player)
+
+    _TRACK_TEXTS = ("darkness falls: Darkness marker on 1", "the Darkness marker reaches Game End")
 
     def _say(self, text: str, rule: str) -> None:
         """Log an automatic K2 event (already citing K2's sections)."""
@@ -1084,31 +1085,6 @@ class K2State(DisasterState):
             self._say(f"{self.name(m)} fails to bivouac ({d}, needs {need})", R_BIVOUAC)
         self._resume()
 
-    # ============================================================== end of turn [10.0]
-    def _end_turn(self) -> None:
-        self.step = "end"
-        game = self._game
-        for c in range(game.nc):
-            if self.tired[c] == 1:
-                self.tired[c] = 2
-            elif self.tired[c] == 2:
-                self.tired[c] = 0
-        self.moved = [False] * (game.ng + game.nc)
-        self.blocked = []
-        self.fx = []
-        if self.storm_pending:
-            self.storm_pending = False
-            self.storm = 1
-            self._say("darkness falls: Darkness marker on 1", R_END)
-        elif self.storm > 0:
-            self.storm += 1
-            if self.storm >= self.rs.board.storm_track:
-                self._say("the Darkness marker reaches Game End", R_GAME_END)
-                self._begin_end()
-                return
-        self.turn += 1
-        self._begin_turn()
-
     # ============================================================== game end [11.*]
     def _begin_end(self) -> None:
         self.step = "fate"
@@ -1514,27 +1490,14 @@ class K2State(DisasterState):
             return self.pos[0] == 0 or (self.pos[0] == LOST and self.bivouacked[0])
         return False
 
+    def _token_places(self) -> list[int]:
+        """The engine's places and the ropes on avalanche spaces [9.2]."""
+        return super()._token_places() + [r[1] for r in self.ropes]
+
     def invariants(self) -> list[str]:
         """30 tokens accounted for (ropes on the board included); every marker in one
         place; the tracks within their lengths."""
-        problems = []
-        n = len(self.rs.tokens)
-        places = (
-            self.container
-            + self.set_aside
-            + self.held
-            + self.kept
-            + self.removed
-            + self.storm_watch
-            + self.drawn
-            + self.pool
-            + self.fate_drawn
-            + self.spent
-            + [r[1] for r in self.ropes]
-            + ([self.current] if self.current >= 0 else [])
-        )
-        if len(places) != n or set(places) != set(range(n)):
-            problems.append(f"event tokens not all accounted for: {sorted(places)}")
+        problems = self._token_problems()
         ng = self._game.ng
         for m in range(len(self.pos)):
             allowed = (REMOVED, LOST) if m < ng else (LOST, DEAD)

@@ -83,8 +83,6 @@ from .rules import (
     P_RECRUIT,
     R_AVALANCHE,
     R_BUY,
-    R_END,
-    R_GAME_END,
     R_GUIDE_CHOICE,
     R_POOL,
     R_SCORE,
@@ -331,33 +329,6 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         if self.die_for == "rope" and d == 1 and self.o_flash == ng + self.rope_client - OTHER:
             self.o_flash = -1  # lost with its holder
         super()._die_rolled(d)
-
-    # ------------------------------------------------------------------ end of turn [10.0]
-    def _end_turn(self) -> None:
-        """[10.0] for both teams; Blocked Ridge markers stay [15.4]; the First Player
-        marker passes [15.1]."""
-        self.step = "end"
-        n = self._game.ng + self._game.nc
-        for tired in (self.tired, self.o_tired):
-            for c, t in enumerate(tired):
-                tired[c] = 2 if t == 1 else 0
-        self.moved = [False] * n
-        self.o_moved = [False] * n
-        self.fx, self.o_fx = [], []
-        if self.storm_pending:
-            self.storm_pending = False
-            self.storm = 1
-            self._say("darkness falls: Darkness marker on 1", R_END)
-        elif self.storm > 0:
-            self.storm += 1
-            if self.storm >= self.rs.board.storm_track:
-                self._say("the Darkness marker reaches Game End", R_GAME_END)
-                self._begin_end()
-                return
-        self.first = 1 - self.first
-        self._say(f"the First Player marker passes to {self.label(self.first)}", R_FIRST)
-        self.turn += 1
-        self._begin_turn()
 
     # ------------------------------------------------------------------ game end [11.*]
     def _begin_end(self) -> None:
@@ -613,26 +584,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         """30 tokens accounted for (both teams' and the ropes on the board); both teams'
         markers in a place a marker can be; Blocked Ridge and Serac markers within the
         four; blocks only with two or more climbers [15.4]; Prestige on its track."""
-        problems = []
-        n = len(self.rs.tokens)
-        places = (
-            self.container
-            + self.set_aside
-            + self.held
-            + self.o_held
-            + self.kept
-            + self.o_kept
-            + self.removed
-            + self.storm_watch
-            + self.drawn
-            + self.pool
-            + self.fate_drawn
-            + self.spent
-            + [r[1] for r in self.ropes]
-            + ([self.current] if self.current >= 0 else [])
-        )
-        if len(places) != n or set(places) != set(range(n)):
-            problems.append(f"event tokens not all accounted for: {sorted(places)}")
+        problems = self._token_problems()
         ng = self._game.ng
         for base, pos in ((0, self.pos), (OTHER, self.o_pos)):
             for m, p in enumerate(pos):
