@@ -625,21 +625,37 @@ class DisasterState(State):
         self._begin_move()
 
     def _buy(self) -> None:
+        self._take_event(self.rs.tokens[self.current].cost)
+
+    # effects whose bought tokens are held for later or kept in front of the player (the
+    # rest are set aside), and whether the log says so of a kept one
+    _HELD: frozenset[str] = HELD_EFFECTS
+    _KEPT: frozenset[str] = KEPT_EFFECTS
+    _KEPT_SAID = True
+
+    def _take_event(self, price: int) -> None:
+        """Pay ``price`` Prestige for the drawn event and carry it out [6.2] (solitaire: the
+        printed cost; two players: the winning bid [15.3])."""
         t = self.current
         tok = self.rs.tokens[t]
-        self.prestige -= tok.cost
+        self.prestige -= price
         self.current = -1
-        if tok.effect in HELD_EFFECTS:
+        if tok.effect in self._HELD:
             self.held.append(t)
             self._emit(f"{tok.name} is held for later", R_BUY)
-        elif tok.effect in KEPT_EFFECTS:
+        elif tok.effect in self._KEPT:
             self.kept.append(t)
-            self._emit(f"{tok.name} is kept in front of the player", R_POOL)
+            if self._KEPT_SAID:
+                self._emit(f"{tok.name} is kept in front of the player", R_POOL)
         else:
             self.set_aside.append(t)
-        EFFECTS[tok.effect](self, t)
+        self._effect(tok.effect)(self, t)
         if self.phase not in (P_TARGET, P_DIE):
             self._resume()
+
+    def _effect(self, effect: str) -> Effect:
+        """The effect a bought token carries out (two players: the clarified ones)."""
+        return EFFECTS[effect]
 
     # ================================================================== movement [7.*]
     def _begin_move(self) -> None:

@@ -48,9 +48,7 @@ from .engine import (
     DEAD,
     EFFECTS,
     GDRAW,
-    HELD_EFFECTS,
     HIRE,
-    KEPT_EFFECTS,
     LOST,
     NEUTRAL,
     NUM_ACTIONS,
@@ -68,7 +66,6 @@ from .engine import (
     PLAY,
     QUEUE,
     R_BONUS,
-    R_BUY,
     R_EVENTS,
     R_POOL,
     R_SCORE,
@@ -539,23 +536,13 @@ class TwoPlayerRules(DisasterState):
         """The winner pays the final bid and takes the event [15.3]."""
         self.bidder = -1
         self._seat(seat)
-        t = self.current
-        tok = self.rs.tokens[t]
         if self._log is not None:
-            self._emit(f"{self.label(seat)} pays {price} Prestige for {tok.name}", R_BID)
-        self.prestige -= price
-        self.current = -1
-        if tok.effect in HELD_EFFECTS:
-            self.held.append(t)
-            self._emit(f"{tok.name} is held for later", R_BUY)
-        elif tok.effect in KEPT_EFFECTS:
-            self.kept.append(t)
-            self._emit(f"{tok.name} is kept in front of the player", R_POOL)
-        else:
-            self.set_aside.append(t)
-        TWO_PLAYER_EFFECTS.get(tok.effect, EFFECTS[tok.effect])(self, t)
-        if self.phase not in (P_TARGET, P_DIE):
-            self._resume()
+            name = self.rs.tokens[self.current].name
+            self._emit(f"{self.label(seat)} pays {price} Prestige for {name}", R_BID)
+        self._take_event(price)
+
+    def _effect(self, effect: str) -> Effect:
+        return TWO_PLAYER_EFFECTS.get(effect, EFFECTS[effect])
 
     # ------------------------------------------------------------------ movement [15.5]
     def _begin_move(self) -> None:

@@ -451,6 +451,9 @@ class K2State(DisasterState):
         """The shared engine cites Everest's sections: K2's numbers are logged."""
         State._emit(self, text, _cite(rule), player)
 
+    _HELD = HELD
+    _KEPT = KEPT
+    _KEPT_SAID = False
     _TRACK_TEXTS = ("darkness falls: Darkness marker on 1", "the Darkness marker reaches Game End")
 
     def _say(self, text: str, rule: str) -> None:
@@ -618,22 +621,6 @@ class K2State(DisasterState):
                 self._kill(c, "Serac collapse", R_AVALANCHE)
         self.phase = P_MOVE
         self._resume()
-
-    def _buy(self) -> None:
-        t = self.current
-        tok = self.rs.tokens[t]
-        self.prestige -= tok.cost
-        self.current = -1
-        if tok.effect in HELD:
-            self.held.append(t)
-            self._say(f"{tok.name} is held for later", R_BUY)
-        elif tok.effect in KEPT:
-            self.kept.append(t)
-        else:
-            self.set_aside.append(t)
-        EFFECTS[tok.effect](self, t)
-        if self.phase not in (P_TARGET, P_DIE):
-            self._resume()
 
     def _target(self, action: int) -> None:
         if self.target_kind == "flashlight":

@@ -49,11 +49,9 @@ from ..engine import (
     DEAD,
     EFFECTS,
     LOST,
-    P_DIE,
     P_HIRE,
     P_MOVE,
     P_OVER,
-    P_TARGET,
     PLAY,
     REMOVED,
     TARGET_CLIENT,
@@ -75,9 +73,7 @@ from ..seats import (
 )
 from .rules import (
     GOAL,
-    HELD,
     K2_NUM_ACTIONS,
-    KEPT,
     P_GOAL,
     P_NOBLE,
     P_RECRUIT,
@@ -208,25 +204,8 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             return
         super()._place_event()
 
-    def _award(self, seat: int, price: int) -> None:
-        """The winner pays the final bid and takes the event [15.3], K2's way [7.2]."""
-        self.bidder = -1
-        self._seat(seat)
-        t = self.current
-        tok = self.rs.tokens[t]
-        self._say(f"{self.label(seat)} pays {price} Prestige for {tok.name}", R_BID)
-        self.prestige -= price
-        self.current = -1
-        if tok.effect in HELD:
-            self.held.append(t)
-            self._say(f"{tok.name} is held for later", R_BUY)
-        elif tok.effect in KEPT:
-            self.kept.append(t)
-        else:
-            self.set_aside.append(t)
-        K2_TWO_PLAYER_EFFECTS.get(tok.effect, EFFECTS[tok.effect])(self, t)
-        if self.phase not in (P_TARGET, P_DIE):
-            self._resume()
+    def _effect(self, effect: str) -> Effect:
+        return K2_TWO_PLAYER_EFFECTS.get(effect, EFFECTS[effect])
 
     def _collapse(self, space: int, rule: str) -> None:
         """A Serac collapse kills the climbers of both teams on the space; each team's
