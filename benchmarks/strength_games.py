@@ -1,34 +1,51 @@
-"""Strength of the heuristics and search agents on Disaster on Everest, Everest Go! and
+"""Strength of the heuristics and search agents on the Disaster series, Everest Go! and
 Disaster (the other games of issue 7's measurements; Everest 1924 is ``strength.py``).
 
 Run it from the repository root, one part at a time::
 
-    .venv/bin/python benchmarks/strength_games.py everest --games 200 --mcts-games 8 --budget 10
-    .venv/bin/python benchmarks/strength_games.py everest-go --games 40 --mcts-games 6 \
-        --search ismcts:20:random
+    .venv/bin/python benchmarks/strength_games.py everest --games 200 --mcts-games 30
+    .venv/bin/python benchmarks/strength_games.py k2 --games 200 --mcts-games 30
+    .venv/bin/python benchmarks/strength_games.py two-player --mountain k2 --games 100 \\
+        --mcts-games 40 --search ismcts:10
+    .venv/bin/python benchmarks/strength_games.py everest-go --games 40 --mcts-games 60 \\
+        --search ismcts:2000:eval --players 2
     .venv/bin/python benchmarks/strength_games.py disaster --games 400
 
-* ``everest``: Disaster on Everest solitaire: each agent's mean score with a 95% interval and
-  its Victory Chart distribution, every agent on the same seeds;
-* ``everest-go``: 2, 3 and 4 players: ``heuristic`` against ``random`` and ``ismcts`` against
-  ``heuristic``, seats alternating between the two agents, win share (ties split) with a
-  95% Wilson interval;
+* ``everest`` and ``k2``: Disaster on Everest or K2 solitaire: each agent's mean score with
+  a 95% interval and its Victory Chart distribution, every agent on the same seeds (so
+  the search agent's gain over the heuristic is also given paired, seed by seed);
+* ``two-player`` (``--mountain everest|k2``): two-player Disaster on Everest or K2 [15]:
+  ``heuristic`` against ``random`` and the search agent against ``heuristic``;
+* ``everest-go``: 2, 3 and 4 players (or ``--players N``): the same two matches;
 * ``disaster``: seat win rates with every seat random, then ``heuristic`` against
   ``random`` (how much skill moves them), 2, 3 and 4 players.
+
+A match gives the first agent's win share (ties split), seats alternating game by game so
+each agent holds half the seats on average (50% is no edge), with a 95% Wilson interval.
+Games run in ``--workers`` processes (both cores by default); every game is seeded by its
+number alone (``--first-seed`` onwards), so the figures do not depend on the worker count.
+``--option name=value`` passes game options (``-o guide=sherpa``).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
 
 import highcamp
 from highcamp.agents import make_agent
 from highcamp.core import play_game
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def mean_ci(xs: list[float]) -> tuple[float, float]:
@@ -48,91 +65,153 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def everest(games: int, mcts_games: int, budget: int) -> None:
-    game = highcamp.load_game("disaster-on-everest")
+class Runner:
+    """Maps a picklable function over work items in ``workers`` processes, in order."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool = ProcessPoolExecutor(workers) if workers > 1 else None
+
+    def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        if self._pool is None:
+            return map(fn, items)
+        return self._pool.map(fn, items)
+
+
+# ----------------------------------------------------------------------- solitaire
+def _solitaire_game(job: tuple[str, dict[str, Any], str, int]) -> tuple[float, str, float]:
+    """One solitaire game: its score, band and CPU seconds."""
+    game_id, options, spec, seed = job
+    started = time.process_time()
+    state = play_game(highcamp.load_game(game_id, **options), [make_agent(spec, seed=seed)], seed)
+    (bd,) = state.score_breakdown()
+    return state.returns()[0], bd.band or "?", time.process_time() - started
+
+
+def solitaire(
+    runner: Runner,
+    game_id: str,
+    options: dict[str, Any],
+    specs: list[tuple[str, int]],
+    first: int,
+) -> None:
+    game = highcamp.load_game(game_id, **options)
     bands = game.score_bands()
-    print(f"Disaster on Everest, solitaire (mcts budget {budget} iterations per move)")
-    print(f"| agent | games | mean score (95% CI) | {' | '.join(bands)} | s/game |")
+    print(f"{game.info.title}, solitaire, options {options or 'default'}, seeds from {first}")
+    print(f"| agent | games | mean score (95% CI) | {' | '.join(bands)} | CPU s/game |")
     print(f"|---|---|---|{'---|' * len(bands)}---|")
-    for spec, n in (("random", games), ("heuristic", games), (f"mcts:{budget}", mcts_games)):
+    scores_by: dict[str, list[float]] = {}
+    for spec, n in specs:
         if n <= 0:
             continue
         scores: list[float] = []
         count: Counter[str] = Counter()
-        start = time.perf_counter()
-        for seed in range(n):
-            state = play_game(game, [make_agent(spec, seed=seed)], seed=seed)
-            scores.append(state.returns()[0])
-            count[state.score_breakdown()[0].band or "?"] += 1
-        took = (time.perf_counter() - start) / n
+        cpu = 0.0
+        jobs = [(game_id, options, spec, seed) for seed in range(first, first + n)]
+        for score, band, seconds in runner.map(_solitaire_game, jobs):
+            scores.append(score)
+            count[band] += 1
+            cpu += seconds
+            if n >= 20 and len(scores) % 10 == 0:
+                m, half = mean_ci(scores)
+                print(f"  {spec}: {len(scores)} games, {m:.2f} ± {half:.2f}", file=sys.stderr)
+        scores_by[spec] = scores
         mean, half = mean_ci(scores)
         dist = " | ".join(f"{100 * count[b] / n:.0f}%" for b in bands)
-        print(f"| {spec} | {n} | {mean:.1f} ± {half:.1f} | {dist} | {took:.2f} |", flush=True)
+        print(f"| {spec} | {n} | {mean:.1f} ± {half:.1f} | {dist} | {cpu / n:.2f} |", flush=True)
+    base = scores_by.get("heuristic")
+    for spec, scores in scores_by.items():
+        if base is None or spec in ("random", "heuristic"):
+            continue
+        diffs = [a - b for a, b in zip(scores, base, strict=False)]
+        d, dhalf = mean_ci(diffs)
+        print(f"paired on the same {len(diffs)} seeds, {spec} - heuristic: {d:+.1f} ± {dhalf:.1f}")
 
 
-FIRST_SEED = 0  # --first-seed: games FIRST_SEED .. FIRST_SEED + games - 1
+# -------------------------------------------------------------------------- matches
+def _match_game(job: tuple[str, int, dict[str, Any], str, str, int]) -> tuple[float, float]:
+    """One game of ``a`` against ``b``: ``a``'s share of the win (ties split), CPU s."""
+    game_id, players, options, a, b, i = job
+    started = time.process_time()
+    game = highcamp.load_game(game_id, players=players, **options)
+    specs = [a if (s + i) % 2 == 0 else b for s in range(players)]
+    agents = [make_agent(spec, seed=1000 * i + s) for s, spec in enumerate(specs)]
+    returns = play_game(game, agents, seed=i).returns()
+    best = max(returns)
+    top = [s for s in range(players) if returns[s] == best]
+    return sum(1 for s in top if specs[s] == a) / len(top), time.process_time() - started
 
 
 def match(
-    game_id: str, players: int, a: str, b: str, games: int, progress: bool = False
-) -> tuple[float, int]:
-    """``a``'s win share against ``b`` (ties split), seats alternating game by game
-    (``progress``: the running tally on stderr after each game)."""
-    game = highcamp.load_game(game_id, players=players)
-    won = 0.0
-    for i in range(FIRST_SEED, FIRST_SEED + games):
-        specs = [a if (s + i) % 2 == 0 else b for s in range(players)]
-        agents = [make_agent(spec, seed=1000 * i + s) for s, spec in enumerate(specs)]
-        returns = play_game(game, agents, seed=i).returns()
-        best = max(returns)
-        top = [s for s in range(players) if returns[s] == best]
-        won += sum(1 for s in top if specs[s] == a) / len(top)
-        if progress:
-            done = i + 1 - FIRST_SEED
-            print(f"  {a} vs {b}, {players} players: {won:g} of {done}", file=sys.stderr)
-    return won, games
+    runner: Runner,
+    game_id: str,
+    players: int,
+    options: dict[str, Any],
+    a: str,
+    b: str,
+    games: int,
+    first: int = 0,
+) -> tuple[float, int, float]:
+    """``a``'s win share against ``b`` over games ``first`` .. ``first + games - 1``
+    (running tally on stderr); wins, games and CPU seconds per game."""
+    won, cpu = 0.0, 0.0
+    jobs = [(game_id, players, options, a, b, i) for i in range(first, first + games)]
+    for done, (share, seconds) in enumerate(runner.map(_match_game, jobs), 1):
+        won += share
+        cpu += seconds
+        print(f"  {a} vs {b}, {players} players: {won:g} of {done}", file=sys.stderr)
+    return won, games, cpu / max(games, 1)
 
 
-def everest_go(games: int, search: str, ismcts_games: int, counts: tuple[int, ...]) -> None:
-    print("Everest Go!: win share of the first agent (ties split), seats alternating")
-    print("| players | match | games | win share | 95% CI | s/game |")
-    print("|---|---|---|---|---|---|")
+def matches(
+    runner: Runner,
+    game_id: str,
+    counts: tuple[int, ...],
+    options: dict[str, Any],
+    pairs: list[tuple[str, str, int]],
+    first: int,
+) -> None:
+    name = highcamp.load_game(game_id, players=counts[0], **options).info.title
+    print(f"{name}, options {options or 'default'}, games from {first}: win share of the first")
+    print("agent (ties split), seats alternating")
+    print("| players | match | games | won | win share | 95% CI | CPU s/game |")
+    print("|---|---|---|---|---|---|---|")
     for players in counts:
-        for a, b, n in (
-            ("heuristic", "random", games),
-            (search, "heuristic", ismcts_games),
-        ):
+        for a, b, n in pairs:
             if n <= 0:
                 continue
-            start = time.perf_counter()
-            won, n = match("everest-go", players, a, b, n, progress=True)
-            took = (time.perf_counter() - start) / n
+            won, n, cpu = match(runner, game_id, players, options, a, b, n, first)
             lo, hi = wilson(won, n)
             print(
-                f"| {players} | {a} vs {b} | {n} | {won / n:.0%} | {lo:.0%}-{hi:.0%} "
-                f"| {took:.2f} |",
+                f"| {players} | {a} vs {b} | {n} | {won:g} | {won / n:.0%} | {lo:.0%}-{hi:.0%} "
+                f"| {cpu:.2f} |",
                 flush=True,
             )
 
 
-def disaster(games: int) -> None:
+def _random_seats(job: tuple[int, int]) -> list[float]:
+    """One Disaster game with every seat random: each seat's share of the win."""
+    players, i = job
+    game = highcamp.load_game("disaster", players=players)
+    agents = [make_agent("random", seed=1000 * i + s) for s in range(players)]
+    returns = play_game(game, agents, seed=i).returns()
+    best = max(returns)
+    top = [s for s in range(players) if returns[s] == best]
+    return [1 / len(top) if s in top else 0.0 for s in range(players)]
+
+
+def disaster(runner: Runner, games: int) -> None:
     print("Disaster: seat win rates (all random), then heuristic against random")
     print("(seats alternate, so the heuristic holds half the seats on average: 50% is no edge)")
     print("| players | seat win rates, all random (95% CI of seat 1) | heuristic vs random |")
     print("|---|---|---|")
     for players in (2, 3, 4):
-        game = highcamp.load_game("disaster", players=players)
         seats = [0.0] * players
-        for i in range(games):
-            agents = [make_agent("random", seed=1000 * i + s) for s in range(players)]
-            returns = play_game(game, agents, seed=i).returns()
-            best = max(returns)
-            top = [s for s in range(players) if returns[s] == best]
-            for s in top:
-                seats[s] += 1 / len(top)
+        for shares in runner.map(_random_seats, [(players, i) for i in range(games)]):
+            seats = [s + x for s, x in zip(seats, shares, strict=True)]
         lo, hi = wilson(seats[0], games)
         rates = ", ".join(f"{100 * w / games:.0f}%" for w in seats)
-        won, n = match("disaster", players, "heuristic", "random", games)
+        won, n, _ = match(runner, "disaster", players, {}, "heuristic", "random", games)
         hlo, hhi = wilson(won, n)
         print(
             f"| {players} | {rates} (seat 1: {lo:.0%}-{hi:.0%}) | {won / n:.0%} "
@@ -141,25 +220,38 @@ def disaster(games: int) -> None:
         )
 
 
+SOLITAIRE = {"everest": "disaster-on-everest", "k2": "disaster-on-k2"}
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=("everest", "everest-go", "disaster"))
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--mcts-games", type=int, default=8)
-    parser.add_argument("--budget", type=int, default=10)
-    parser.add_argument("--search", help="everest-go: the search agent's spec (ismcts:20:random)")
-    parser.add_argument("--players", type=int, help="everest-go: one player count (else 2, 3, 4)")
-    parser.add_argument("--first-seed", type=int, default=0, help="everest-go: games start here")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("part", choices=("everest", "k2", "two-player", "everest-go", "disaster"))
+    parser.add_argument("--games", type=int, default=100, help="random and heuristic games")
+    parser.add_argument("--mcts-games", type=int, default=8, help="games of the search agent")
+    parser.add_argument("--budget", type=int, default=10, help="its iterations per move")
+    parser.add_argument("--search", help="the search agent's spec (default mcts:BUDGET)")
+    parser.add_argument("--players", type=int, help="everest-go: one player count (else 2-4)")
+    parser.add_argument("--mountain", choices=tuple(SOLITAIRE), default="everest")
+    parser.add_argument("--first-seed", type=int, default=0, help="games start here")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("-o", "--option", action="append", default=[], help="name=value")
     args = parser.parse_args(argv)
-    global FIRST_SEED
-    FIRST_SEED = args.first_seed
-    if args.part == "everest":
-        everest(args.games, args.mcts_games, args.budget)
-    elif args.part == "everest-go":
-        counts = (args.players,) if args.players else (2, 3, 4)
-        everest_go(args.games, args.search or f"ismcts:{args.budget}", args.mcts_games, counts)
+    options: dict[str, Any] = dict(o.split("=", 1) for o in args.option)
+    search = args.search or f"mcts:{args.budget}"
+    runner = Runner(args.workers)
+    first = args.first_seed
+    if args.part in SOLITAIRE:
+        specs = [("random", args.games), ("heuristic", args.games), (search, args.mcts_games)]
+        solitaire(runner, SOLITAIRE[args.part], options, specs, first)
+    elif args.part in ("two-player", "everest-go"):
+        pairs = [("heuristic", "random", args.games), (search, "heuristic", args.mcts_games)]
+        if args.part == "two-player":
+            game_id, counts = SOLITAIRE[args.mountain], (2,)
+        else:
+            game_id, counts = "everest-go", ((args.players,) if args.players else (2, 3, 4))
+        matches(runner, game_id, counts, options, pairs, first)
     else:
-        disaster(args.games)
+        disaster(runner, args.games)
     return 0
 
 

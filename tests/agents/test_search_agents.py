@@ -19,7 +19,16 @@ def test_agent_specs_build_search_agents_with_budgets() -> None:
     assert agent.budget == Budget(iterations=50)
     agent = make_agent("ismcts:0.2s:random", seed=1)
     assert agent.budget == Budget(seconds=0.2) and agent.rollout == "random"
-    for bad in ("mcts:lots", "mcts:0", "mcts:10:clever", "heuristic:10", "mcts:1:random:x"):
+    agent = make_agent("ismcts:5:heuristic:margin", seed=1)
+    assert agent.value == "margin" and agent.describe()["value"] == "margin"
+    for bad in (
+        "mcts:lots",
+        "mcts:0",
+        "mcts:10:clever",
+        "heuristic:10",
+        "mcts:1:random:x",
+        "mcts:1:random:margin:more",
+    ):
         with pytest.raises(ValueError):
             make_agent(bad)
     assert parse_agents("random,heuristic,mcts:100", 3) == ("random", "heuristic", "mcts:100")
@@ -262,3 +271,26 @@ def test_eval_rollouts_play_everest_go_from_the_seat_view(players: int) -> None:
     assert len(values) == players and abs(sum(values) - 1.0) < 1e-9
     solo = highcamp.load_game("everest-1924").new_initial_state(1)
     assert MCTSAgent._evaluate(solo) == [float(solo.score_breakdown()[0].total)]
+
+
+def test_margin_values_add_a_hundredth_of_a_win_per_point_of_lead() -> None:
+    """``value="margin"``: a finished game's returns plus 0.01 per point of each player's
+    lead over the best of the others; a two-player Disaster on Everest game played by
+    ``mcts:3:heuristic:margin`` is legal and reproducible."""
+    game = highcamp.load_game("disaster-on-everest", players=2)
+    agents = [make_agent("heuristic", seed=1), make_agent("heuristic", seed=2)]
+    final = play_game(game, agents, seed=4)
+    totals = [b.total for b in final.score_breakdown()]
+    lead = totals[0] - totals[1]
+    wins = final.returns()
+    assert MCTSAgent._with_margin(final) == pytest.approx(
+        [wins[0] + 0.01 * lead, wins[1] - 0.01 * lead]
+    )
+    state = game.new_initial_state(5)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            state.apply_random_chance()
+        else:
+            state.apply_action(state.legal_actions()[0])
+    picks = {make_agent("mcts:3:heuristic:margin", seed=7).act(state) for _ in range(2)}
+    assert len(picks) == 1 and picks <= set(state.legal_actions())

@@ -2,13 +2,16 @@
 
 An agent is named by a spec: ``name`` or ``name:budget`` (``mcts:1000`` iterations per
 move, ``mcts:2s`` seconds per move), and for the search agents ``name:budget:rollout``
-(``mcts:500:random``).
+(``mcts:500:random``) and ``name:budget:rollout:value`` (``mcts:10:heuristic:margin``:
+see :mod:`highcamp.agents.mcts`).
 
 >>> agent = make_agent("random", seed=3)
 >>> agent.name
 'random'
 >>> make_agent("mcts:200", seed=1).budget
 Budget(iterations=200, seconds=None)
+>>> make_agent("mcts:10:heuristic:margin").value
+'margin'
 >>> make_agent("oracle")
 Traceback (most recent call last):
 ...
@@ -28,7 +31,7 @@ from highcamp.core import Agent, State
 
 from .budget import Budget
 from .heuristics import HEURISTICS, has_heuristic, make_heuristic
-from .mcts import ROLLOUTS, ISMCTSAgent, MCTSAgent
+from .mcts import ROLLOUTS, VALUES, ISMCTSAgent, MCTSAgent
 from .optimal import OptimalAgent
 from .random_agent import RandomAgent
 
@@ -78,22 +81,22 @@ class HeuristicAgent:
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": lambda seed: RandomAgent(seed=seed),
     "heuristic": lambda seed: HeuristicAgent(seed=seed),
-    "mcts": lambda seed, budget=None, rollout="auto": MCTSAgent(
-        seed=seed, budget=budget, rollout=rollout
+    "mcts": lambda seed, budget=None, rollout="auto", value="returns": MCTSAgent(
+        seed=seed, budget=budget, rollout=rollout, value=value
     ),
-    "ismcts": lambda seed, budget=None, rollout="auto": ISMCTSAgent(
-        seed=seed, budget=budget, rollout=rollout
+    "ismcts": lambda seed, budget=None, rollout="auto", value="returns": ISMCTSAgent(
+        seed=seed, budget=budget, rollout=rollout, value=value
     ),
     "optimal": lambda seed: OptimalAgent(seed=seed),
 }
-"""name -> factory(seed) (search agents also take ``budget`` and ``rollout``)."""
+"""name -> factory(seed) (search agents also take ``budget``, ``rollout`` and ``value``)."""
 
 SEARCH_AGENTS = frozenset({"mcts", "ismcts"})
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """An agent from its spec (``random``, ``heuristic``, ``mcts:1000``, ``ismcts:2s``,
-    ``mcts:500:random``, ``optimal``), seeded explicitly."""
+    ``mcts:500:random``, ``mcts:10:heuristic:margin``, ``optimal``), seeded explicitly."""
     name, *rest = [part.strip() for part in spec.split(":")]
     try:
         factory = AGENTS[name]
@@ -103,10 +106,13 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         return factory(seed)
     if name not in SEARCH_AGENTS:
         raise ValueError(f"agent {name!r} takes no budget ({spec})")
-    if len(rest) > 2:
-        raise ValueError(f"an agent spec is name[:budget[:rollout]], not {spec!r}")
+    if len(rest) > 3:
+        raise ValueError(f"an agent spec is name[:budget[:rollout[:value]]], not {spec!r}")
     budget = Budget.parse(rest[0])
     rollout = rest[1] if len(rest) > 1 else "auto"
     if rollout not in ROLLOUTS:
         raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r} ({spec})")
-    return factory(seed, budget=budget, rollout=rollout)
+    value = rest[2] if len(rest) > 2 else "returns"
+    if value not in VALUES:
+        raise ValueError(f"values are {', '.join(VALUES)}, not {value!r} ({spec})")
+    return factory(seed, budget=budget, rollout=rollout, value=value)

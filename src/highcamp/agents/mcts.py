@@ -9,6 +9,11 @@
   none (``rollout="eval"``): a new leaf is valued from the score totals (alone: the score;
   with others: each player's share of ``exp(total / 2)``, a stand-in for the chance of
   winning). Cheap iterations for games whose heuristic is too slow to roll out with.
+* **Values** are the game's returns, or (``value="margin"``, for games of several players
+  whose returns are only who won) the returns plus ``MARGIN_WEIGHT`` per point of each
+  player's lead over the best of the others at the end (``score_breakdown``): a win by ten
+  points is worth a little more than a win by one, so a few rollouts already tell moves
+  apart where wins alone would tie.
 * :class:`ISMCTSAgent` searches information sets: every iteration starts from
   ``resample_hidden(seat, seed)``, a state the seat cannot tell apart from the real one, so
   it never uses what its seat cannot see.
@@ -47,6 +52,8 @@ WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progress
 PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
 ROLLOUTS = ("auto", "random", "heuristic", "eval")
 EVAL_TEMPERATURE = 2.0  # "eval": score points per factor e in the odds of winning
+VALUES = ("returns", "margin")
+MARGIN_WEIGHT = 0.01  # "margin": a point of final lead is worth a hundredth of a win
 
 
 class _Node:
@@ -135,9 +142,13 @@ class MCTSAgent:
         rollout: str = "auto",
         exploration: float = EXPLORATION,
         max_rollout_steps: int = 10_000,
+        value: str = "returns",
     ) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if value not in VALUES:
+            raise ValueError(f"values are {', '.join(VALUES)}, not {value!r}")
+        self.value = value
         self.seed = seed
         self.budget = budget or Budget(iterations=1000)
         self.rollout = rollout
@@ -195,16 +206,17 @@ class MCTSAgent:
         counter = self.budget.counter()
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
-        if self.rollout == "eval":  # no rollout, no guide: a leaf is valued where it stands
+        evaluate = self.rollout == "eval"
+        if evaluate:  # no rollout, no guide: a leaf is valued where it stands
             guide = rollout_agent = None
         availability = self.availability
-        if guide is None and not availability and self.rollout != "eval":
+        margin = self.value == "margin" and players > 1
+        if guide is None and not availability and not evaluate and not margin:
             tree_root = self._search_plain(state, low, high, counter)
             self.simulations += counter.done
             self._last = (state.history(), tree_root)
             return tree_root
         max_steps = self.max_rollout_steps
-        evaluate = self.rollout == "eval"
         solitaire = players == 1
         select = self._select
         rand = self._rng.random
@@ -286,7 +298,10 @@ class MCTSAgent:
                 else:
                     apply(s.sample_legal(rand()))
                 steps += 1
-            returns = self._evaluate(s) if evaluate and current() != TERMINAL else s.returns()
+            if current() != TERMINAL:
+                returns = self._evaluate(s) if evaluate else s.returns()
+            else:
+                returns = self._with_margin(s) if margin else s.returns()
             if solitaire:  # the same sums as below, without the inner loop
                 r = returns[0]
                 if r < low[0]:
@@ -453,6 +468,18 @@ class MCTSAgent:
         norm = sum(weights)
         return [w / norm for w in weights]
 
+    @staticmethod
+    def _with_margin(state: State) -> list[float]:
+        """The ``margin`` value of a finished game: each player's return plus
+        ``MARGIN_WEIGHT`` per point of lead over the best of the others (negative when
+        behind)."""
+        totals = [b.total for b in state.score_breakdown()]
+        out = []
+        for i, r in enumerate(state.returns()):
+            best_other = max(t for j, t in enumerate(totals) if j != i)
+            out.append(r + MARGIN_WEIGHT * (totals[i] - best_other))
+        return out
+
     def _select(
         self, node: _Node, legal: list[int], player: int, low: list[float], high: list[float]
     ) -> int:
@@ -526,7 +553,12 @@ class MCTSAgent:
 
     def describe(self) -> dict[str, Any]:
         """The settings (for reports)."""
-        return {"budget": str(self.budget), "rollout": self.rollout, "seed": self.seed}
+        return {
+            "budget": str(self.budget),
+            "rollout": self.rollout,
+            "value": self.value,
+            "seed": self.seed,
+        }
 
 
 class ISMCTSAgent(MCTSAgent):

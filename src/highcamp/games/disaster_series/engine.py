@@ -2052,8 +2052,12 @@ class DisasterState(State):
                 "zone": self.fate_key,
                 "pool": len(self.pool),
             },
-            "score": self.score_breakdown()[0].to_dict(),
+            "score": self._seat_score().to_dict(),
         }
+
+    def _seat_score(self) -> ScoreBreakdown:
+        """The sheet of the team at the table (two players: of the seated team alone)."""
+        return self.score_breakdown()[0]
 
     def clone(self) -> DisasterState:
         """An independent copy."""

@@ -938,9 +938,14 @@ class TwoPlayerRules(DisasterState):
         out = []
         for s in (0, 1):
             with self._seated(s):
-                (bd,) = super().score_breakdown()
+                bd = self._seat_score()
             out.append(replace(bd, player=s))
         return out
+
+    def _seat_score(self) -> ScoreBreakdown:
+        """The seated team's [12.0] sheet, by the ruleset's own scoring."""
+        (bd,) = super().score_breakdown()
+        return bd
 
     def score(self) -> float:
         """The total of the active seat."""
@@ -1026,11 +1031,14 @@ class TwoPlayerRules(DisasterState):
         finally:
             self.phase = saved
 
-    def _team(self, seat: int) -> dict[str, Any]:
-        with self._seated(seat):
-            obs = self._base_observation()
+    def _team(self, seat: int, obs: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A seat's team, from ``obs`` (the base observation with that seat seated) or
+        a new one."""
+        if obs is None:
+            with self._seated(seat):
+                obs = self._base_observation()
         team = {k: obs[k] for k in self._TEAM_KEYS}
-        team["score"] = self.score_breakdown()[seat].to_dict()
+        team["score"] = {**obs["score"], "player": seat}
         team["seat"] = seat
         team["label"] = self.label(seat)
         team["company"] = getattr(self._seat_game(seat).company, "name", "")
@@ -1042,7 +1050,9 @@ class TwoPlayerRules(DisasterState):
         First Player, the bidding, and only ``player``'s own secret."""
         self._check_player(player)
         obs = self._base_observation()
-        mine, theirs = self._team(player), self._team(1 - player)
+        active = self._team(self.active, obs)  # the seated team's part is read off obs
+        waiting = self._team(1 - self.active)
+        mine, theirs = (active, waiting) if player == self.active else (waiting, active)
         obs.update({k: mine[k] for k in self._TEAM_KEYS})
         obs["phase"] = _PHASES_2P.get(self.phase) or self._phase_name()
         obs["seat"] = player
