@@ -165,7 +165,9 @@ class DisasterGame(Game):
     """Options each seat sets for its own team (``company`` and ``company_2``) [15.0]."""
 
     def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
+        from .seats import check_two_player_options, seat_option_values
+
+        super().__init__(**seat_option_values(options))
         rs = self.RULESET
         self.ruleset = rs
         self.company = rs.company(self.options["company"])
@@ -176,6 +178,7 @@ class DisasterGame(Game):
         self.nc = len(self.company.clients)
         self.effect_ids = tuple(sorted(rs.effects))
         self.seat_games: tuple[DisasterGame, ...] = ()
+        check_two_player_options(self)
         if self.num_players == 2:
             from .seats import seat_games
 

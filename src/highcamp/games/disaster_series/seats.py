@@ -4,7 +4,9 @@
 declares in ``SEAT_OPTIONS``: ``company`` and ``company_2`` for Disaster on Everest) and
 plays the shared board with the rules of [15.*]:
 
-* the First Player marker alternates, passed at the End of Turn [15.1];
+* the First Player of the first turn is seat 1, seat 2 or drawn at random (the option
+  ``first_player``: ``1``, ``2`` or ``random``, a chance step with two outcomes once both
+  teams are set up); the marker alternates, passed at the End of Turn [15.1];
 * each player starts with 14 Prestige [15.2];
 * the First Player draws; the event is bid for with ``bid`` and ``pass`` actions starting at
   the printed cost, one Prestige more each time; the winner pays the bid and takes the
@@ -15,6 +17,8 @@ plays the shared board with the rules of [15.*]:
   end of one's movement [15.4];
 * the First Player moves everything first [15.5]; Preparations serve only the First
   Player [15.6]; the most Victory Points win, then the most Prestige, else both [15.7];
+* or, with ``victory="cooperative"``, both teams win together when both end on the Victory
+  Chart's Minor Victory or better, and both lose otherwise [15.7];
 * the events follow the player aid's "2-Player Event Clarifications".
 
 The engine's state holds one team at a time (the *active* seat: the one moving, bidding,
@@ -86,6 +90,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BID",
+    "COOPERATIVE_BAND",
+    "FIRST_SEAT",
     "KEEP_BLOCKS",
     "NO_BLOCK",
     "NUM_ACTIONS_2P",
@@ -94,9 +100,12 @@ __all__ = [
     "TARGET_OPP_CLIENT",
     "TWO_PLAYER_EFFECTS",
     "UNBLOCK",
+    "VICTORY_MODES",
     "TwoPlayerRules",
     "TwoPlayerState",
+    "check_two_player_options",
     "seat_games",
+    "seat_option_values",
     "two_player_options",
     "two_player_view",
 ]
@@ -107,13 +116,16 @@ RELOCATE = NUM_ACTIONS + 4  # + space (16): move that Blocked Ridge marker here
 UNBLOCK = RELOCATE + 16  # + space (16): remove the opponent's block there
 TARGET_OPP_CLIENT = UNBLOCK + 16  # + the opponent's client slot (6)
 NUM_ACTIONS_2P = TARGET_OPP_CLIENT + 6
+FIRST_SEAT = SUMMIT_PUSH + 1  # + seat (2): the draw for the First Player [15.1]
+"""Chance outcomes of the draw for the First Player: ids the engine leaves free (17, 18)."""
 
 # phases of the two-player game (after the engine's)
-P_BID, P_RELOCATE, P_UNBLOCK = P_OVER + 1, P_OVER + 2, P_OVER + 3
+P_BID, P_RELOCATE, P_UNBLOCK, P_FIRST = P_OVER + 1, P_OVER + 2, P_OVER + 3, P_OVER + 4
 _PHASES_2P = {
     P_BID: "bid for the event",
     P_RELOCATE: "move a Blocked Ridge marker",
     P_UNBLOCK: "remove an opponent's block",
+    P_FIRST: "draw the First Player",
 }
 
 OTHER = 50
@@ -149,6 +161,17 @@ SEAT_LISTS = (
 ``o_<name>``."""
 SEAT_SCALARS = ("prestige", "prep", "medkits_used", "bonus_used", "heli_done", "heli_client")
 _SEAT_PAIRS = tuple((k, "o_" + k) for k in (*SEAT_LISTS, *SEAT_SCALARS))
+FIRST_CHOICES = ("1", "2", "random")
+"""The option ``first_player``: the seat that is First Player on the first turn, or a draw
+[15.1]."""
+VICTORY_MODES = ("competitive", "cooperative")
+"""The option ``victory``: the most Victory Points win, or both teams aim for the
+:data:`COOPERATIVE_BAND` together [15.7]."""
+COOPERATIVE_BAND = "Minor Victory"
+"""The Victory Chart band both teams must reach (or pass) in the cooperative game: the
+rulebook's "Minor Success" [15.7] (see the game docs for this reading)."""
+TWO_PLAYER_ONLY = {"first_player": "1", "victory": "competitive"}
+"""Options that only a two-player game sets, with the solitaire game's value."""
 BOTH_PLAYERS = ("calm_wind", "lost_signal", "slowed", "thick_snow", "ridges_open")
 """Turn effects that apply to both players (the clarifications); the others only to the
 buyer."""
@@ -162,11 +185,33 @@ def two_player_options(
     second seat's ``x_2`` (default: for the team, the first option of ``seat_options``, the
     first choice unlike the first seat's; for the others the first seat's choice).
 
+    The two-player game's own options follow ``players``: ``first_player`` (``1``, ``2`` or
+    ``random``) [15.1] and ``victory`` (``competitive`` or ``cooperative``) [15.7].
+
     >>> spec = OptionSpec("company", str, "a", "travel company", choices=("a", "b"))
     >>> [o.name for o in two_player_options((spec,), ("company",))]
-    ['players', 'company', 'company_2']
+    ['players', 'first_player', 'victory', 'company', 'company_2']
     """
-    out = [OptionSpec("players", int, 1, "1 (solitaire) or 2 players [15.0]", choices=(1, 2))]
+    out = [
+        OptionSpec("players", int, 1, "1 (solitaire) or 2 players [15.0]", choices=(1, 2)),
+        OptionSpec(
+            "first_player",
+            str,
+            "1",
+            "two players: the First Player of the first turn, seat 1 or 2, or random (a draw "
+            "once both teams are set up); the marker then passes every turn [15.1]",
+            choices=FIRST_CHOICES,
+        ),
+        OptionSpec(
+            "victory",
+            str,
+            "competitive",
+            "two players: competitive (the most Victory Points win) or cooperative (both "
+            f"teams win together if both reach {COOPERATIVE_BAND} or better, else both "
+            "lose) [15.7]",
+            choices=VICTORY_MODES,
+        ),
+    ]
     by_name = {o.name: o for o in options}
     for o in options:
         out.append(o)
@@ -189,6 +234,45 @@ def two_player_options(
     return tuple(out)
 
 
+def seat_option_values(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with a seat number given as an integer for ``first_player`` (``2``) read
+    as the option's text (``"2"``), so that ``load_game(..., first_player=2)`` works as
+    ``--option first_player=2`` does.
+
+    >>> seat_option_values({"players": 2, "first_player": 2})
+    {'players': 2, 'first_player': '2'}
+    """
+    value = options.get("first_player")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {**options, "first_player": str(value)}
+    return options
+
+
+def check_two_player_options(game: DisasterGame) -> None:
+    """Refuse the two-player game's own options in a solitaire game [15.1] [15.7], and the
+    cooperative game on a Victory Chart without the band both teams must reach.
+
+    >>> import highcamp
+    >>> try:
+    ...     highcamp.load_game("disaster-on-everest", victory="cooperative")
+    ... except OptionError as err:
+    ...     print(err)
+    option 'victory' is for two players: a solitaire game has no opponent [15.0]
+    """
+    opts = game.options
+    if game.num_players == 1:
+        for name, solo in TWO_PLAYER_ONLY.items():
+            if opts.get(name, solo) != solo:
+                raise OptionError(
+                    name,
+                    f"option {name!r} is for two players: a solitaire game has no opponent [15.0]",
+                )
+    if opts.get("victory") == "cooperative" and COOPERATIVE_BAND not in game.score_bands():
+        raise OptionError(
+            "victory", f"the cooperative game needs a {COOPERATIVE_BAND} band on the chart [15.7]"
+        )
+
+
 def seat_games(game: DisasterGame) -> tuple[DisasterGame, ...]:
     """The two seats' teams as solitaire games of the same class and shared options; the
     second seat takes the ``_2`` options. The same team (the first per-seat option) twice
@@ -199,7 +283,9 @@ def seat_games(game: DisasterGame) -> tuple[DisasterGame, ...]:
     shared = {
         k: v
         for k, v in opts.items()
-        if k != "players" and not (k.endswith("_2") and k[:-2] in seat_names)
+        if k != "players"
+        and k not in TWO_PLAYER_ONLY
+        and not (k.endswith("_2") and k[:-2] in seat_names)
     }
     second = dict(shared)
     specs = {o.name: o for o in cls.INFO.options}
@@ -455,9 +541,24 @@ class TwoPlayerRules(DisasterState):
             self._swap()
             self._seat_setup()
             return
-        self._seat(self.first)
+        self._choose_first()
+
+    def _choose_first(self) -> None:
+        """Both teams are set up: the First Player is the seat the option names, or is
+        drawn (a chance step with two outcomes) [15.1]."""
+        choice = self._game.options.get("first_player", "1")
+        if choice == "random":
+            self.phase = P_FIRST
+            self._cache = None
+            return
+        self._first_turn(int(choice) - 1)
+
+    def _first_turn(self, seat: int) -> None:
+        """``seat`` is the First Player of the first turn [15.1], which begins."""
+        self.first = seat
+        self._seat(seat)
         if self._log is not None:
-            self._emit(f"{self.label(self.first)} is the First Player", R_FIRST)
+            self._emit(f"{self.label(seat)} is the First Player", R_FIRST)
         self._begin_turn()
 
     # ------------------------------------------------------------------ the turn
@@ -800,13 +901,15 @@ class TwoPlayerRules(DisasterState):
         """The seat to act: the bidder in the bidding, else the active seat."""
         if self.phase == P_OVER:
             return TERMINAL
-        if self.phase in (P_GDRAW, P_CDRAW, P_DRAW, P_DIE, P_FATE):
+        if self.phase in (P_GDRAW, P_CDRAW, P_DRAW, P_DIE, P_FATE, P_FIRST):
             return CHANCE
         if self.phase == P_BID:
             return self.bidder
         return self.active
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == P_FIRST:
+            return [(FIRST_SEAT, 0.5), (FIRST_SEAT + 1, 0.5)]
         if self.phase in (P_GDRAW, P_CDRAW):
             kind = "guides" if self.phase == P_GDRAW else "clients"
             mine = set(getattr(self, kind)) | self._reserved(kind)
@@ -835,13 +938,18 @@ class TwoPlayerRules(DisasterState):
         return super()._compute_legal()
 
     def _is_legal(self, action: int) -> bool:
+        if self.phase == P_FIRST:
+            return action in (FIRST_SEAT, FIRST_SEAT + 1)
         if self.phase in (P_GDRAW, P_CDRAW):
             return action in [a for a, _ in self._chance_outcomes()]
         return super()._is_legal(action)
 
     def _apply(self, action: int) -> None:
         ph = self.phase
-        if ph == P_BID:
+        if ph == P_FIRST:
+            self._cache = None
+            self._first_turn(action - FIRST_SEAT)
+        elif ph == P_BID:
             self._cache = None
             if action == BID:
                 self._place_bid(self.bidder)
@@ -876,6 +984,8 @@ class TwoPlayerRules(DisasterState):
 
     def _action_text(self, action: int) -> str:
         b = self.rs.board
+        if self.phase == P_FIRST:
+            return f"First Player drawn: {self.label(action - FIRST_SEAT)}"
         if action >= NUM_ACTIONS:
             if action == BID:
                 tok = self.rs.tokens[self.current]
@@ -906,6 +1016,8 @@ class TwoPlayerRules(DisasterState):
         return super()._action_text(action)
 
     def _action_rule(self, action: int) -> str:
+        if self.phase == P_FIRST:
+            return R_FIRST
         if self.phase == P_BID:
             return R_BID
         if self.phase in (P_RELOCATE, P_UNBLOCK):
@@ -951,25 +1063,48 @@ class TwoPlayerRules(DisasterState):
         """The total of the active seat."""
         return self.score_breakdown()[self.active].total
 
+    def cooperative(self) -> bool:
+        """Whether the teams play the cooperative game [15.7] (option ``victory``)."""
+        return self._game.options.get("victory") == "cooperative"
+
+    def short_of_success(self) -> list[ScoreBreakdown]:
+        """The sheets whose band is below :data:`COOPERATIVE_BAND` (the cooperative game's
+        aim for both teams [15.7])."""
+        bands = self._game.score_bands()
+        need = bands.index(COOPERATIVE_BAND)
+        return [bd for bd in self.score_breakdown() if bands.index(bd.band or bands[0]) < need]
+
     def winners(self) -> list[int]:
-        """The seats with the most Victory Points, then the most Prestige [15.7]."""
+        """The seats with the most Victory Points, then the most Prestige; in the
+        cooperative game both seats if both teams reached the :data:`COOPERATIVE_BAND` or
+        better, else none [15.7]."""
+        if self.cooperative():
+            return [] if self.short_of_success() else [0, 1]
         bds = self.score_breakdown()
         key = [(bd.total, self.seat_prestige(bd.player)) for bd in bds]
         best = max(key)
         return [s for s in (0, 1) if key[s] == best]
 
     def returns(self) -> list[float]:
-        """1 for each winner (both in a mutual victory), 0 for the other; 0 before the
-        end [15.7]."""
+        """1 for each winner (both in a mutual victory or a cooperative victory), 0 for the
+        others (both in a cooperative defeat); 0 before the end [15.7]."""
         if self.phase != P_OVER:
             return [0.0, 0.0]
         won = self.winners()
         return [1.0 if s in won else 0.0 for s in (0, 1)]
 
     def ending(self) -> str | None:
-        """Who won [15.7] once the game is over."""
+        """Who won [15.7] once the game is over: ``Seat 1 (...) wins``, ``mutual victory``,
+        or in the cooperative game ``cooperative victory: ...`` or ``cooperative defeat:
+        ...`` naming the teams below the :data:`COOPERATIVE_BAND` and their bands."""
         if self.phase != P_OVER:
             return None
+        if self.cooperative():
+            short = self.short_of_success()
+            if not short:
+                return f"cooperative victory: both teams reached {COOPERATIVE_BAND} or better"
+            who = " and ".join(f"{self.label(bd.player)} on {bd.band}" for bd in short)
+            return f"cooperative defeat: {who}, below {COOPERATIVE_BAND}"
         won = self.winners()
         if len(won) == 2:
             return "mutual victory"
@@ -1025,7 +1160,7 @@ class TwoPlayerRules(DisasterState):
     def _base_observation(self) -> dict[str, Any]:
         saved = self.phase
         if saved in _PHASES_2P:
-            self.phase = P_BUY if saved == P_BID else P_MOVE
+            self.phase = {P_BID: P_BUY, P_FIRST: P_DRAW}.get(saved, P_MOVE)
         try:
             return super().observation(0)
         finally:
@@ -1059,7 +1194,8 @@ class TwoPlayerRules(DisasterState):
         obs["players"] = 2
         obs["opponent"] = theirs
         obs["teams"] = [mine, theirs] if player == 0 else [theirs, mine]
-        obs["first_player"] = self.first
+        obs["first_player"] = None if self.phase == P_FIRST else self.first
+        obs["victory"] = "cooperative" if self.cooperative() else "competitive"
         obs["to_move"] = self.active
         obs["moving"] = self.active if self.step == "move" else None
         for e, (_, who, _) in zip(obs["queue"], sorted(self.queue), strict=True):

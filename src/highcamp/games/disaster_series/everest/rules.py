@@ -85,7 +85,8 @@ class DisasterOnEverestGame(DisasterGame):
     def variants(cls) -> list[dict[str, Any]]:
         """Every company in the advanced game with its team bonus [13.0] [14.2], the basic
         game, the random team [14.1], and two players [15.0] (basic; advanced with the
-        other two companies' bonuses; random teams)."""
+        other two companies' bonuses; random teams; the First Player drawn [15.1] in the
+        cooperative game [15.7])."""
         out: list[dict[str, Any]] = [{"company": COMPANIES[0], "game": "basic"}]
         out += [{"company": c, "game": "advanced", "team_bonus": True} for c in COMPANIES]
         out.append({"company": COMPANIES[1], "game": "basic", "random_team": True})
@@ -100,6 +101,7 @@ class DisasterOnEverestGame(DisasterGame):
             }
         )
         out.append({"players": 2, "random_team": True, "team_bonus": True})
+        out.append({"players": 2, "first_player": "random", "victory": "cooperative"})
         return out
 
     def rules_text(self) -> str:

@@ -68,7 +68,13 @@ from ..engine import (
     _turn_effect,
     effect,
 )
-from ..seats import NUM_ACTIONS_2P, P_UNBLOCK, two_player_options
+from ..seats import (
+    NUM_ACTIONS_2P,
+    P_FIRST,
+    check_two_player_options,
+    seat_option_values,
+    two_player_options,
+)
 
 __all__ = ["DisasterOnK2Game", "K2Rules", "K2State", "k2_rules", "k2_ruleset"]
 
@@ -93,8 +99,8 @@ REROLL = B + 76
 KEEP_ROLL = B + 77
 K2_NUM_ACTIONS = B + 78
 
-# K2 phases (after the engine's 0..15 and the two-player game's 16..18)
-P_GOAL, P_RECRUIT, P_NOBLE, P_DESCENT, P_REROLL = range(P_UNBLOCK + 1, P_UNBLOCK + 6)
+# K2 phases (after the engine's 0..15 and the two-player game's 16..19)
+P_GOAL, P_RECRUIT, P_NOBLE, P_DESCENT, P_REROLL = range(P_FIRST + 1, P_FIRST + 6)
 _K2_PHASE_NAMES = {
     P_GOAL: "draw the Secret Goal",
     P_RECRUIT: "choose climbers",
@@ -285,7 +291,7 @@ class DisasterOnK2Game(DisasterGame):
     )
 
     def __init__(self, **options: Any) -> None:
-        Game.__init__(self, **options)
+        Game.__init__(self, **seat_option_values(options))
         rs = self.RULESET
         self.ruleset = rs
         self.k2 = k2_rules()
@@ -304,6 +310,7 @@ class DisasterOnK2Game(DisasterGame):
         self.nc = rs.clients_per_team
         self.effect_ids = tuple(sorted(rs.effects))
         self.seat_games: tuple[DisasterGame, ...] = ()
+        check_two_player_options(self)
         if self.num_players == 2:
             from .two_player import setup_two_player
 
@@ -313,7 +320,8 @@ class DisasterOnK2Game(DisasterGame):
     def variants(cls) -> list[dict[str, Any]]:
         """Each team with the HAP in the basic game and with the Sherpa in the advanced
         game, the [14.5] collapse variant, a multinational team [14.6], and two players
-        [15.0] (basic with the HAPs; advanced with a Sherpa on each side)."""
+        [15.0] (basic with the HAPs; advanced with a Sherpa on each side; the First Player
+        drawn [15.1] in the cooperative game [15.7])."""
         out: list[dict[str, Any]] = []
         for i, t in enumerate(TEAMS):
             out.append({"team": t, "guide": "hap" if i % 2 == 0 else "sherpa", "game": "basic"})
@@ -331,6 +339,7 @@ class DisasterOnK2Game(DisasterGame):
                 "game": "advanced",
             }
         )
+        out.append({"players": 2, "first_player": "random", "victory": "cooperative"})
         return out
 
     def with_roster(

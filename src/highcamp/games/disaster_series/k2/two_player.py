@@ -63,7 +63,6 @@ from ..seats import (
     OTHER,
     PRESTIGE_2P,
     R_BID,
-    R_FIRST,
     R_PRESTIGE,
     R_VICTORY,
     TWO_PLAYER_EFFECTS,
@@ -189,9 +188,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             self._swap()
             self._seat_setup()
             return
-        self._seat(self.first)
-        self._say(f"{self.label(self.first)} is the First Player", R_FIRST)
-        self._begin_turn()
+        self._choose_first()
 
     # ------------------------------------------------------------------ events [7.*] [15.3]
     def _place_event(self) -> None:
