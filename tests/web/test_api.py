@@ -281,6 +281,35 @@ def test_two_player_disaster_on_everest_table_shows_each_seat_its_own_team(
     assert act(client, s0, v1["legal"][0]["id"], v1["step"]).status_code >= 400  # not seat 1's
 
 
+def test_two_player_first_player_and_cooperative_options_in_the_lobby_and_at_the_end(
+    client: TestClient,
+) -> None:
+    """[15.1] [15.7]: both mountains list the options with their choices; a cooperative
+    table with a drawn First Player ends with both seats alike; bad values are refused."""
+    games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    for gid in ("disaster-on-everest", "disaster-on-k2"):
+        opts = {o["name"]: o for o in games[gid]["options"]}
+        assert opts["first_player"]["choices"] == ["seat1", "seat2", "random"]
+        assert opts["victory"]["choices"] == ["competitive", "cooperative"]
+    made = make_table(
+        client,
+        game="disaster-on-k2",
+        mode="hotseat",
+        options={"players": 2, "first_player": "random", "victory": "cooperative"},
+    )
+    start = view(client, made["host"])
+    assert start["log"][0]["text"].startswith("First Player drawn: Seat")
+    assert start["observation"]["victory"] == "cooperative"
+    end = play_to_end(client, made["host"], seed=3)
+    assert end["returns"] in ([0, 0], [1, 1])
+    assert end["ending"].startswith("cooperative ")
+    bad = client.post(
+        "/api/tables",
+        json={"game": "disaster-on-k2", "options": {"players": 2, "victory": "friendly"}},
+    )
+    assert bad.status_code >= 400 and "victory" in bad.text
+
+
 def test_two_player_disaster_on_everest_hotseat_to_the_end(client: TestClient) -> None:
     made = make_table(client, game="disaster-on-everest", mode="hotseat", options={"players": 2})
     end = play_to_end(client, made["host"], seed=2)

@@ -425,7 +425,12 @@ _DE_PHASES = (
     "fate",
     "over",
 )
-_DE_PHASES_2P = ("bid for the event", "move a Blocked Ridge marker", "remove an opponent's block")
+_DE_PHASES_2P = (
+    "bid for the event",
+    "move a Blocked Ridge marker",
+    "remove an opponent's block",
+    "draw the First Player",
+)
 _DE_STEPS = ("setup", "draw", "buy", "move", "resolve", "end", "fate", "over")
 _DE_PREP = ("none", "Prep 1/2", "Prep Ready")
 _DE_OFF = ("queue", "lost", "dead", "removed")  # spaces -1..-4

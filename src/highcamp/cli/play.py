@@ -248,7 +248,8 @@ def _show_hint(state: State, spec: str) -> None:
 
 def _show_end(state: State) -> None:
     renderer = renderer_for(state.game.info.id)
-    console.print(Rule(f"{state.game.info.title} · game over ({state.ending()})"))
+    console.print(Rule(f"{state.game.info.title} · game over"))
+    console.print(Text(state.ending() or "", style="bold yellow"))
     console.print(renderer.draw(state, 0))
     for breakdown in state.score_breakdown():
         table = Table(title=f"seat {breakdown.player + 1}: final score", show_header=False)

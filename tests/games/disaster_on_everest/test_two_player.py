@@ -8,12 +8,17 @@ says otherwise.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 import highcamp
 from highcamp import CHANCE, IllegalActionError, OptionError
+from highcamp.agents import make_heuristic
+from highcamp.cli.main import app
+from highcamp.core import play_game
 from highcamp.games.disaster_series.engine import P_MOVE
 from highcamp.games.disaster_series.seats import (
     NUM_ACTIONS_2P,
@@ -145,6 +150,79 @@ def test_15_1_first_player_alternates_at_the_end_of_turn() -> None:
     draw(s, OXYGEN)
     assert s.current_player() == 1  # the new First Player opens the bidding
     assert s.observation(0)["first_player"] == 1
+
+
+def test_15_1_seat_2_chosen_as_first_player_draws_bids_and_moves_first() -> None:
+    s = new2(first_player="seat2")
+    assert s.first == 1 and s.observation(0)["first_player"] == 1
+    draw(s, AMS)
+    assert s.current_player() == 1  # seat 2 opens the bidding [15.3]
+    act(s, "pass")
+    act(s, "pass")
+    assert s.current_player() == 1 and s.observation(0)["moving"] == 1  # and moves first [15.5]
+    end_move(s)
+    assert s.current_player() == 0
+    end_move(s)
+    assert s.first == 0 and s.turn == 2  # then the marker passes [15.1]
+    first = s.log[1]  # the teams were set up with the state: the log names the starter
+    assert (first.text, first.rule) == ("Seat 2 (Mountain Majesty) is the First Player", "[15.1]")
+
+
+def test_15_1_the_first_player_may_be_given_as_a_seat_number() -> None:
+    for given in (2, "2", "seat2"):
+        game = highcamp.load_game("disaster-on-everest", players=2, first_player=given)
+        assert game.options["first_player"] == "seat2"
+        assert game.new_initial_state(seed=0).first == 1  # type: ignore[attr-defined]
+    assert new2(first_player=1).first == 0
+
+
+def test_15_1_a_random_first_player_is_a_chance_step_with_two_outcomes() -> None:
+    s = new2(first_player="random")
+    assert s.is_chance_node() and s.observation(0)["first_player"] is None
+    assert s.observation(0)["phase"] == "draw the First Player"
+    assert [(s.action_to_string(a), p) for a, p in s.chance_outcomes()] == [
+        ("First Player drawn: Seat 1 (Summit Adventures)", 0.5),
+        ("First Player drawn: Seat 2 (Mountain Majesty)", 0.5),
+    ]
+    with pytest.raises(IllegalActionError, match=r"\[15.1\]"):
+        s.apply_action(s.string_to_action("First Player drawn: Seat 2 (Mountain Majesty)") + 2)
+    s.apply_action(s.string_to_action("First Player drawn: Seat 2 (Mountain Majesty)"))
+    assert s.first == 1 and s.observation(1)["first_player"] == 1
+    draw(s, AMS)
+    assert s.current_player() == 1  # the drawn First Player opens the bidding [15.3]
+    assert [(e.text, e.rule) for e in s.log[:2]] == [
+        ("First Player drawn: Seat 2 (Mountain Majesty)", "[15.1]"),
+        ("Seat 2 (Mountain Majesty) is the First Player", "[15.1]"),
+    ]
+    starters = set()
+    for seed in range(12):
+        t = new2(seed, first_player="random")
+        t.apply_random_chance()
+        starters.add(t.first)
+    assert starters == {0, 1}
+
+
+def test_15_1_and_15_7_bad_option_values_are_refused() -> None:
+    for bad in ("3", 3, "seat3", "first"):
+        with pytest.raises(OptionError, match="first_player"):
+            new2(first_player=bad)
+    with pytest.raises(OptionError, match="victory"):
+        new2(victory="friendly")
+    for option, value in (("first_player", "seat2"), ("victory", "cooperative")):
+        with pytest.raises(OptionError, match=r"for two players.*\[15.0\]"):
+            highcamp.load_game("disaster-on-everest", **{option: value})
+    solo = highcamp.load_game("disaster-on-everest", first_player="seat1", victory="competitive")
+    assert solo.num_players == 1  # the solitaire values are accepted
+
+
+def test_15_1_and_15_7_options_are_listed_with_their_choices() -> None:
+    specs = {o.name: o for o in highcamp.game_class("disaster-on-everest").INFO.options}
+    assert specs["first_player"].choices == ("seat1", "seat2", "random")
+    assert specs["first_player"].default == "seat1"
+    assert specs["victory"].choices == ("competitive", "cooperative")
+    assert specs["victory"].default == "competitive"
+    variants = highcamp.game_class("disaster-on-everest").variants()
+    assert {"players": 2, "first_player": "random", "victory": "cooperative"} in variants
 
 
 # --------------------------------------------------------------------------- Prestige [15.2]
@@ -439,6 +517,75 @@ def test_15_7_ties_go_to_the_most_prestige_then_both_win() -> None:
     assert s.winners() == [0] and s.returns() == [1.0, 0.0]
 
 
+def _finish_on(s: TwoPlayerState, seat: int, total: int) -> None:
+    """Give ``seat``'s team the final score ``total``: Summits for its first clients, the
+    others unsupported, then Prestige (scenario set-up)."""
+    with s._seated(seat):
+        nc = len(s.goal)
+        for summits in range(nc + 1):
+            s.goal = [2] * summits + [0] * (nc - summits)
+            for prestige in range(s.rs.board.prestige_max + 1):
+                s.prestige = prestige
+                if s._seat_score().total == total:
+                    return
+    raise AssertionError(f"no scenario gives {total} points")
+
+
+def test_15_7_cooperative_both_teams_at_minor_victory_both_win() -> None:
+    s = new2(victory="cooperative")
+    _over(s)
+    _finish_on(s, 0, 18)  # the lowest Minor Victory on the Everest chart
+    _finish_on(s, 1, 30)
+    assert [(bd.total, bd.band) for bd in s.score_breakdown()] == [
+        (18, "Minor Victory"),
+        (30, "Victory"),
+    ]
+    assert s.returns() == [1.0, 1.0] and s.winners() == [0, 1]
+    assert s.ending() == "cooperative victory: both teams reached Minor Victory or better"
+    obs = s.observation(1)
+    assert obs["winners"] == [0, 1] and obs["victory"] == "cooperative"
+    assert obs["cooperative_aim"] == "Minor Victory"
+
+
+def test_15_7_cooperative_one_team_short_of_minor_victory_both_lose() -> None:
+    s = new2(victory="cooperative")
+    _over(s)
+    _finish_on(s, 0, 40)
+    _finish_on(s, 1, 17)  # a point short: Draw
+    assert [bd.band for bd in s.score_breakdown()] == ["Major Victory", "Draw"]
+    assert s.returns() == [0.0, 0.0] and s.winners() == []
+    assert (
+        s.ending() == "cooperative defeat: Seat 2 (Mountain Majesty) on Draw, below Minor Victory"
+    )
+    _finish_on(s, 0, 5)
+    assert s.ending() == (
+        "cooperative defeat: Seat 1 (Summit Adventures) on Minor Defeat and "
+        "Seat 2 (Mountain Majesty) on Draw, below Minor Victory"
+    )
+    rival = new2()  # the same sheets in the competitive game: the most points win
+    _over(rival)
+    _finish_on(rival, 0, 40)
+    _finish_on(rival, 1, 17)
+    assert rival.returns() == [1.0, 0.0] and rival.observation(0)["cooperative_aim"] is None
+
+
+def test_15_7_minor_success_is_read_as_the_chart_s_minor_victory() -> None:
+    bands = highcamp.load_game("disaster-on-everest").score_bands()
+    assert "Minor Success" not in bands  # the chart has no band of that name
+    assert bands.index("Minor Victory") == bands.index("Draw") + 1  # the first success
+
+
+def test_15_7_a_whole_cooperative_game_ends_with_both_seats_alike() -> None:
+    game = highcamp.load_game(
+        "disaster-on-everest", players=2, victory="cooperative", first_player="random"
+    )
+    for seed in range(2):
+        s = play_game(game, [make_heuristic("disaster-on-everest", seed=k) for k in (1, 2)], seed)
+        assert s.returns() in ([0.0, 0.0], [1.0, 1.0])
+        assert s.log[-1].rule == "[15.7]" and s.log[-1].text == s.ending()
+        assert s.ending().startswith("cooperative ")  # type: ignore[union-attr]
+
+
 # ---------------------------------------------------------- 2-Player Event Clarifications
 def _win(s: TwoPlayerState, token: int, seat: int = 0) -> None:
     """``seat`` wins ``token`` at its cost."""
@@ -594,6 +741,29 @@ def test_the_terminal_shows_a_seat_only_its_own_secret() -> None:
     console.print(DisasterRenderer().draw(s, 1))
     out = console.export_text()
     assert "Your secret: traverse" in out and "summit by turn 8" not in out
+
+
+def test_15_1_and_15_7_the_terminal_shows_the_draw_the_aim_and_the_cooperative_ending(
+    tmp_path: Path,
+) -> None:
+    from rich.console import Console
+
+    from highcamp.cli.renderers.disaster_series import DisasterRenderer
+
+    s = new2(first_player="random", victory="cooperative")
+    console = Console(width=160, record=True)
+    console.print(DisasterRenderer().draw(s, 0))
+    out = console.export_text()
+    assert "First Player: not drawn yet" in out
+    assert "cooperative game: both teams aim for Minor Victory or better" in out
+    args = ["play", "disaster-on-everest", "--players", "2", "--seat", "heuristic,heuristic"]
+    args += ["-o", "first_player=random", "-o", "victory=cooperative", "--seed", "3"]
+    result = CliRunner().invoke(app, [*args, "--save-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output[-2000:]
+    flat = " ".join(result.output.split())
+    assert "First Player drawn: Seat" in flat
+    end = flat.split("· game over", 1)[1]  # the end screen names the cooperative result
+    assert "cooperative victory: both teams reached Minor Victory or better" in end
 
 
 def test_resample_hidden_redraws_only_the_other_seats_secret() -> None:

@@ -21,7 +21,7 @@ from highcamp.cli.main import app
 from highcamp.core import play_game
 from highcamp.games.disaster_series.k2.rules import GOAL, P_GOAL
 from highcamp.games.disaster_series.k2.two_player import K2TwoPlayerState
-from highcamp.games.disaster_series.seats import P_BID, P_UNBLOCK
+from highcamp.games.disaster_series.seats import P_BID, P_FIRST, P_UNBLOCK
 from tests.conformance.checks import check_hidden, play_random
 
 from .helpers import GOALS, SPACES, act, draw, roll, texts
@@ -218,6 +218,56 @@ def test_15_1_15_5_the_first_player_moves_first_and_the_marker_alternates() -> N
     assert s.current_player() == 1  # the new First Player bids first
 
 
+def test_15_1_seat_2_chosen_as_first_player_bids_and_moves_first() -> None:
+    s = new2(first_player="seat2")
+    assert s.first == 1 and s.observation(1)["first_player"] == 1
+    to_move2(s)  # seat 2 opened the bidding, both passed
+    assert s.active == 1 and s.current_player() == 1  # and moves first [15.5]
+    act(s, "option b")
+    act(s, "end movement")
+    assert s.current_player() == 0
+    act(s, "option b")
+    act(s, "end movement")
+    assert s.first == 0  # the marker passes [15.1]
+    assert ("Seat 2 (Netherlands) is the First Player", "[15.1]") in [
+        (e.text, e.rule) for e in s.log
+    ]
+
+
+def test_15_1_a_random_first_player_is_drawn_in_public_after_the_secret_goals() -> None:
+    game = highcamp.load_game(
+        "disaster-on-k2", players=2, guide="sherpa", guide_2="sherpa", first_player="random"
+    )
+    s = game.new_initial_state(seed=4)
+    s.apply_random_chance()  # seat 1's Secret Goal
+    s.apply_random_chance()  # seat 2's
+    assert s.phase == P_FIRST and s.observation(0)["first_player"] is None
+    assert [p for _, p in s.chance_outcomes()] == [0.5, 0.5]
+    seat2 = s.string_to_action("First Player drawn: Seat 2 (Netherlands)")
+    assert s.public_action_text(seat2, 0) == "First Player drawn: Seat 2 (Netherlands)"
+    assert s.public_action_text(seat2, None) == "First Player drawn: Seat 2 (Netherlands)"
+    s.apply_action(seat2)
+    assert s.first == 1 and s.current_player() == CHANCE
+    draw(s, ICY)
+    assert s.current_player() == 1  # the drawn First Player bids first [15.3]
+    told = [e.text for e in s.log_for(0)]
+    assert "First Player drawn: Seat 2 (Netherlands)" in told
+    assert "Seat 2 (Netherlands) is the First Player" in told
+
+
+def test_15_1_and_15_7_bad_option_values_are_refused() -> None:
+    with pytest.raises(OptionError, match="first_player"):
+        highcamp.load_game("disaster-on-k2", players=2, first_player="seat3")
+    with pytest.raises(OptionError, match="victory"):
+        highcamp.load_game("disaster-on-k2", players=2, victory="solo")
+    with pytest.raises(OptionError, match=r"for two players"):
+        highcamp.load_game("disaster-on-k2", victory="cooperative")
+    with pytest.raises(OptionError, match=r"for two players"):
+        highcamp.load_game("disaster-on-k2", first_player="random")
+    game = highcamp.load_game("disaster-on-k2", players=2, first_player=2)
+    assert game.options["first_player"] == "seat2"
+
+
 def test_15_6_preparations_serve_only_the_first_player() -> None:
     s = new2()
     with s._seated(1):
@@ -358,6 +408,40 @@ def test_15_7_most_points_then_most_prestige_then_mutual_victory() -> None:
     with s._seated(1):
         s.goal[0] = 2  # a Summit outweighs a point of Prestige
     assert s.returns() == [0.0, 1.0]
+
+
+def _finish_on(s: K2TwoPlayerState, seat: int, total: int) -> None:
+    """Give ``seat``'s team the final score ``total``: Summits for its first climbers, the
+    others unsupported, then Prestige (scenario set-up)."""
+    with s._seated(seat):
+        nc = len(s.goal)
+        for summits in range(nc + 1):
+            s.goal = [2] * summits + [0] * (nc - summits)
+            for prestige in range(s.rs.board.prestige_max + 1):
+                s.prestige = prestige
+                if s._seat_score().total == total:
+                    return
+    raise AssertionError(f"no scenario gives {total} points")
+
+
+def test_15_7_cooperative_both_teams_at_minor_victory_both_win() -> None:
+    s = new2(victory="cooperative")
+    s.phase, s.step = 15, "over"
+    _finish_on(s, 0, 34)  # the lowest Minor Victory on the K2 chart
+    _finish_on(s, 1, 34)
+    assert [bd.band for bd in s.score_breakdown()] == ["Minor Victory", "Minor Victory"]
+    assert s.returns() == [1.0, 1.0]
+    assert s.ending() == "cooperative victory: both teams reached Minor Victory or better"
+
+
+def test_15_7_cooperative_one_team_short_of_minor_victory_both_lose() -> None:
+    s = new2(victory="cooperative")
+    s.phase, s.step = 15, "over"
+    _finish_on(s, 0, 33)  # a point short: Draw
+    _finish_on(s, 1, 50)
+    assert [bd.band for bd in s.score_breakdown()] == ["Draw", "Major Victory"]
+    assert s.returns() == [0.0, 0.0] and s.observation(0)["winners"] == []
+    assert s.ending() == "cooperative defeat: Seat 1 (Serbia) on Draw, below Minor Victory"
 
 
 # ------------------------------------------------------------------------ whole games

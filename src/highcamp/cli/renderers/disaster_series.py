@@ -5,7 +5,8 @@ is drawn from the Summit down, one line a space (ridges with their numbers and b
 Hillary Step queue between Down and Up), then the Storm Watch, Storm track, Prestige,
 held tokens, the event on the table and the travel company's status card. With two
 players [15.0] the opponent's team is drawn in yellow, both Prestige markers, the First
-Player and the bidding are shown, and the opponent's card follows one's own.
+Player, the bidding and the cooperative game's aim [15.7] are shown, and the opponent's
+card follows one's own.
 """
 
 from __future__ import annotations
@@ -161,8 +162,19 @@ def _tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
     opp = obs.get("opponent")
     if opp is not None:  # [15.1] [15.2]
         out.append(f" (opponent {opp['prestige']})", style="bold yellow")
-        first = "you" if obs["first_player"] == obs["seat"] else "the opponent"
+        first = (
+            "not drawn yet"
+            if obs["first_player"] is None
+            else "you"
+            if obs["first_player"] == obs["seat"]
+            else "the opponent"
+        )
         out.append(f"  ·  First Player: {first}", style="bold")
+    if obs.get("cooperative_aim"):  # [15.7]
+        out.append(
+            f"  ·  cooperative game: both teams aim for {obs['cooperative_aim']} or better",
+            style="bold green",
+        )
     out.append(f"  ·  Preparations: {obs['preparations']}")
     out.append(f"  ·  tokens in the container: {obs['container']}")
     if obs["held"]:

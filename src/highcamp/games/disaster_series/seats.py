@@ -161,16 +161,17 @@ SEAT_LISTS = (
 ``o_<name>``."""
 SEAT_SCALARS = ("prestige", "prep", "medkits_used", "bonus_used", "heli_done", "heli_client")
 _SEAT_PAIRS = tuple((k, "o_" + k) for k in (*SEAT_LISTS, *SEAT_SCALARS))
-FIRST_CHOICES = ("1", "2", "random")
+FIRST_CHOICES = ("seat1", "seat2", "random")
 """The option ``first_player``: the seat that is First Player on the first turn, or a draw
-[15.1]."""
+[15.1]. (Not ``1`` and ``2``: OpenSpiel reads a text parameter that looks like a number back
+as a number; :func:`seat_option_values` takes ``1`` and ``2`` for them.)"""
 VICTORY_MODES = ("competitive", "cooperative")
 """The option ``victory``: the most Victory Points win, or both teams aim for the
 :data:`COOPERATIVE_BAND` together [15.7]."""
 COOPERATIVE_BAND = "Minor Victory"
 """The Victory Chart band both teams must reach (or pass) in the cooperative game: the
 rulebook's "Minor Success" [15.7] (see the game docs for this reading)."""
-TWO_PLAYER_ONLY = {"first_player": "1", "victory": "competitive"}
+TWO_PLAYER_ONLY = {"first_player": "seat1", "victory": "competitive"}
 """Options that only a two-player game sets, with the solitaire game's value."""
 BOTH_PLAYERS = ("calm_wind", "lost_signal", "slowed", "thick_snow", "ridges_open")
 """Turn effects that apply to both players (the clarifications); the others only to the
@@ -197,9 +198,10 @@ def two_player_options(
         OptionSpec(
             "first_player",
             str,
-            "1",
-            "two players: the First Player of the first turn, seat 1 or 2, or random (a draw "
-            "once both teams are set up); the marker then passes every turn [15.1]",
+            "seat1",
+            "two players: the First Player of the first turn, seat1 or seat2 (1 and 2 are "
+            "taken too), or random (a draw once both teams are set up); the marker then "
+            "passes every turn [15.1]",
             choices=FIRST_CHOICES,
         ),
         OptionSpec(
@@ -235,16 +237,18 @@ def two_player_options(
 
 
 def seat_option_values(options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` with a seat number given as an integer for ``first_player`` (``2``) read
-    as the option's text (``"2"``), so that ``load_game(..., first_player=2)`` works as
-    ``--option first_player=2`` does.
+    """``options`` with the seat of ``first_player`` given as a number (``2`` or ``"2"``)
+    read as its choice (``"seat2"``), so that ``--option first_player=2`` and
+    ``load_game(..., first_player=2)`` work; other values are left to the option's check.
 
     >>> seat_option_values({"players": 2, "first_player": 2})
-    {'players': 2, 'first_player': '2'}
+    {'players': 2, 'first_player': 'seat2'}
     """
     value = options.get("first_player")
-    if isinstance(value, int) and not isinstance(value, bool):
-        return {**options, "first_player": str(value)}
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return options
+    if str(value).strip() in ("1", "2"):
+        return {**options, "first_player": f"seat{str(value).strip()}"}
     return options
 
 
@@ -546,12 +550,12 @@ class TwoPlayerRules(DisasterState):
     def _choose_first(self) -> None:
         """Both teams are set up: the First Player is the seat the option names, or is
         drawn (a chance step with two outcomes) [15.1]."""
-        choice = self._game.options.get("first_player", "1")
+        choice = self._game.options.get("first_player", "seat1")
         if choice == "random":
             self.phase = P_FIRST
             self._cache = None
             return
-        self._first_turn(int(choice) - 1)
+        self._first_turn(FIRST_CHOICES.index(choice))
 
     def _first_turn(self, seat: int) -> None:
         """``seat`` is the First Player of the first turn [15.1], which begins."""
@@ -946,6 +950,10 @@ class TwoPlayerRules(DisasterState):
 
     def _apply(self, action: int) -> None:
         ph = self.phase
+        if ph == P_DRAW and not self._history and self._log is not None:
+            # both teams were set up as the state was made, before any log: the log starts
+            # with this draw, so it names the First Player here [15.1]
+            self._emit(f"{self.label(self.first)} is the First Player", R_FIRST)
         if ph == P_FIRST:
             self._cache = None
             self._first_turn(action - FIRST_SEAT)
@@ -1182,7 +1190,9 @@ class TwoPlayerRules(DisasterState):
     def observation(self, player: int) -> dict[str, Any]:
         """The table as ``player`` sees it: ``player``'s own team in the solitaire keys
         (``guides``, ``clients``, ``prestige``...), the other team under ``opponent``, the
-        First Player, the bidding, and only ``player``'s own secret."""
+        First Player (``None`` until drawn), the bidding, the kind of game (``victory``:
+        competitive or cooperative, with the band both teams aim for as
+        ``cooperative_aim``), and only ``player``'s own secret."""
         self._check_player(player)
         obs = self._base_observation()
         active = self._team(self.active, obs)  # the seated team's part is read off obs
@@ -1196,6 +1206,7 @@ class TwoPlayerRules(DisasterState):
         obs["teams"] = [mine, theirs] if player == 0 else [theirs, mine]
         obs["first_player"] = None if self.phase == P_FIRST else self.first
         obs["victory"] = "cooperative" if self.cooperative() else "competitive"
+        obs["cooperative_aim"] = COOPERATIVE_BAND if self.cooperative() else None
         obs["to_move"] = self.active
         obs["moving"] = self.active if self.step == "move" else None
         for e, (_, who, _) in zip(obs["queue"], sorted(self.queue), strict=True):

@@ -4,7 +4,8 @@
 // tokens; below, the travel company's status card. Disaster on K2 (static.k2) draws the same
 // mountain with its Serac collapses and ropes and names its Avalanche and Darkness tracks.
 // With two players [15.0] the opponent's team is drawn in red and pink, both Prestige
-// markers, the First Player and the bidding are shown, and the opponent's card follows.
+// markers, the First Player, the bidding and the cooperative game's aim [15.7] are shown,
+// and the opponent's card follows.
 // Drawn from the seat's observation and
 // static_view() only; clicks send the id of a legal action (the server decides).
 import { h, s, clickable } from "../dom.js";
@@ -223,8 +224,12 @@ function sidePanel(ctx, st, o) {
   // Prestige
   const opp = o.opponent;
   if (opp) {  // two players: the First Player marker [15.1]
-    heading(`First Player: ${o.first_player === o.seat ? "you" : "the opponent"}`);
+    heading(`First Player: ${o.first_player === null ? "not drawn yet" : o.first_player === o.seat ? "you" : "the opponent"}`);
     y += 4;
+    if (o.cooperative_aim) {  // the cooperative game [15.7]
+      heading(`Cooperative game, aim: ${o.cooperative_aim} or better`);
+      y += 4;
+    }
   }
   heading(opp ? `Prestige: you ${o.prestige} (orange), the opponent ${opp.prestige} (red)` : `Prestige ${o.prestige}`);
   const pmax = st.prestige_max || 30;
