@@ -47,6 +47,9 @@ def test_openspiel_game_info_carries_the_bounds_and_general_sum() -> None:
         ("disaster", {"players": 2}, (0.0, 1.0)),
         ("disaster-on-everest", {}, (-52.0, 96.0)),
         ("disaster-on-everest", {"random_team": True}, (-66.0, 110.0)),
+        # the cooperative game [15.7]: 1 and 1 or 0 and 0, not constant-sum either
+        ("disaster-on-k2", {"players": 2, "victory": "cooperative"}, (0.0, 1.0)),
+        ("disaster-on-everest", {"players": 2, "first_player": "random"}, (0.0, 1.0)),
     ]:
         game = pyspiel.load_game(hos.openspiel_name(game_id), options)
         assert (game.min_utility(), game.max_utility()) == expected

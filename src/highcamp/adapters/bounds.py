@@ -51,7 +51,8 @@ def disaster_on_everest_bounds(game: Game) -> tuple[float, float]:
     after the Summit is -4, and every client is worth at least 6) and at most the larger of
     its points (Summit) and 4 (Hillary Step), plus 1 back at High Camp. On top: Prestige
     (0 to the track's maximum), 3 per guide's oxygen tank back at High Camp, 2 for Luck.
-    With two players [15.7] the returns are 1 for each winner and 0 for the other.
+    With two players [15.7] the returns are 1 for each winner and 0 for the other (in the
+    cooperative game 1 for both or 0 for both).
 
     >>> import highcamp
     >>> disaster_on_everest_bounds(highcamp.load_game("disaster-on-everest", players=2))
@@ -69,7 +70,8 @@ def disaster_on_k2_bounds(game: Game) -> tuple[float, float]:
     A climber scores at least minus its points and at most the larger of its points
     (Summit) and 4 (Traverse), plus 1 back at High Camp. On top: Prestige (0 to the track's
     maximum), 2 for Luck and the richest Secret Goal. With two players [15.7] the returns
-    are 1 for each winner and 0 for the other.
+    are 1 for each winner and 0 for the other (in the cooperative game 1 for both or 0 for
+    both).
     """
     if game.num_players == 2:
         return win_or_lose_bounds(game)

@@ -80,10 +80,12 @@ A game not listed gets the loose bounds ``(-1e6, 1e6)``."""
 
 CONSTANT_SUM: dict[str, float] = {}
 """Games whose returns always add up to the same total, by game id. None is: Everest 1924
-and Disaster on Everest are solitaire scores, Everest Go! gives 1 to each winner and ties
-can share the win (1 + 1), and Disaster gives 1 to the winner, 1 to each sharer with
-``ties="shared"`` and 0 to all at its turn limit. A game listed here is registered as zero-sum or
-constant-sum with that ``utility_sum``; the others are general-sum."""
+and the Disaster series alone are solitaire scores; two-player Disaster on Everest and K2
+give 1 to each winner (1 + 1 in a mutual victory, 1 + 1 or 0 + 0 in the cooperative game
+[15.7]); Everest Go! gives 1 to each winner and ties can share the win (1 + 1); Disaster
+gives 1 to the winner, 1 to each sharer with ``ties="shared"`` and 0 to all at its turn
+limit. A game listed here is registered as zero-sum or constant-sum with that
+``utility_sum``; the others are general-sum."""
 
 _REGISTERED: dict[str, str] = {}  # OpenSpiel name -> highcamp game id
 
