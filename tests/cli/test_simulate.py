@@ -97,6 +97,19 @@ def test_players_of_a_fixed_player_game() -> None:
     assert "played by 1 player, not 3" in output
 
 
+def test_players_load_with_options_valid_only_for_several_players() -> None:
+    """``--players 2`` is part of the game from the start: the two-player Disaster options
+    [15.1] [15.7] are refused in a solitaire game, and accepted with it."""
+    args = ["disaster-on-k2", "--games", "2", "--agents", "random", "--seed", "1"]
+    code, output = _simulate(*args, "--players", "2", "-o", "victory=cooperative")
+    assert code == 0, output
+    assert "cooperative " in output
+    code, output = _simulate(*args, "-o", "victory=cooperative")
+    assert code == 2 and "is for two players" in output
+    code, output = _simulate(*args, "--players", "2", "-o", "players=1")
+    assert code == 2 and "--players 2 contradicts --option players=1" in output
+
+
 def test_out_into_a_missing_directory(tmp_path: Path) -> None:
     code, output = _simulate(GAME, "-n", "5", "--out", str(tmp_path / "no" / "x.jsonl"))
     assert code == 2

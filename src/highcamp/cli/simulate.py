@@ -28,6 +28,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+import highcamp
 from highcamp.core import Game
 from highcamp.sim import QUANTILE_NAMES, GameRecord, Simulation, Summary, SummaryBuilder
 
@@ -187,17 +188,21 @@ def _json_lines(records: Sequence[GameRecord]) -> str:
 def _prepare(
     game_id: str, option: list[str] | None, players: int | None
 ) -> tuple[Game, dict[str, Any]]:
+    """The game and its options, ``--players`` among them for a game with a ``players``
+    option (loaded together: some options are only valid with several players)."""
     options = parse_options(option)
+    takes_players = game_id in highcamp.list_games() and any(
+        o.name == "players" for o in highcamp.game_class(game_id).INFO.options
+    )
+    if players is not None and takes_players:
+        given = options.get("players")
+        if given is not None and str(given).strip() != str(players):
+            fail(f"--players {players} contradicts --option players={given}")
+        options["players"] = players
     game = load(game_id, options)
-    if players is not None:
-        if "players" in game.options:
-            if "players" in options and int(game.options["players"]) != players:
-                fail(f"--players {players} contradicts --option players={options['players']}")
-            options["players"] = players
-            game = load(game_id, options)
-        elif players != game.num_players:
-            n = game.num_players
-            fail(f"{game_id} is played by {n} player{'s' if n != 1 else ''}, not {players}")
+    if players is not None and not takes_players and players != game.num_players:
+        n = game.num_players
+        fail(f"{game_id} is played by {n} player{'s' if n != 1 else ''}, not {players}")
     return game, options
 
 
