@@ -168,6 +168,22 @@ def test_15_1_seat_2_chosen_as_first_player_draws_bids_and_moves_first() -> None
     assert (first.text, first.rule) == ("Seat 2 (Mountain Majesty) is the First Player", "[15.1]")
 
 
+def test_15_1_seat_2_starting_mirrors_seat_1_starting_with_the_teams_swapped() -> None:
+    """Nothing favours a seat number: seat 2 starting with Mountain Majesty against Summit
+    Adventures plays the very game of seat 1 starting with the companies swapped."""
+    gid = "disaster-on-everest"
+    teams = ("summit-adventures", "mountain-majesty")
+    a = highcamp.load_game(gid, players=2, company=teams[0], company_2=teams[1], first_player=2)
+    b = highcamp.load_game(gid, players=2, company=teams[1], company_2=teams[0], first_player=1)
+    for seed in range(2):
+        x = play_game(a, [make_heuristic(gid, seed=7), make_heuristic(gid, seed=8)], seed)
+        y = play_game(b, [make_heuristic(gid, seed=8), make_heuristic(gid, seed=7)], seed)
+        assert x.history() == y.history()
+        assert [bd.total for bd in x.score_breakdown()] == [
+            bd.total for bd in reversed(y.score_breakdown())
+        ]
+
+
 def test_15_1_the_first_player_may_be_given_as_a_seat_number() -> None:
     for given in (2, "2", "seat2"):
         game = highcamp.load_game("disaster-on-everest", players=2, first_player=given)
