@@ -5,8 +5,8 @@ declares in ``SEAT_OPTIONS``: ``company`` and ``company_2`` for Disaster on Ever
 plays the shared board with the rules of [15.*]:
 
 * the First Player of the first turn is seat 1, seat 2 or drawn at random (the option
-  ``first_player``: ``1``, ``2`` or ``random``, a chance step with two outcomes once both
-  teams are set up); the marker alternates, passed at the End of Turn [15.1];
+  ``first_player``: ``seat1``, ``seat2`` or ``random``, a chance step with two outcomes once
+  both teams are set up); the marker alternates, passed at the End of Turn [15.1];
 * each player starts with 14 Prestige [15.2];
 * the First Player draws; the event is bid for with ``bid`` and ``pass`` actions starting at
   the printed cost, one Prestige more each time; the winner pays the bid and takes the
@@ -186,8 +186,9 @@ def two_player_options(
     second seat's ``x_2`` (default: for the team, the first option of ``seat_options``, the
     first choice unlike the first seat's; for the others the first seat's choice).
 
-    The two-player game's own options follow ``players``: ``first_player`` (``1``, ``2`` or
-    ``random``) [15.1] and ``victory`` (``competitive`` or ``cooperative``) [15.7].
+    The two-player game's own options follow ``players``: ``first_player`` (``seat1``,
+    ``seat2`` or ``random``) [15.1] and ``victory`` (``competitive`` or ``cooperative``)
+    [15.7].
 
     >>> spec = OptionSpec("company", str, "a", "travel company", choices=("a", "b"))
     >>> [o.name for o in two_player_options((spec,), ("company",))]
