@@ -245,6 +245,7 @@ def main(argv: list[str]) -> int:
         solitaire(runner, SOLITAIRE[args.part], options, specs, first)
     elif args.part in ("two-player", "everest-go"):
         pairs = [("heuristic", "random", args.games), (search, "heuristic", args.mcts_games)]
+        counts: tuple[int, ...]
         if args.part == "two-player":
             game_id, counts = SOLITAIRE[args.mountain], (2,)
         else:
