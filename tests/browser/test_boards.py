@@ -335,6 +335,25 @@ def test_two_player_disaster_on_k2_against_an_agent(server: str, browser: Any, s
     assert errors == []
 
 
+def test_two_player_options_from_the_lobby_show_on_the_board(server: str, browser: Any) -> None:
+    """[15.1] [15.7] from the lobby's option list: seat 2 (the agent) as First Player and
+    the cooperative game, shown on the side panel."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors = _errors(page)
+    page.goto(server + "/")
+    title = "Disaster on K2"
+    _set_players(page, title, 2)
+    card = page.locator("section", has=page.get_by_role("heading", name=title, exact=True))
+    card.locator("select[name=first_player]").select_option("seat2")
+    card.locator("select[name=victory]").select_option("cooperative")
+    card.get_by_role("button", name=f"Start {title}").click()
+    page.wait_for_selector("[aria-label='Legal actions'] button")
+    side = page.locator("svg.doe-side text")
+    assert side.filter(has_text="First Player: the opponent").count() == 1
+    assert side.filter(has_text="Cooperative game, aim: Minor Victory or better").count() == 1
+    assert errors == []
+
+
 def test_solo_disaster_campaign_shows_the_campaign_and_the_mountain(
     server: str, browser: Any, shots: Path
 ) -> None:
