@@ -28,6 +28,9 @@ def test_agent_specs_build_search_agents_with_budgets() -> None:
         "heuristic:10",
         "mcts:1:random:x",
         "mcts:1:random:margin:more",
+        "mcts:1:random:margin=0",
+        "mcts:1:random:margin=x",
+        "mcts:1:random:win",
     ):
         with pytest.raises(ValueError):
             make_agent(bad)
@@ -286,6 +289,10 @@ def test_margin_values_add_a_hundredth_of_a_win_per_point_of_lead() -> None:
     assert MCTSAgent._with_margin(final) == pytest.approx(
         [wins[0] + 0.01 * lead, wins[1] - 0.01 * lead]
     )
+    assert MCTSAgent._with_margin(final, 0.1) == pytest.approx(
+        [wins[0] + 0.1 * lead, wins[1] - 0.1 * lead]
+    )
+    assert make_agent("mcts:3:heuristic:margin=0.1").describe()["value"] == "margin=0.1"
     state = game.new_initial_state(5)
     while state.is_chance_node() or len(state.legal_actions()) < 2:
         if state.is_chance_node():

@@ -3,7 +3,7 @@
 An agent is named by a spec: ``name`` or ``name:budget`` (``mcts:1000`` iterations per
 move, ``mcts:2s`` seconds per move), and for the search agents ``name:budget:rollout``
 (``mcts:500:random``) and ``name:budget:rollout:value`` (``mcts:10:heuristic:margin``:
-see :mod:`highcamp.agents.mcts`).
+``mcts:10:heuristic:margin=0.1``: see :mod:`highcamp.agents.mcts`).
 
 >>> agent = make_agent("random", seed=3)
 >>> agent.name
@@ -31,7 +31,7 @@ from highcamp.core import Agent, State
 
 from .budget import Budget
 from .heuristics import HEURISTICS, has_heuristic, make_heuristic
-from .mcts import ROLLOUTS, VALUES, ISMCTSAgent, MCTSAgent
+from .mcts import ROLLOUTS, ISMCTSAgent, MCTSAgent, margin_weight
 from .optimal import OptimalAgent
 from .random_agent import RandomAgent
 
@@ -113,6 +113,8 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     if rollout not in ROLLOUTS:
         raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r} ({spec})")
     value = rest[2] if len(rest) > 2 else "returns"
-    if value not in VALUES:
-        raise ValueError(f"values are {', '.join(VALUES)}, not {value!r} ({spec})")
+    try:
+        margin_weight(value)
+    except ValueError as err:
+        raise ValueError(f"{err} ({spec})") from None
     return factory(seed, budget=budget, rollout=rollout, value=value)

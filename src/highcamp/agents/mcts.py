@@ -13,7 +13,8 @@
   whose returns are only who won) the returns plus ``MARGIN_WEIGHT`` per point of each
   player's lead over the best of the others at the end (``score_breakdown``): a win by ten
   points is worth a little more than a win by one, so a few rollouts already tell moves
-  apart where wins alone would tie.
+  apart where wins alone would tie. ``margin=W`` sets the weight per point (``margin=0.1``:
+  a ten-point lead counts as much as the win itself).
 * :class:`ISMCTSAgent` searches information sets: every iteration starts from
   ``resample_hidden(seat, seed)``, a state the seat cannot tell apart from the real one, so
   it never uses what its seat cannot see.
@@ -52,8 +53,32 @@ WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progress
 PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
 ROLLOUTS = ("auto", "random", "heuristic", "eval")
 EVAL_TEMPERATURE = 2.0  # "eval": score points per factor e in the odds of winning
-VALUES = ("returns", "margin")
+VALUES = ("returns", "margin", "margin=W")
 MARGIN_WEIGHT = 0.01  # "margin": a point of final lead is worth a hundredth of a win
+
+
+def margin_weight(value: str) -> float | None:
+    """The weight per point of lead of a ``value`` setting (``None`` for ``returns``).
+
+    >>> margin_weight("margin"), margin_weight("margin=0.1"), margin_weight("returns")
+    (0.01, 0.1, None)
+    >>> margin_weight("margin=-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: values are returns, margin, margin=W (a weight W > 0), not 'margin=-1'
+    """
+    if value == "returns":
+        return None
+    if value == "margin":
+        return MARGIN_WEIGHT
+    name, _, weight = value.partition("=")
+    try:
+        w = float(weight) if name == "margin" else math.nan
+    except ValueError:
+        w = math.nan
+    if not w > 0 or math.isinf(w):
+        raise ValueError(f"values are {', '.join(VALUES)} (a weight W > 0), not {value!r}")
+    return w
 
 
 class _Node:
@@ -146,9 +171,8 @@ class MCTSAgent:
     ) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r}")
-        if value not in VALUES:
-            raise ValueError(f"values are {', '.join(VALUES)}, not {value!r}")
         self.value = value
+        self._margin = margin_weight(value)  # refuses a bad value
         self.seed = seed
         self.budget = budget or Budget(iterations=1000)
         self.rollout = rollout
@@ -210,7 +234,7 @@ class MCTSAgent:
         if evaluate:  # no rollout, no guide: a leaf is valued where it stands
             guide = rollout_agent = None
         availability = self.availability
-        margin = self.value == "margin" and players > 1
+        margin = self._margin is not None and players > 1
         if guide is None and not availability and not evaluate and not margin:
             tree_root = self._search_plain(state, low, high, counter)
             self.simulations += counter.done
@@ -301,7 +325,7 @@ class MCTSAgent:
             if current() != TERMINAL:
                 returns = self._evaluate(s) if evaluate else s.returns()
             else:
-                returns = self._with_margin(s) if margin else s.returns()
+                returns = self._with_margin(s, self._margin) if margin else s.returns()
             if solitaire:  # the same sums as below, without the inner loop
                 r = returns[0]
                 if r < low[0]:
@@ -469,15 +493,15 @@ class MCTSAgent:
         return [w / norm for w in weights]
 
     @staticmethod
-    def _with_margin(state: State) -> list[float]:
-        """The ``margin`` value of a finished game: each player's return plus
-        ``MARGIN_WEIGHT`` per point of lead over the best of the others (negative when
-        behind)."""
+    def _with_margin(state: State, weight: float | None = MARGIN_WEIGHT) -> list[float]:
+        """The ``margin`` value of a finished game: each player's return plus ``weight``
+        per point of lead over the best of the others (negative when behind)."""
+        weight = MARGIN_WEIGHT if weight is None else weight
         totals = [b.total for b in state.score_breakdown()]
         out = []
         for i, r in enumerate(state.returns()):
             best_other = max(t for j, t in enumerate(totals) if j != i)
-            out.append(r + MARGIN_WEIGHT * (totals[i] - best_other))
+            out.append(r + weight * (totals[i] - best_other))
         return out
 
     def _select(
