@@ -28,6 +28,7 @@ from highcamp.games.disaster_series.seats import (
     TwoPlayerState,
 )
 from tests.conformance.checks import play_random
+from tests.games.disaster_series.scenarios import finish_on
 
 from .helpers import SPACES, act, draw, roll, texts
 
@@ -533,25 +534,11 @@ def test_15_7_ties_go_to_the_most_prestige_then_both_win() -> None:
     assert s.winners() == [0] and s.returns() == [1.0, 0.0]
 
 
-def _finish_on(s: TwoPlayerState, seat: int, total: int) -> None:
-    """Give ``seat``'s team the final score ``total``: Summits for its first clients, the
-    others unsupported, then Prestige (scenario set-up)."""
-    with s._seated(seat):
-        nc = len(s.goal)
-        for summits in range(nc + 1):
-            s.goal = [2] * summits + [0] * (nc - summits)
-            for prestige in range(s.rs.board.prestige_max + 1):
-                s.prestige = prestige
-                if s._seat_score().total == total:
-                    return
-    raise AssertionError(f"no scenario gives {total} points")
-
-
 def test_15_7_cooperative_both_teams_at_minor_victory_both_win() -> None:
     s = new2(victory="cooperative")
     _over(s)
-    _finish_on(s, 0, 18)  # the lowest Minor Victory on the Everest chart
-    _finish_on(s, 1, 30)
+    finish_on(s, 0, 18)  # the lowest Minor Victory on the Everest chart
+    finish_on(s, 1, 30)
     assert [(bd.total, bd.band) for bd in s.score_breakdown()] == [
         (18, "Minor Victory"),
         (30, "Victory"),
@@ -566,22 +553,22 @@ def test_15_7_cooperative_both_teams_at_minor_victory_both_win() -> None:
 def test_15_7_cooperative_one_team_short_of_minor_victory_both_lose() -> None:
     s = new2(victory="cooperative")
     _over(s)
-    _finish_on(s, 0, 40)
-    _finish_on(s, 1, 17)  # a point short: Draw
+    finish_on(s, 0, 40)
+    finish_on(s, 1, 17)  # a point short: Draw
     assert [bd.band for bd in s.score_breakdown()] == ["Major Victory", "Draw"]
     assert s.returns() == [0.0, 0.0] and s.winners() == []
     assert (
         s.ending() == "cooperative defeat: Seat 2 (Mountain Majesty) on Draw, below Minor Victory"
     )
-    _finish_on(s, 0, 5)
+    finish_on(s, 0, 5)
     assert s.ending() == (
         "cooperative defeat: Seat 1 (Summit Adventures) on Minor Defeat and "
         "Seat 2 (Mountain Majesty) on Draw, below Minor Victory"
     )
     rival = new2()  # the same sheets in the competitive game: the most points win
     _over(rival)
-    _finish_on(rival, 0, 40)
-    _finish_on(rival, 1, 17)
+    finish_on(rival, 0, 40)
+    finish_on(rival, 1, 17)
     assert rival.returns() == [1.0, 0.0] and rival.observation(0)["cooperative_aim"] is None
 
 

@@ -23,6 +23,7 @@ from highcamp.games.disaster_series.k2.rules import GOAL, P_GOAL
 from highcamp.games.disaster_series.k2.two_player import K2TwoPlayerState
 from highcamp.games.disaster_series.seats import P_BID, P_FIRST, P_UNBLOCK
 from tests.conformance.checks import check_hidden, play_random
+from tests.games.disaster_series.scenarios import finish_on
 
 from .helpers import GOALS, SPACES, act, draw, roll, texts
 
@@ -410,25 +411,11 @@ def test_15_7_most_points_then_most_prestige_then_mutual_victory() -> None:
     assert s.returns() == [0.0, 1.0]
 
 
-def _finish_on(s: K2TwoPlayerState, seat: int, total: int) -> None:
-    """Give ``seat``'s team the final score ``total``: Summits for its first climbers, the
-    others unsupported, then Prestige (scenario set-up)."""
-    with s._seated(seat):
-        nc = len(s.goal)
-        for summits in range(nc + 1):
-            s.goal = [2] * summits + [0] * (nc - summits)
-            for prestige in range(s.rs.board.prestige_max + 1):
-                s.prestige = prestige
-                if s._seat_score().total == total:
-                    return
-    raise AssertionError(f"no scenario gives {total} points")
-
-
 def test_15_7_cooperative_both_teams_at_minor_victory_both_win() -> None:
     s = new2(victory="cooperative")
     s.phase, s.step = 15, "over"
-    _finish_on(s, 0, 34)  # the lowest Minor Victory on the K2 chart
-    _finish_on(s, 1, 34)
+    finish_on(s, 0, 34)  # the lowest Minor Victory on the K2 chart
+    finish_on(s, 1, 34)
     assert [bd.band for bd in s.score_breakdown()] == ["Minor Victory", "Minor Victory"]
     assert s.returns() == [1.0, 1.0]
     assert s.ending() == "cooperative victory: both teams reached Minor Victory or better"
@@ -437,8 +424,8 @@ def test_15_7_cooperative_both_teams_at_minor_victory_both_win() -> None:
 def test_15_7_cooperative_one_team_short_of_minor_victory_both_lose() -> None:
     s = new2(victory="cooperative")
     s.phase, s.step = 15, "over"
-    _finish_on(s, 0, 33)  # a point short: Draw
-    _finish_on(s, 1, 50)
+    finish_on(s, 0, 33)  # a point short: Draw
+    finish_on(s, 1, 50)
     assert [bd.band for bd in s.score_breakdown()] == ["Draw", "Major Victory"]
     assert s.returns() == [0.0, 0.0] and s.observation(0)["winners"] == []
     assert s.ending() == "cooperative defeat: Seat 1 (Serbia) on Draw, below Minor Victory"
