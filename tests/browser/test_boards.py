@@ -273,32 +273,14 @@ def test_two_player_disaster_on_everest_against_an_agent(
 ) -> None:
     """[15.0] in the browser: both teams on the mountain in two colours, both Prestige
     markers, the First Player, and the bidding by clicking the board."""
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    errors = _errors(page)
-    page.goto(server + "/")
-    title = "Disaster on Everest"
-    _set_players(page, title, 2)
-    card = page.locator("section", has=page.get_by_role("heading", name=title, exact=True))
-    card.get_by_role("button", name=f"Start {title}").click()
+    page, errors = _start_two_player(browser, server, "Disaster on Everest")
     page.wait_for_selector("svg.doe-mountain")
     page.wait_for_selector("[aria-label='Legal actions'] button")
     assert page.locator("section.status-card").count() == 2  # one's own card, the opponent's
     assert page.locator("svg.doe-side text", has_text="First Player").count() == 1
     assert page.locator("svg.doe-side text", has_text="the opponent").count() >= 1
     page.screenshot(path=str(shots / "disaster-on-everest-2p-start.png"), full_page=True)
-    bid_clicks = 0
-    for _ in range(60):
-        if page.get_attribute("#main", "data-terminal") == "true":
-            break
-        before = _step(page)
-        keys = _board_keys(page)
-        if "ev-bid" in keys or "ev-pass" in keys:
-            page.click(f".board [data-key={_q('ev-pass' if bid_clicks % 2 else 'ev-bid')}]")
-            bid_clicks += 1
-        else:
-            page.locator("[aria-label='Legal actions'] button").first.click()
-        _wait_step_change(page, before)
-    assert bid_clicks >= 1
+    assert _bid_by_clicking(page, 60) >= 1
     page.screenshot(path=str(shots / "disaster-on-everest-2p-later.png"), full_page=True)
     assert errors == []
 
@@ -306,31 +288,13 @@ def test_two_player_disaster_on_everest_against_an_agent(
 def test_two_player_disaster_on_k2_against_an_agent(server: str, browser: Any, shots: Path) -> None:
     """[15.0] on K2 in the browser: both International Teams, the K2 panel with the
     opponent's facts, bidding by clicking the board."""
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    errors = _errors(page)
-    page.goto(server + "/")
-    title = "Disaster on K2"
-    _set_players(page, title, 2)
-    card = page.locator("section", has=page.get_by_role("heading", name=title, exact=True))
-    card.get_by_role("button", name=f"Start {title}").click()
+    page, errors = _start_two_player(browser, server, "Disaster on K2")
     page.wait_for_selector("svg.doe-mountain")
     page.wait_for_selector("[aria-label='K2: avalanche, darkness and goals']")
     page.wait_for_selector("[aria-label='Legal actions'] button")
     assert page.locator("svg.doe-side text", has_text="First Player").count() == 1
     page.screenshot(path=str(shots / "disaster-on-k2-2p-start.png"), full_page=True)
-    bid_clicks = 0
-    for _ in range(60):
-        if page.get_attribute("#main", "data-terminal") == "true":
-            break
-        before = _step(page)
-        keys = _board_keys(page)
-        if "ev-bid" in keys or "ev-pass" in keys:
-            page.click(f".board [data-key={_q('ev-pass' if bid_clicks % 2 else 'ev-bid')}]")
-            bid_clicks += 1
-        else:
-            page.locator("[aria-label='Legal actions'] button").first.click()
-        _wait_step_change(page, before)
-    assert bid_clicks >= 1
+    assert _bid_by_clicking(page, 60) >= 1
     page.screenshot(path=str(shots / "disaster-on-k2-2p-later.png"), full_page=True)
     assert errors == []
 
@@ -338,15 +302,8 @@ def test_two_player_disaster_on_k2_against_an_agent(server: str, browser: Any, s
 def test_two_player_options_from_the_lobby_show_on_the_board(server: str, browser: Any) -> None:
     """[15.1] [15.7] from the lobby's option list: seat 2 (the agent) as First Player and
     the cooperative game, shown on the side panel."""
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    errors = _errors(page)
-    page.goto(server + "/")
-    title = "Disaster on K2"
-    _set_players(page, title, 2)
-    card = page.locator("section", has=page.get_by_role("heading", name=title, exact=True))
-    card.locator("select[name=first_player]").select_option("seat2")
-    card.locator("select[name=victory]").select_option("cooperative")
-    card.get_by_role("button", name=f"Start {title}").click()
+    choices = {"first_player": "seat2", "victory": "cooperative"}
+    page, errors = _start_two_player(browser, server, "Disaster on K2", choices)
     page.wait_for_selector("[aria-label='Legal actions'] button")
     side = page.locator("svg.doe-side text")
     assert side.filter(has_text="First Player: the opponent").count() == 1
@@ -379,3 +336,37 @@ def test_solo_disaster_campaign_shows_the_campaign_and_the_mountain(
     assert page.locator("svg.doe-mountain").count() == 1
     page.screenshot(path=str(shots / "disaster-campaign.png"), full_page=True)
     assert errors == []
+
+
+def _bid_by_clicking(page: Any, steps: int) -> int:
+    """Play up to ``steps`` actions: bid and pass in turn on the board's event when
+    bidding [15.3], else the first legal action; the number of bidding clicks."""
+    bid_clicks = 0
+    for _ in range(steps):
+        if page.get_attribute("#main", "data-terminal") == "true":
+            break
+        before = _step(page)
+        keys = _board_keys(page)
+        if "ev-bid" in keys or "ev-pass" in keys:
+            page.click(f".board [data-key={_q('ev-pass' if bid_clicks % 2 else 'ev-bid')}]")
+            bid_clicks += 1
+        else:
+            page.locator("[aria-label='Legal actions'] button").first.click()
+        _wait_step_change(page, before)
+    return bid_clicks
+
+
+def _start_two_player(
+    browser: Any, server: str, title: str, choices: dict[str, str] | None = None
+) -> tuple[Any, list[str]]:
+    """A new page that starts ``title`` for two players (seat 2 an agent) from the lobby,
+    with ``choices`` picked in its option lists; the page and its error list."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    errors = _errors(page)
+    page.goto(server + "/")
+    _set_players(page, title, 2)
+    card = page.locator("section", has=page.get_by_role("heading", name=title, exact=True))
+    for name, value in (choices or {}).items():
+        card.locator(f"select[name={name}]").select_option(value)
+    card.get_by_role("button", name=f"Start {title}").click()
+    return page, errors
