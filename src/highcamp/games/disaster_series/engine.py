@@ -1855,36 +1855,11 @@ class DisasterState(State):
         clients on the mountain count as surviving until their fate is drawn."""
         game = self._game
         ng = game.ng
-        lines: list[ScoreLine] = []
-        at_camp = 0
-        for c in range(game.nc):
-            card = self.rs.clients[self.clients[c]] if c < len(self.clients) else None
-            if card is None:
-                continue
-            p = self.pos[ng + c]
-            dead = p == DEAD
-            name = card.name
-            if self.goal[c] == 0 and not dead:
-                lines.append(ScoreLine(f"{name} not supported", -card.points, R_UNSUPPORTED))
-                continue
-            if dead:
-                if self.goal[c] == 2:
-                    lines.append(ScoreLine(f"{name} died after the Summit", -4, R_SCORE))
-                else:
-                    lines.append(ScoreLine(f"{name} died", -card.points, R_SCORE))
-                continue
-            if self.goal[c] == 2:
-                lines.append(ScoreLine(f"{name} reached the Summit", card.points, R_SCORE))
-            elif self.goal[c] == 1:
-                lines.append(ScoreLine(f"{name} reached the Hillary Step", 4, R_SCORE))
-            if p == 0 and self.goal[c] > 0:
-                at_camp += 1
-        lines.append(ScoreLine(f"{at_camp} clients at High Camp", at_camp, R_SCORE))
+        lines = self._client_lines("clients")
         lines.append(ScoreLine("Prestige left", self.prestige, R_SCORE))
         tanks = sum(1 for g in range(ng) if self.tank[g] and self.pos[g] == 0)
         lines.append(ScoreLine(f"{tanks} oxygen tanks at High Camp", 3 * tanks, R_SCORE))
-        luck = any(self.rs.tokens[t].effect == "luck" for t in self.held)
-        lines.append(ScoreLine("Luck token held", 2 if luck else 0, R_SCORE))
+        lines.append(self._luck_line())
         total = sum(ln.points for ln in lines)
         return [
             ScoreBreakdown(
@@ -2057,6 +2032,41 @@ class DisasterState(State):
             },
             "score": self._seat_score().to_dict(),
         }
+
+    def _first_marker(self) -> tuple[str, int]:
+        """The first of the two markers a client can earn and its points [12.0] (K2: the
+        Traverse)."""
+        return "Hillary Step", 4
+
+    def _client_lines(self, people: str) -> list[ScoreLine]:
+        """The score lines of [12.0] for each client (``people`` on the mountain), then
+        the count of them back at High Camp."""
+        ng = self._game.ng
+        first, first_points = self._first_marker()
+        lines: list[ScoreLine] = []
+        at_camp = 0
+        for c in range(min(self._game.nc, len(self.clients))):
+            card = self.rs.clients[self.clients[c]]
+            name, goal, dead = card.name, self.goal[c], self.pos[ng + c] == DEAD
+            if goal == 0 and not dead:
+                lines.append(ScoreLine(f"{name} not supported", -card.points, R_UNSUPPORTED))
+            elif dead and goal == 2:
+                lines.append(ScoreLine(f"{name} died after the Summit", -4, R_SCORE))
+            elif dead:
+                lines.append(ScoreLine(f"{name} died", -card.points, R_SCORE))
+            else:
+                if goal == 2:
+                    lines.append(ScoreLine(f"{name} reached the Summit", card.points, R_SCORE))
+                else:
+                    lines.append(ScoreLine(f"{name} reached the {first}", first_points, R_SCORE))
+                at_camp += self.pos[ng + c] == 0
+        lines.append(ScoreLine(f"{at_camp} {people} at High Camp", at_camp, R_SCORE))
+        return lines
+
+    def _luck_line(self) -> ScoreLine:
+        """2 points for a Luck token still held [12.0]."""
+        luck = any(self.rs.tokens[t].effect == "luck" for t in self.held)
+        return ScoreLine("Luck token held", 2 if luck else 0, R_SCORE)
 
     def _seat_score(self) -> ScoreBreakdown:
         """The sheet of the team at the table (two players: of the seated team alone)."""

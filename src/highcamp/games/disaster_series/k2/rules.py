@@ -1424,33 +1424,9 @@ class K2State(DisasterState):
         Victory Chart band."""
         game = self._game
         ng = game.ng
-        lines: list[ScoreLine] = []
-        at_camp = 0
-        for c in range(min(game.nc, len(self.clients))):
-            card = self.rs.clients[self.clients[c]]
-            p = self.pos[ng + c]
-            dead = p == DEAD
-            if self.goal[c] == 0 and not dead:
-                lines.append(ScoreLine(f"{card.name} not supported", -card.points, R_UNSUPPORTED))
-                continue
-            if dead:
-                if self.goal[c] == 2:
-                    lines.append(ScoreLine(f"{card.name} died after the Summit", -4, R_SCORE))
-                else:
-                    lines.append(ScoreLine(f"{card.name} died", -card.points, R_SCORE))
-                continue
-            if self.goal[c] == 2:
-                lines.append(ScoreLine(f"{card.name} reached the Summit", card.points, R_SCORE))
-            elif self.goal[c] == 1:
-                lines.append(
-                    ScoreLine(f"{card.name} reached the Traverse", self.k2.traverse_points, R_SCORE)
-                )
-            if p == 0:
-                at_camp += 1
-        lines.append(ScoreLine(f"{at_camp} climbers at High Camp", at_camp, R_SCORE))
+        lines = self._client_lines("climbers")
         lines.append(ScoreLine("Prestige left", self.prestige, R_SCORE))
-        luck = any(self.rs.tokens[t].effect == "luck" for t in self.held)
-        lines.append(ScoreLine("Luck token held", 2 if luck else 0, R_SCORE))
+        lines.append(self._luck_line())
         goal = self.secret_goal[0]
         if goal >= 0:
             _, gname, points = self.k2.goals[goal]
@@ -1475,6 +1451,10 @@ class K2State(DisasterState):
                 },
             )
         ]
+
+    def _first_marker(self) -> tuple[str, int]:
+        """K2's first marker is the Traverse [12.0]."""
+        return "Traverse", self.k2.traverse_points
 
     def _goal_met(self) -> bool:
         gid = self._sherpa_goal()
