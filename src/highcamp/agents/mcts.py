@@ -9,6 +9,9 @@
   none (``rollout="eval"``): a new leaf is valued from the score totals (alone: the score;
   with others: each player's share of ``exp(total / 2)``, a stand-in for the chance of
   winning). Cheap iterations for games whose heuristic is too slow to roll out with.
+  ``rollout="learned"`` values a new leaf by the game's learned position value (each
+  player's chance of winning, fitted on self-play: :mod:`highcamp.agents.heuristics`),
+  and as ``eval`` for a game that has none.
 * **Values** are the game's returns, or (``value="margin"``, for games of several players
   whose returns are only who won) the returns plus ``MARGIN_WEIGHT`` per point of each
   player's lead over the best of the others at the end (``score_breakdown``): a win by ten
@@ -37,21 +40,21 @@ from __future__ import annotations
 import gc
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from highcamp.core import CHANCE, TERMINAL, Agent, State
 from highcamp.core.rng import draw_keyed, seed_key
 
 from .budget import Budget
-from .heuristics import has_heuristic, make_heuristic
+from .heuristics import has_heuristic, make_heuristic, make_learned_value
 
 __all__ = ["ISMCTSAgent", "MCTSAgent"]
 
 EXPLORATION = 1.4
 WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progressive widening)
 PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
-ROLLOUTS = ("auto", "random", "heuristic", "eval")
+ROLLOUTS = ("auto", "random", "heuristic", "eval", "learned")
 EVAL_TEMPERATURE = 2.0  # "eval": score points per factor e in the odds of winning
 VALUES = ("returns", "margin", "margin=W")
 MARGIN_WEIGHT = 0.01  # "margin": a point of final lead is worth a hundredth of a win
@@ -182,6 +185,7 @@ class MCTSAgent:
         self._count = 0
         self._rng = random.Random(seed)  # explicit seed; fast draws for rollouts and chance
         self._heuristics: dict[str, Agent | None] = {}
+        self._learned: dict[str, Callable[[State], list[float]] | None] = {}
         self._last: tuple[list[int], SearchNode] | None = None
         self.simulations = 0  # iterations run, over every move (for throughput figures)
 
@@ -200,6 +204,13 @@ class MCTSAgent:
             use = self.rollout == "heuristic" or (self.rollout == "auto" and has_heuristic(game_id))
             self._heuristics[game_id] = make_heuristic(game_id, self.seed) if use else None
         return self._heuristics[game_id]
+
+    def _leaf_value(self, state: State) -> Callable[[State], list[float]]:
+        """How ``eval`` and ``learned`` value a leaf that is not over."""
+        game_id = state.game.info.id
+        if self.rollout == "learned" and game_id not in self._learned:
+            self._learned[game_id] = make_learned_value(game_id)
+        return self._learned.get(game_id) or self._evaluate
 
     # ---------------------------------------------------------------------- search
     def _root_state(self, state: State, player: int, iteration: int) -> State:
@@ -230,7 +241,8 @@ class MCTSAgent:
         counter = self.budget.counter()
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
-        evaluate = self.rollout == "eval"
+        evaluate = self.rollout in ("eval", "learned")
+        leaf_value = self._leaf_value(state)
         if evaluate:  # no rollout, no guide: a leaf is valued where it stands
             guide = rollout_agent = None
         availability = self.availability
@@ -323,7 +335,7 @@ class MCTSAgent:
                     apply(s.sample_legal(rand()))
                 steps += 1
             if current() != TERMINAL:
-                returns = self._evaluate(s) if evaluate else s.returns()
+                returns = leaf_value(s) if evaluate else s.returns()
             else:
                 returns = self._with_margin(s, self._margin) if margin else s.returns()
             if solitaire:  # the same sums as below, without the inner loop

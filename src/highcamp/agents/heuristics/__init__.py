@@ -15,9 +15,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from highcamp.core import Agent
+from highcamp.core import Agent, State
 
-__all__ = ["HEURISTICS", "has_heuristic", "make_heuristic"]
+__all__ = ["HEURISTICS", "LEARNED_VALUES", "has_heuristic", "make_heuristic", "make_learned_value"]
 
 # game id -> "module:factory"; the factory takes a seed. Imported on first use.
 HEURISTICS: dict[str, str] = {
@@ -28,6 +28,26 @@ HEURISTICS: dict[str, str] = {
     "everest-go": "highcamp.agents.heuristics.everest_go:EverestGoHeuristic",
     "disaster": "highcamp.agents.heuristics.disaster:DisasterHeuristic",
 }
+
+# game id -> "module:class" of a learned position value: called on a state, each player's
+# chance of winning (search's ``learned`` leaf valuation). Imported on first use.
+LEARNED_VALUES: dict[str, str] = {
+    "everest-go": "highcamp.agents.heuristics.everest_go_value:EverestGoValue",
+}
+
+
+def make_learned_value(game_id: str) -> Callable[[State], list[float]] | None:
+    """The learned position value of ``game_id``, or ``None`` if it has none.
+
+    >>> make_learned_value("everest-go").__class__.__name__, make_learned_value("disaster")
+    ('EverestGoValue', None)
+    """
+    target = LEARNED_VALUES.get(game_id)
+    if target is None:
+        return None
+    module, _, name = target.partition(":")
+    value: Callable[[State], list[float]] = getattr(importlib.import_module(module), name)()
+    return value
 
 
 def has_heuristic(game_id: str) -> bool:
