@@ -50,19 +50,17 @@ from highcamp.core import State
 
 __all__ = ["FEATURES", "EverestGoValue", "features", "fit", "positions"]
 
-ACTIONS = (
-    "Equipment Theft",
-    "Backpack Stealing",
-    "Mountain Goddess",
-    "Snowball",
-    "Yeti",
-    "Blizzard",
-    "Tent",
-    "Hypothermia",
-    "Cold",
-    "Fire",
-    "Avalanche",
-)
+
+def _action_names() -> tuple[str, ...]:
+    """The action cards, in the game's own order (its static view: the kinds worth no
+    points)."""
+    import highcamp
+
+    kinds = highcamp.load_game("everest-go", players=2).static_view()["kinds"]
+    return tuple(k["name"] for k in kinds if not k["points"])
+
+
+ACTIONS = _action_names()
 BASE = (
     "score",
     "hand points",
