@@ -12,6 +12,8 @@ move, ``mcts:2s`` seconds per move), and for the search agents ``name:budget:rol
 Budget(iterations=200, seconds=None)
 >>> make_agent("mcts:10:heuristic:margin").value
 'margin'
+>>> make_agent("ismcts:500:learned").rollout
+'learned'
 >>> make_agent("oracle")
 Traceback (most recent call last):
 ...
