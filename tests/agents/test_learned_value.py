@@ -115,3 +115,17 @@ def test_learned_rollouts_search_from_the_seat_view() -> None:
     if not state.is_terminal() and not state.is_chance_node():
         agent = ISMCTSAgent(seed=1, rollout="learned")
         assert agent.act(state) in state.legal_actions()
+
+
+def test_search_explains_with_a_chance_of_winning_where_returns_are_wins() -> None:
+    """With several players (returns 1 per win) the hint gives the chance of winning; alone,
+    the mean return (a score)."""
+    state = _midgame(2, 4, steps=0)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    line = make_agent("ismcts:60:learned", seed=1).explain(state)  # type: ignore[attr-defined]
+    assert "of 60 simulations, chance of winning" in line and line.endswith("%")
+    solo = highcamp.load_game("everest-1924").new_initial_state(seed=3)
+    while solo.is_chance_node():
+        solo.apply_random_chance()
+    assert "mean return" in make_agent("mcts:30", seed=1).explain(solo)  # type: ignore[attr-defined]

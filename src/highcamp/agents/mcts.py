@@ -570,7 +570,8 @@ class MCTSAgent:
         return self._best(self.search(state), state)
 
     def explain(self, state: State) -> str:
-        """The chosen action, its share of the simulations and its mean return."""
+        """The chosen action, its share of the simulations and its mean return (with
+        several players and win-or-lose returns, the chance of winning it estimates)."""
         legal = state.legal_actions()
         if len(legal) == 1:
             return f"{state.action_to_string(legal[0])}: the only legal action"
@@ -582,9 +583,13 @@ class MCTSAgent:
         child = root.children[action]
         share = child.visits / max(root.visits, 1)
         mean = child.totals[player] / max(child.visits, 1)
+        # with several players the games' returns are 1 per win: their mean is a chance
+        if state.game.num_players > 1 and self._margin is None and 0.0 <= mean <= 1.0:
+            worth = f"chance of winning {mean:.0%}"
+        else:
+            worth = f"mean return {mean:.{1 if state.game.num_players == 1 else 2}f}"
         return (
-            f"{state.action_to_string(action)}: {share:.0%} of {root.visits} simulations, "
-            f"mean return {mean:.1f}"
+            f"{state.action_to_string(action)}: {share:.0%} of {root.visits} simulations, {worth}"
         )
 
     def describe(self) -> dict[str, Any]:
