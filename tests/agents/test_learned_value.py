@@ -129,3 +129,17 @@ def test_search_explains_with_a_chance_of_winning_where_returns_are_wins() -> No
     while solo.is_chance_node():
         solo.apply_random_chance()
     assert "mean return" in make_agent("mcts:30", seed=1).explain(solo)  # type: ignore[attr-defined]
+
+
+def test_the_refit_command_writes_weights_and_keeps_other_player_counts(tmp_path: Path) -> None:
+    """``python -m highcamp.agents.heuristics.everest_go_value`` writes the weights, the fit's
+    figures and its command; refitting one player count keeps the others."""
+    out = tmp_path / "value.json"
+    assert ev.main(["--games", "4", "--players", "2", "--out", str(out)]) == 0
+    assert ev.main(["--games", "3", "--players", "3", "--out", str(out)]) == 0
+    data = json.loads(out.read_text("utf-8"))
+    assert sorted(data["weights"]) == ["2", "3"] and data["features"] == list(ev.FEATURES)
+    assert "--players 2" in data["commands"]["2"] and "--players 3" in data["commands"]["3"]
+    assert data["fit"]["3"]["positions"] > 0
+    value = ev.EverestGoValue({int(n): w for n, w in data["weights"].items()})
+    assert math.isclose(sum(value(_midgame(3, 1))), 1.0)

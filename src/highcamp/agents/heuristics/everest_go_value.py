@@ -42,9 +42,13 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from highcamp.core import State
 
@@ -203,11 +207,17 @@ class EverestGoValue:
 
 # ------------------------------------------------------------------------ fitting
 def positions(
-    players: int, games: int, seed: int = 0, epsilon: float = 0.1, every: int = 6
+    players: int,
+    games: int,
+    seed: int = 0,
+    epsilon: float = 0.1,
+    every: int = 6,
+    done: Callable[[], object] | None = None,
 ) -> tuple[list[list[list[float]]], list[list[float]]]:
     """Positions of heuristic self-play (each seat plays a random legal action with
     probability ``epsilon``, for variety): every ``every``-th decision's figures for each
-    player, and the game's outcome (1 per winner, shared on a tie)."""
+    player, and the game's outcome (1 per winner, shared on a tie). ``done`` is called
+    after each game (a progress bar's advance)."""
     import highcamp
     from highcamp.agents.heuristics import make_heuristic
 
@@ -241,6 +251,8 @@ def positions(
         outcome = [r / won for r in returns]
         xs.extend(taken)
         ys.extend([outcome] * len(taken))
+        if done is not None:
+            done()
     return xs, ys
 
 
@@ -301,7 +313,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     for players in args.players:
         started = time.perf_counter()
-        xs, ys = positions(players, args.games, seed=args.seed)
+        with Progress(
+            TextColumn(f"{players} players: self-play"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("games", total=args.games)
+            xs, ys = positions(players, args.games, seed=args.seed, done=partial(bar.advance, task))
         split = len(xs) * 4 // 5
         w, train = fit(xs[:split], ys[:split])
         held = _loglik(w, xs[split:], ys[split:])
@@ -328,9 +348,9 @@ def main(argv: list[str] | None = None) -> int:
         "fit": dict(sorted(report.items())),
         "weights": dict(sorted(weights.items())),
     }
-    partial = out.with_suffix(".partial")
-    partial.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
-    partial.replace(out)  # whole or not at all: a search reading the file never sees half
+    staged = out.with_suffix(".partial")
+    staged.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+    staged.replace(out)  # whole or not at all: a search reading the file never sees half
     print(f"wrote {out}", file=sys.stderr)
     return 0
 
