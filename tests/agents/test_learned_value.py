@@ -74,6 +74,7 @@ def test_features_read_the_hand_and_the_mountaineer() -> None:
     dressed = sum(1 for p in obs["mountaineers"][seat]["parts"] if p["top"] and not p["frozen"])
     assert x["dressed parts"] == dressed
     assert 0.0 <= x["progress x hand size"] <= x["hand size"]
+    assert ev.figures(state) == [ev.features(state, p) for p in range(2)]
 
 
 def test_the_fit_recovers_planted_weights() -> None:

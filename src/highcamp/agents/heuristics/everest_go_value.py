@@ -1,6 +1,6 @@
 """A learned value of Everest Go! positions: each player's chance of winning, for search.
 
-ISMCTS's ``value`` leaf valuation (``ismcts:2000:value``) asks what a position is worth
+Search's ``learned`` leaf valuation (``ismcts:2000:learned``) asks what a position is worth
 without playing it out. The score totals alone miss what the heuristic's rules of thumb
 know: a 4-point garment in hand is nearly as good as one worn, a Tent guards a good outfit,
 a Fire in hand makes Hypothermia and Cold less fearsome, a fully dressed mountaineer can end
@@ -52,7 +52,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from highcamp.core import State
 
-__all__ = ["FEATURES", "EverestGoValue", "features", "fit", "positions"]
+__all__ = ["FEATURES", "EverestGoValue", "features", "figures", "fit", "positions"]
 
 
 def _action_names() -> tuple[str, ...]:
@@ -106,7 +106,8 @@ def _progress(obs: dict[str, Any], deck0: int) -> float:
 
 
 def features(state: State, player: int, totals: list[float] | None = None) -> list[float]:
-    """``player``'s figures (:data:`FEATURES`), from what the player sees and the score."""
+    """``player``'s figures (:data:`FEATURES`), from what the player sees and the score
+    totals (the same for every player: :func:`figures` counts them once)."""
     if totals is None:
         totals = [b.total for b in state.score_breakdown()]
     _learn_points(state)
@@ -156,6 +157,12 @@ def features(state: State, player: int, totals: list[float] | None = None) -> li
     return base + [progress * x for x in base]
 
 
+def figures(state: State) -> list[list[float]]:
+    """Every player's figures, the score totals counted once."""
+    totals = [b.total for b in state.score_breakdown()]
+    return [features(state, p, totals) for p in range(state.game.num_players)]
+
+
 _DECK0: dict[str, int] = {}
 
 
@@ -190,10 +197,7 @@ class EverestGoValue:
         """``w . x_p`` for each player."""
         n = state.game.num_players
         w = self.weights.get(n) or self.weights[min(self.weights, key=lambda k: abs(k - n))]
-        totals = [b.total for b in state.score_breakdown()]
-        return [
-            sum(a * b for a, b in zip(w, features(state, p, totals), strict=True)) for p in range(n)
-        ]
+        return [sum(a * b for a, b in zip(w, x, strict=True)) for x in figures(state)]
 
     def __call__(self, state: State) -> list[float]:
         if state.is_terminal():
@@ -238,8 +242,7 @@ def positions(
                 continue
             decision += 1
             if decision % every == 0:
-                totals = [b.total for b in state.score_breakdown()]
-                taken.append([features(state, p, totals) for p in range(players)])
+                taken.append(figures(state))
             p = state.current_player()
             legal = state.legal_actions()
             if rng.random() < epsilon:
@@ -284,11 +287,8 @@ def fit(
         w += step
         if np.abs(step).max() < 1e-8:
             break
-    u = z @ w
-    u -= u.max(axis=1, keepdims=True)
-    logp = u - np.log(np.exp(u).sum(axis=1, keepdims=True))
-    loglik = float((y * logp).sum() / n)
-    return [float(v) for v in w / scale], loglik
+    weights = w / scale
+    return [float(v) for v in weights], _loglik(weights, x, y)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -355,12 +355,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _loglik(w: list[float], xs: list[list[list[float]]], ys: list[list[float]]) -> float:
+def _loglik(w: Any, xs: Any, ys: Any) -> float:
+    """The mean log-likelihood of the outcomes ``ys`` under weights ``w`` (lists or arrays)."""
     import numpy as np
 
     x = np.asarray(xs, dtype=float)
     y = np.asarray(ys, dtype=float)
-    u = x @ np.asarray(w)
+    u = x @ np.asarray(w, dtype=float)
     u -= u.max(axis=1, keepdims=True)
     logp = u - np.log(np.exp(u).sum(axis=1, keepdims=True))
     return float((y * logp).sum() / len(x))
