@@ -5,9 +5,10 @@ BIN := $(VENV)/bin
 # Two installs into one .venv, each behind a stamp that names its extras and the
 # checksum of pyproject.toml (changing either reinstalls):
 #   play: the web extra only, so `make play` stays light;
-#   dev:  tools, web, browser tests and rl (the adapters' tests run in CI).
+#   dev:  tools, web, browser tests, rl (the adapters' tests run in CI), analysis
+#         (reports: matplotlib, Parquet) and ray (the simulator's cluster backend).
 PLAY_EXTRAS := web
-DEV_EXTRAS := dev,web,browser,rl
+DEV_EXTRAS := dev,web,browser,rl,analysis,ray
 SUM := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-dev-$(SUM)

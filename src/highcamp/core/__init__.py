@@ -17,9 +17,11 @@ from .game import (
     Game,
     GameInfo,
     LogEntry,
+    ScoreBand,
     ScoreBreakdown,
     ScoreLine,
     State,
+    chart_from_minimums,
 )
 from .options import OptionSpec, validate_options
 
@@ -38,11 +40,13 @@ __all__ = [
     "LogEntry",
     "OptionError",
     "OptionSpec",
+    "ScoreBand",
     "ScoreBreakdown",
     "ScoreLine",
     "State",
     "StateFormatError",
     "UnknownGameError",
+    "chart_from_minimums",
     "explain_choice",
     "play_game",
     "validate_options",

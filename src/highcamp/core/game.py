@@ -178,6 +178,41 @@ class ScoreBreakdown:
         }
 
 
+@dataclass(frozen=True)
+class ScoreBand:
+    """A band of a game's score chart (victory chart, legend): the scores from ``low`` to
+    ``high``, both inclusive; ``None`` leaves that side open.
+
+    >>> band = ScoreBand("Draw", 0, 9)
+    >>> band.contains(9), band.contains(10), ScoreBand("Victory", 10).contains(99)
+    (True, False, True)
+    """
+
+    name: str
+    low: float | None = None
+    high: float | None = None
+
+    def contains(self, score: float) -> bool:
+        """Whether ``score`` falls in this band."""
+        return (self.low is None or score >= self.low) and (self.high is None or score <= self.high)
+
+
+def chart_from_minimums(bands: Sequence[tuple[float | None, str]]) -> list[ScoreBand]:
+    """A score chart from ``(lowest score, name)`` pairs, lowest band first, of a chart of
+    whole-point scores: each band ends one point below the next band's lowest score.
+
+    >>> chart_from_minimums([(None, "Defeat"), (0, "Draw"), (10, "Victory")])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [ScoreBand(name='Defeat', low=None, high=-1), ScoreBand(name='Draw', low=0, high=9),
+     ScoreBand(name='Victory', low=10, high=None)]
+    """
+    out: list[ScoreBand] = []
+    for k, (low, name) in enumerate(bands):
+        following = bands[k + 1][0] if k + 1 < len(bands) else None
+        out.append(ScoreBand(name, low, None if following is None else following - 1))
+    return out
+
+
 class Game(abc.ABC):
     """A game with its options fixed: static facts, and a factory of states.
 
@@ -223,6 +258,13 @@ class Game(abc.ABC):
 
     def score_bands(self) -> list[str]:
         """Names of the game's score bands (victory chart, legend), lowest first; [] if none."""
+        return [band.name for band in self.score_chart()]
+
+    def score_chart(self) -> list[ScoreBand]:
+        """The game's score bands with their limits, lowest first; [] if it has none.
+
+        Reports draw them on score distributions; games with a chart override this.
+        """
         return []
 
     def static_view(self) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from .runner import (
     play_range,
     run_simulation,
 )
+from .runs import PointData, RunData, point_label, sweep_points
 from .stats import (
     QUANTILE_LEVELS,
     QUANTILE_NAMES,
@@ -35,7 +36,9 @@ __all__ = [
     "QUANTILE_NAMES",
     "Frequency",
     "GameRecord",
+    "PointData",
     "Quantiles",
+    "RunData",
     "SeatSummary",
     "SimResult",
     "Simulation",
@@ -46,7 +49,9 @@ __all__ = [
     "mean_sd",
     "parse_agents",
     "play_range",
+    "point_label",
     "quantiles_from_counts",
     "run_simulation",
     "summarize",
+    "sweep_points",
 ]

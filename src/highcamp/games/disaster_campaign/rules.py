@@ -37,9 +37,11 @@ from highcamp.core import (
     LogEntry,
     OptionError,
     OptionSpec,
+    ScoreBand,
     ScoreBreakdown,
     ScoreLine,
     State,
+    chart_from_minimums,
 )
 from highcamp.games import game_class, list_games, load_game
 from highcamp.games.disaster_series import ClientCard, DisasterGame, DisasterState, GuideCard
@@ -257,9 +259,9 @@ class CampaignGame(Game):
                 name = band
         return name
 
-    def score_bands(self) -> list[str]:
+    def score_chart(self) -> list[ScoreBand]:
         """The campaign chart, lowest first [16.2]."""
-        return [name for _, name in self.bands]
+        return chart_from_minimums(self.bands)
 
     def rules_text(self) -> str:
         """The campaign rules in brief, citing sections."""

@@ -39,9 +39,11 @@ from highcamp.core import (
     TERMINAL,
     Game,
     IllegalActionError,
+    ScoreBand,
     ScoreBreakdown,
     ScoreLine,
     State,
+    chart_from_minimums,
 )
 
 from .components import ClientCard, Company, GuideCard, Ruleset
@@ -184,9 +186,9 @@ class DisasterGame(Game):
 
             self.seat_games = seat_games(self)  # each seat's team, as a solitaire game [15.0]
 
-    def score_bands(self) -> list[str]:
+    def score_chart(self) -> list[ScoreBand]:
         """The Victory Chart bands, lowest first [12.0]."""
-        return [name for _, name in self.RULESET.bands]
+        return chart_from_minimums(self.RULESET.bands)
 
     def num_distinct_actions(self) -> int:
         """Action ids (see the module docstring; the two-player game adds its own)."""

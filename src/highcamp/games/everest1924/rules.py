@@ -40,6 +40,7 @@ from highcamp.core import (
     IllegalActionError,
     InvalidActionError,
     OptionSpec,
+    ScoreBand,
     ScoreBreakdown,
     ScoreLine,
     State,
@@ -330,9 +331,9 @@ class Everest1924Game(Game):
 
         return resources.files(__package__).joinpath("data/rules.md").read_text("utf-8")
 
-    def score_bands(self) -> list[str]:
+    def score_chart(self) -> list[ScoreBand]:
         """The legend bands of the sheet, lowest first (R-1924-7)."""
-        return [band.name for band in self.sheet.legend]
+        return [ScoreBand(b.name, b.low, b.high) for b in self.sheet.legend]
 
     def static_view(self) -> dict[str, Any]:
         """The sheet: rows with targets and spans, unlock rows, camps, legend bands."""
