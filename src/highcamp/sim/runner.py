@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import hashlib
 import os
@@ -36,7 +37,12 @@ from highcamp.core import Agent, Game, play_game
 from highcamp.core.rng import GOLDEN, MASK64, mix
 
 __all__ = [
+    "Backend",
+    "Chunk",
     "GameRecord",
+    "Job",
+    "ProcessBackend",
+    "Scheduler",
     "SimResult",
     "Simulation",
     "game_seeds",
@@ -183,6 +189,9 @@ def play_range(
 # --------------------------------------------------------------------------- workers
 @dataclass(frozen=True)
 class _Task:
+    """A chunk to play: games ``start..stop-1`` of point ``point``."""
+
+    point: int
     game: str
     options: tuple[tuple[str, Any], ...]
     agents: tuple[str, ...]
@@ -199,12 +208,18 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_task(task: _Task) -> tuple[list[_Row], float]:
-    """Play one chunk in a worker; the game object is built once per process."""
+def _task_game(task: _Task) -> Game:
+    """The task's game, built once per process."""
     cache_key = (task.game, task.options)
     game = _WORKER_GAMES.get(cache_key)
     if game is None:
         game = _WORKER_GAMES[cache_key] = highcamp.load_game(task.game, **dict(task.options))
+    return game
+
+
+def _run_task(task: _Task) -> tuple[list[_Row], float]:
+    """Play one chunk (in a worker): its rows and the seconds they took."""
+    game = _task_game(task)
     out: list[_Row] = []
     t0 = time.perf_counter()
     _play_rows(game, task.agents, task.key, task.start, task.stop, out)
@@ -217,6 +232,214 @@ def _cores() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not on every platform
         return os.cpu_count() or 1
+
+
+class Backend(abc.ABC):
+    """Where chunks are played: worker processes here (:class:`ProcessBackend`) or a Ray
+    cluster (:class:`highcamp.sim.ray_backend.RayBackend`). ``workers`` is how many chunks
+    run at once."""
+
+    name: str = "backend"
+    workers: int = 1
+
+    @abc.abstractmethod
+    def submit(self, task: _Task) -> Future[tuple[list[_Row], float]]:
+        """Start playing a chunk; the future gives its rows and seconds."""
+
+    @abc.abstractmethod
+    def close(self, cancel: bool) -> None:
+        """Release the workers; ``cancel`` drops chunks not finished (after a Ctrl-C)."""
+
+
+class ProcessBackend(Backend):
+    """``workers`` worker processes on this machine (a ``ProcessPoolExecutor``).
+
+    >>> backend = ProcessBackend(2)
+    >>> backend.workers, backend.name
+    (2, 'local')
+    >>> backend.close(cancel=False)
+    """
+
+    name = "local"
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def submit(self, task: _Task) -> Future[tuple[list[_Row], float]]:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_worker_init)
+        return self._pool.submit(_run_task, task)
+
+    def close(self, cancel: bool) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
+            self._pool = None
+
+
+@dataclass(frozen=True)
+class Job:
+    """The games of one point of a run still to play: index ranges ``[start, stop)`` of a
+    run with master key ``key`` (see :func:`master_key`)."""
+
+    point: int
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    agents: tuple[str, ...]
+    key: int
+    ranges: tuple[tuple[int, int], ...]
+
+    @property
+    def games(self) -> int:
+        """Games in the job's ranges."""
+        return sum(stop - start for start, stop in self.ranges)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Games ``start..stop-1`` of point ``point``, played (``records`` in index order) in
+    ``seconds`` of one worker's time."""
+
+    point: int
+    start: int
+    stop: int
+    records: list[GameRecord]
+    seconds: float
+
+
+class Scheduler:
+    """Plays the chunks of some jobs and yields them as they finish (:meth:`chunks`).
+
+    With no backend the chunks are played here, in order; with one, up to four chunks a
+    worker are in flight and chunks arrive in the order they finish. Chunk sizes follow the
+    measured speed of each point (about ``TARGET_CHUNK_SECONDS`` a chunk), or are fixed by
+    ``chunk_size``. A Ctrl-C stops the run: finished chunks (here, also the finished part
+    of the chunk being played) are still yielded, then ``interrupted`` is set.
+
+    >>> job = Job(0, "everest-1924", (), ("random",), master_key(1), ((0, 10), (20, 25)))
+    >>> scheduler = Scheduler([job])
+    >>> [(c.start, c.stop) for c in scheduler.chunks()], scheduler.done
+    ([(0, 10), (20, 25)], 15)
+    """
+
+    def __init__(
+        self,
+        jobs: Sequence[Job],
+        backend: Backend | None = None,
+        chunk_size: int | None = None,
+    ) -> None:
+        self.jobs = list(jobs)
+        self.backend = backend
+        self.chunk_size = chunk_size
+        self.total = sum(job.games for job in self.jobs)
+        self.done = 0
+        """Games finished (and yielded) so far."""
+        self.interrupted = False
+        self.elapsed = 0.0
+        self.busy = 0.0
+        """Seconds of worker time spent in the yielded chunks."""
+        self._speed: dict[int, float] = {}  # seconds a game, per point
+        self._started = False
+
+    @property
+    def workers(self) -> int:
+        """Chunks played at once."""
+        return 1 if self.backend is None else self.backend.workers
+
+    def _next_size(self, point: int, remaining: int) -> int:
+        if self.chunk_size is not None:
+            return self.chunk_size
+        seconds = self._speed.get(point)
+        if seconds is None:
+            return FIRST_CHUNK
+        size = int(TARGET_CHUNK_SECONDS / max(seconds, 1e-7))
+        if self.workers > 1:  # smaller chunks at the end keep every worker busy
+            size = min(size, max(FIRST_CHUNK, remaining // (2 * self.workers)))
+        return max(1, min(size, MAX_CHUNK))
+
+    def _tasks(self) -> Iterator[_Task]:
+        """The chunks to play, sized as they are asked for."""
+        remaining = self.total
+        for job in self.jobs:
+            for start, stop in job.ranges:
+                while start < stop:
+                    end = min(stop, start + self._next_size(job.point, remaining))
+                    yield _Task(job.point, job.game, job.options, job.agents, job.key, start, end)
+                    remaining -= end - start
+                    start = end
+
+    def _chunk(self, task: _Task, rows: list[_Row], seconds: float) -> Chunk:
+        if rows:
+            self._speed[task.point] = seconds / len(rows)
+        self.done += len(rows)
+        self.busy += seconds
+        stop = task.start + len(rows)
+        return Chunk(task.point, task.start, stop, [_as_record(r) for r in rows], seconds)
+
+    def chunks(self) -> Generator[Chunk, None, None]:
+        """Play the games; yield each chunk when it finishes."""
+        if self._started:
+            raise RuntimeError("a run plays once; make a new one")
+        self._started = True
+        t0 = time.perf_counter()
+        try:
+            if self.backend is None:
+                yield from self._chunks_here()
+            else:
+                yield from self._chunks_backend(self.backend)
+        finally:
+            self.elapsed = time.perf_counter() - t0
+
+    def _chunks_here(self) -> Iterator[Chunk]:
+        for task in self._tasks():
+            out: list[_Row] = []
+            t0 = time.perf_counter()
+            try:
+                _play_rows(_task_game(task), task.agents, task.key, task.start, task.stop, out)
+            except KeyboardInterrupt:
+                self.interrupted = True
+                if out:
+                    yield self._chunk(task, out, time.perf_counter() - t0)
+                return
+            yield self._chunk(task, out, time.perf_counter() - t0)
+
+    def _chunks_backend(self, backend: Backend) -> Iterator[Chunk]:
+        window = 4 * backend.workers
+        tasks = self._tasks()
+        inflight: dict[Future[tuple[list[_Row], float]], _Task] = {}
+        clean = False
+        try:
+            try:
+                pending = True
+                while pending or inflight:
+                    while pending and len(inflight) < window:
+                        task = next(tasks, None)
+                        if task is None:
+                            pending = False
+                            break
+                        inflight[backend.submit(task)] = task
+                    if not inflight:
+                        break
+                    done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        task = inflight.pop(future)
+                        rows, seconds = future.result()
+                        yield self._chunk(task, rows, seconds)
+                clean = True
+            except KeyboardInterrupt:
+                self.interrupted = True
+                finished = [
+                    (future, task)
+                    for future, task in inflight.items()
+                    if future.done() and not future.cancelled() and future.exception() is None
+                ]
+                backend.close(cancel=True)
+                clean = True
+                for future, task in sorted(finished, key=lambda ft: (ft[1].point, ft[1].start)):
+                    rows, seconds = future.result()
+                    yield self._chunk(task, rows, seconds)
+        finally:
+            backend.close(cancel=not clean)
 
 
 # ------------------------------------------------------------------------ the runner
@@ -285,8 +508,10 @@ class Simulation:
     Construction validates everything (``UnknownGameError``, ``OptionError`` and other
     ``ValueError``s). :meth:`chunks` plays the games and yields their records a chunk at a
     time, in index order; :meth:`run` collects them. ``workers=1`` plays in this process;
-    more use a process pool; ``workers=0`` uses every core. A Ctrl-C (``KeyboardInterrupt``)
-    stops the run: the games finished so far are still yielded and ``interrupted`` is set.
+    more use a process pool; ``workers=0`` uses every core; ``backend`` (a
+    :class:`Backend`, such as a Ray cluster) replaces both. A Ctrl-C
+    (``KeyboardInterrupt``) stops the run: the games finished so far are still yielded and
+    ``interrupted`` is set.
     """
 
     def __init__(
@@ -299,6 +524,7 @@ class Simulation:
         seed: int = 0,
         workers: int = 1,
         chunk_size: int | None = None,
+        backend: Backend | None = None,
     ) -> None:
         if not isinstance(games, int) or games < 0:
             raise ValueError(f"the number of games must be a non-negative integer, not {games!r}")
@@ -311,109 +537,55 @@ class Simulation:
         self.agents = parse_agents(agents, self.game.num_players, game)
         self.games = games
         self.seed = seed
-        self.workers = workers or _cores()
+        self.workers = backend.workers if backend is not None else workers or _cores()
         self.chunk_size = chunk_size
-        self.done = 0
-        """Games finished (and yielded) so far."""
-        self.interrupted = False
-        self.elapsed = 0.0
-        self._key = master_key(seed)
-        self._started = False
-        self._t0 = 0.0
-
-    def _task(self, start: int, stop: int) -> _Task:
-        return _Task(
-            self.game_id,
+        if backend is None and self.workers > 1 and games > FIRST_CHUNK:
+            backend = ProcessBackend(self.workers)
+        job = Job(
+            0,
+            game,
             tuple(self.game.options.items()),
             self.agents,
-            self._key,
-            start,
-            stop,
+            master_key(seed),
+            ((0, games),) if games else (),
         )
+        _WORKER_GAMES[(game, job.options)] = self.game
+        self._scheduler = Scheduler([job], backend, chunk_size)
 
-    def _next_size(self, seconds_per_game: float, remaining: int) -> int:
-        if self.chunk_size is not None:
-            return self.chunk_size
-        size = int(TARGET_CHUNK_SECONDS / max(seconds_per_game, 1e-7))
-        if self.workers > 1:  # smaller chunks at the end keep every worker busy
-            size = min(size, max(FIRST_CHUNK, remaining // (2 * self.workers)))
-        return max(1, min(size, MAX_CHUNK))
+    @property
+    def done(self) -> int:
+        """Games finished (and yielded) so far."""
+        return self._scheduler.done
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether a Ctrl-C stopped the run."""
+        return self._scheduler.interrupted
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds the run took (so far)."""
+        return self._scheduler.elapsed
 
     def chunks(self) -> Generator[list[GameRecord], None, None]:
         """Play the games; yield their records a chunk at a time, in index order."""
-        if self._started:
-            raise RuntimeError("a Simulation runs once; make a new one")
-        self._started = True
-        self._t0 = time.perf_counter()
-        try:
-            if self.workers == 1 or self.games <= FIRST_CHUNK:
-                yield from self._chunks_here()
-            else:
-                yield from self._chunks_pool()
-        finally:
-            self.elapsed = time.perf_counter() - self._t0
-
-    def _chunks_here(self) -> Iterator[list[GameRecord]]:
-        start = 0
-        size = self.chunk_size or FIRST_CHUNK
-        while start < self.games:
-            stop = min(self.games, start + size)
-            out: list[_Row] = []
-            t0 = time.perf_counter()
-            try:
-                _play_rows(self.game, self.agents, self._key, start, stop, out)
-            except KeyboardInterrupt:
-                self.interrupted = True
-                if out:
-                    self.done += len(out)
-                    yield [_as_record(row) for row in out]
-                return
-            seconds = time.perf_counter() - t0
-            self.done += len(out)
-            yield [_as_record(row) for row in out]
-            start = stop
-            size = self._next_size(seconds / len(out), self.games - start)
-
-    def _chunks_pool(self) -> Iterator[list[GameRecord]]:
-        workers = self.workers
-        window = 4 * workers
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
-        inflight: dict[Future[tuple[list[_Row], float]], int] = {}
-        ready: dict[int, list[_Row]] = {}
-        submitted = 0
+        ready: dict[int, list[GameRecord]] = {}
         next_yield = 0
-        size = self.chunk_size or FIRST_CHUNK
-        clean = False
+        chunks = self._scheduler.chunks()
         try:
-            try:
-                while next_yield < self.games:
-                    while submitted < self.games and len(inflight) + len(ready) < window:
-                        stop = min(self.games, submitted + size)
-                        inflight[pool.submit(_run_task, self._task(submitted, stop))] = submitted
-                        submitted = stop
-                    done, _ = wait(inflight, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        start = inflight.pop(future)
-                        rows, seconds = future.result()
-                        ready[start] = rows
-                        size = self._next_size(seconds / len(rows), self.games - submitted)
-                    while next_yield in ready:
-                        rows = ready.pop(next_yield)
-                        next_yield += len(rows)
-                        self.done += len(rows)
-                        yield [_as_record(row) for row in rows]
-                clean = True
-            except KeyboardInterrupt:
-                self.interrupted = True
-                for future, start in inflight.items():
-                    if future.done() and not future.cancelled() and future.exception() is None:
-                        ready[start] = future.result()[0]
-                pool.shutdown(wait=False, cancel_futures=True)
-                for start in sorted(ready):
-                    self.done += len(ready[start])
-                    yield [_as_record(row) for row in ready[start]]
+            for chunk in chunks:
+                ready[chunk.start] = chunk.records
+                while next_yield in ready:
+                    records = ready.pop(next_yield)
+                    if not records:
+                        break
+                    next_yield += len(records)
+                    yield records
         finally:
-            pool.shutdown(wait=clean, cancel_futures=not clean)
+            chunks.close()
+        for start in sorted(ready):  # after a Ctrl-C: finished chunks beyond a gap
+            if ready[start]:
+                yield ready[start]
 
     def run(self, on_chunk: Callable[[list[GameRecord]], None] | None = None) -> SimResult:
         """Play every game and collect the records; ``on_chunk`` is called after each chunk
@@ -426,7 +598,7 @@ class Simulation:
                     if on_chunk is not None:
                         on_chunk(chunk)
             except KeyboardInterrupt:
-                self.interrupted = True
+                self._scheduler.interrupted = True
         if self.interrupted:
             records.sort(key=lambda r: r.index)
         return SimResult(records, self.games, self.interrupted, self.elapsed)
@@ -441,6 +613,7 @@ def run_simulation(
     seed: int = 0,
     workers: int = 1,
     chunk_size: int | None = None,
+    backend: Backend | None = None,
     on_chunk: Callable[[list[GameRecord]], None] | None = None,
 ) -> SimResult:
     """Run a simulation (see :class:`Simulation`) and return its records.
@@ -457,5 +630,6 @@ def run_simulation(
         seed=seed,
         workers=workers,
         chunk_size=chunk_size,
+        backend=backend,
     )
     return sim.run(on_chunk)
