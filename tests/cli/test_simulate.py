@@ -18,6 +18,14 @@ runner = CliRunner()
 GAME = "everest-1924"
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every run stores its games in ./highcamp.db: here, a fresh folder beside the test's
+    own files."""
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
+
+
 def _simulate(*args: str) -> tuple[int, str]:
     result = runner.invoke(app, ["simulate", *args])
     return result.exit_code, " ".join(result.output.split())  # undo rich's line wrapping
@@ -46,13 +54,15 @@ def test_jsonl_has_one_line_per_game(tmp_path: Path) -> None:
     assert set(lines[0]) == set(GameRecord._fields)
     expected = [r.to_dict() for r in run_simulation(GAME, games=150, seed=7).records]
     assert lines == json.loads(json.dumps(expected))
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["runs.jsonl"]  # no temporary file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cwd", "runs.jsonl"]  # no temporary file
 
 
 def test_same_seed_same_file_whatever_the_workers(tmp_path: Path) -> None:
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    assert _simulate(GAME, "-n", "300", "--seed", "5", "--out", str(one))[0] == 0
-    code, output = _simulate(GAME, "-n", "300", "--seed", "5", "-w", "2", "--out", str(two))
+    assert _simulate(GAME, "-n", "300", "-s", "5", "-w", "1", "--out", str(one))[0] == 0
+    code, output = _simulate(
+        GAME, "-n", "300", "-s", "5", "-w", "2", "--no-store", "--out", str(two)
+    )
     assert code == 0, output
     assert "2 workers" in output
     assert one.read_bytes() == two.read_bytes()
@@ -149,12 +159,12 @@ def ctrl_c_agent() -> Iterator[None]:
 @pytest.mark.usefixtures("ctrl_c_agent")
 def test_ctrl_c_keeps_finished_games_and_a_partial_summary(tmp_path: Path) -> None:
     out = tmp_path / "part.jsonl"
-    code, output = _simulate(GAME, "-n", "1000", "--agents", "ctrl-c", "--out", str(out))
+    code, output = _simulate(GAME, "-n", "1000", "-a", "ctrl-c", "-w", "1", "--out", str(out))
     assert code == 130
     assert "interrupted: 30 of 1,000 games" in output and "partial" in output
     assert "Score (30 games, partial)" in output
     assert [doc["index"] for doc in _lines(out)] == list(range(30))
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["part.jsonl"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cwd", "part.jsonl"]
 
 
 def test_everest_go_reports_win_rates_by_seat() -> None:

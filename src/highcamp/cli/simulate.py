@@ -27,14 +27,21 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from sqlalchemy import exc as sa_exc
 
 import highcamp
 from highcamp.core import Game
-from highcamp.sim import QUANTILE_NAMES, GameRecord, Simulation, Summary, SummaryBuilder
+from highcamp.sim import QUANTILE_NAMES, GameRecord, Summary, SummaryBuilder, parse_agents
+from highcamp.sim.runner import Backend, Job, ProcessBackend, Scheduler, cores, master_key
+from highcamp.sim.runs import point_label
+from highcamp.store import ResultStore, RunRow, RunSpec
 
 from .common import console, fail, load, parse_options
 
-__all__ = ["format_number", "simulate", "summary_tables"]
+__all__ = ["DEFAULT_DB", "format_number", "parse_sweep", "simulate", "summary_tables"]
+
+DEFAULT_DB = "sqlite:///highcamp.db"
+"""Where runs are stored unless ``--db`` says otherwise (the web's tables share it)."""
 
 
 class _RateColumn(ProgressColumn):
@@ -206,9 +213,70 @@ def _prepare(
     return game, options
 
 
+def parse_sweep(pairs: list[str] | None, options: dict[str, Any]) -> dict[str, list[str]]:
+    """``--sweep key=v1,v2,...`` (repeatable) into ``{key: [values]}``; a swept key may not
+    also be a fixed ``--option``.
+
+    >>> parse_sweep(["team=serbia,norway", "guide=hap, sherpa"], {})
+    {'team': ['serbia', 'norway'], 'guide': ['hap', 'sherpa']}
+    """
+    sweep: dict[str, list[str]] = {}
+    for pair in pairs or []:
+        key, sep, values = pair.partition("=")
+        key = key.strip()
+        items = [v.strip() for v in values.split(",")]
+        if not sep or not key or not values.strip() or any(not v for v in items):
+            fail(f"a sweep is written key=value1,value2,..., not {pair!r}")
+        if key in sweep:
+            fail(f"--sweep {key} is given twice; give all its values in one --sweep")
+        if key in options:
+            fail(f"{key} is both a fixed --option and swept; drop one of them")
+        sweep[key] = list(dict.fromkeys(items))
+    return sweep
+
+
+class _InOrder:
+    """Chunks that arrive out of order, released in index order (for the JSON lines)."""
+
+    def __init__(self) -> None:
+        self.ready: dict[int, list[GameRecord]] = {}
+        self.next = 0
+
+    def add(self, start: int, records: list[GameRecord]) -> list[GameRecord]:
+        self.ready[start] = records
+        out: list[GameRecord] = []
+        while self.ready.get(self.next):
+            chunk = self.ready.pop(self.next)
+            self.next += len(chunk)
+            out.extend(chunk)
+        return out
+
+    def rest(self) -> list[GameRecord]:
+        return [r for start in sorted(self.ready) for r in self.ready[start]]
+
+
+def _backend(name: str, workers: int, address: str | None) -> Backend | None:
+    """The backend for ``--backend``/``--workers``/``--address`` (None: this process)."""
+    if name == "local":
+        if address is not None:
+            fail("--address names a Ray cluster: use it with --backend ray")
+        count = workers or cores()
+        return ProcessBackend(count) if count > 1 else None
+    if name != "ray":
+        fail(f"--backend is local or ray, not {name!r}")
+    from highcamp.sim.ray_backend import RayBackend, RayUnavailableError
+
+    try:
+        return RayBackend(address, workers or None)
+    except RayUnavailableError as err:
+        fail(str(err))
+
+
 def simulate(
     game: str = typer.Argument(..., help="Game id (see `highcamp list`)."),
-    games: int = typer.Option(1000, "--games", "-n", min=1, help="Number of games to play."),
+    games: int = typer.Option(
+        1000, "--games", "-n", min=1, help="Number of games (at every point of a sweep)."
+    ),
     agents: str = typer.Option(
         "random",
         "--agents",
@@ -219,31 +287,114 @@ def simulate(
         0, "--seed", "-s", help="Master seed: the same seed gives the same games."
     ),
     workers: int = typer.Option(
-        1, "--workers", "-w", min=0, help="Worker processes (1: this process; 0: every core)."
+        0,
+        "--workers",
+        "-w",
+        min=0,
+        help="Games played at once (0: every core, or the Ray cluster's CPUs; 1: this process).",
     ),
     players: int | None = typer.Option(
         None, "--players", "-p", min=1, help="Number of players (games with a players option)."
     ),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="Game option key=value."),
+    sweep: list[str] | None = typer.Option(
+        None,
+        "--sweep",
+        help="Play every value of an option: key=v1,v2,... (repeatable: every combination).",
+    ),
+    db: str = typer.Option(
+        DEFAULT_DB, "--db", help="Store the games in this SQLAlchemy database URL."
+    ),
+    store: bool = typer.Option(
+        True, "--store/--no-store", help="Store the games (--no-store: summary only)."
+    ),
+    name: str | None = typer.Option(
+        None, "--name", help="Name of the run in the store (default: <game>-<id>)."
+    ),
+    backend: str = typer.Option(
+        "local", "--backend", help="Where games are played: local (this machine) or ray."
+    ),
+    address: str | None = typer.Option(
+        None, "--address", help="Ray cluster address (--backend ray; default: a local Ray)."
+    ),
     out: Path | None = typer.Option(
-        None, "--out", help="Write one JSON line per game to this file (.jsonl)."
+        None, "--out", help="Also write one JSON line per game played to this file (.jsonl)."
     ),
 ) -> None:
-    """Simulate many games with agents and summarise the scores (reproducible from --seed)."""
+    """Simulate many games with agents, store them, and summarise the scores (reproducible
+    from --seed; rerunning the same command resumes an interrupted run)."""
     loaded, options = _prepare(game, option, players)
+    swept = parse_sweep(sweep, options)
     if out is not None:
         _check_out(out)
+        if swept:
+            fail("--out writes one point's games: use `highcamp export` for a sweep")
+    if "players" in swept:
+        fail(
+            "--sweep cannot change the number of seats (players): "
+            "run one simulation per player count"
+        )
     try:
-        sim = Simulation(game, games, agents, options=options, seed=seed, workers=workers)
+        names = parse_agents(agents, loaded.num_players, game)
+        spec = RunSpec.make(game, names, seed=seed, games=games, options=options, sweep=swept)
     except ValueError as err:
         fail(str(err))
-    seats = ", ".join(sim.agents)
-    console.print(
-        f"[bold]{loaded.info.title}[/] ({game}): {games:,} games, agents {seats}, seed {seed}, "
-        f"{sim.workers} worker{'s' if sim.workers != 1 else ''}"
+    results: ResultStore | None = None
+    run: RunRow | None = None
+    if store:
+        try:
+            results = ResultStore(db)
+            run = results.open_run(spec, name)
+        except ValueError as err:
+            fail(str(err))
+        except sa_exc.SQLAlchemyError as err:
+            fail(f"cannot use the database {db!r}: {err.__class__.__name__}: {err}")
+        todo = results.missing(run)
+    else:
+        todo = [(k, 0, games) for k in range(len(spec.points))]
+    key = master_key(seed)
+    jobs = [
+        Job(
+            k,
+            game,
+            tuple(full.items()),
+            names,
+            key,
+            tuple((a, b) for p, a, b in todo if p == k),
+        )
+        for k, (_, full) in enumerate(spec.points)
+    ]
+    jobs = [job for job in jobs if job.ranges]
+    total_left = sum(job.games for job in jobs)
+    asked = games * len(spec.points)
+    where = "" if run is None else f", run [bold]{run.name}[/]"
+    sweep_text = (
+        f" at each of {len(spec.points)} points ("
+        + " ".join(f"{k}={','.join(map(str, v))}" for k, v in spec.sweep.items())
+        + ")"
+        if swept
+        else ""
     )
-    builder = SummaryBuilder()
+    console.print(
+        f"[bold]{loaded.info.title}[/] ({game}): {games:,} games{sweep_text}, "
+        f"agents {', '.join(names)}, seed {seed}{where}"
+    )
+    if run is not None and total_left < asked:
+        console.print(f"resuming: {asked - total_left:,} of {asked:,} games already stored in {db}")
+    builders = {k: SummaryBuilder() for k in range(len(spec.points))}
+    if results is not None and run is not None and total_left < asked:
+        for point, record in results.records(run.id):
+            if record.index < games:
+                builders[point].add([record])
     interrupted = False
+    chosen = _backend(backend, workers, address) if total_left else None
+    scheduler = Scheduler(jobs, chosen)
+    if total_left:
+        console.print(
+            f"playing {total_left:,} games: {scheduler.workers} at once"
+            + (f" on Ray ({getattr(chosen, 'address', '')})" if backend == "ray" else "")
+        )
+    order = _InOrder()
     with _atomic_lines(out) as lines:
         progress = Progress(
             TextColumn("[progress.description]{task.description}"),
@@ -256,38 +407,64 @@ def simulate(
             console=console,
             auto_refresh=False,  # refreshed per chunk: no thread while worker processes fork
         )
-        with progress, contextlib.closing(sim.chunks()) as chunks:
-            task = progress.add_task("simulating", total=games)
+        with progress, contextlib.closing(scheduler.chunks()) as chunks:
+            task = progress.add_task("simulating", total=total_left)
             progress.refresh()
             try:
                 for chunk in chunks:
+                    if results is not None and run is not None:
+                        results.add_chunk(
+                            run.id,
+                            chunk.point,
+                            chunk.start,
+                            chunk.stop,
+                            chunk.records,
+                            chunk.seconds,
+                        )
                     if lines is not None:
-                        lines.write(_json_lines(chunk))
-                    builder.add(chunk)
-                    progress.update(task, advance=len(chunk))
+                        lines.write(_json_lines(order.add(chunk.start, chunk.records)))
+                    builders[chunk.point].add(chunk.records)
+                    progress.update(task, advance=len(chunk.records))
                     progress.refresh()
             except KeyboardInterrupt:
                 interrupted = True
-        interrupted = interrupted or sim.interrupted
-    elapsed = sim.elapsed
+        interrupted = interrupted or scheduler.interrupted
+        if lines is not None:
+            lines.write(_json_lines(order.rest()))
+    elapsed = scheduler.elapsed
+    played = scheduler.done
+    stored = sum(b.count for b in builders.values())
     if interrupted:
+        resume = " rerun the same command to resume;" if run is not None else ""
         console.print(
-            f"[yellow]interrupted: {builder.count:,} of {games:,} games finished; "
+            f"[yellow]interrupted: {stored:,} of {asked:,} games finished;{resume} "
             "the summary is partial[/]"
         )
-    if builder.count == 0:
+    if stored == 0:
         console.print("no game finished")
         raise typer.Exit(130)
-    summary = builder.summary(loaded.score_bands() or None)
-    for table in summary_tables(summary, sim.agents, partial=interrupted):
-        console.print(table)
-    rate = builder.count / elapsed if elapsed > 0 else 0.0
-    per_game = 1e6 * elapsed / builder.count
-    console.print(
-        f"{builder.count:,} games in {elapsed:.2f} s: {rate:,.0f} games/s "
-        f"({per_game:,.1f} µs a game, {sim.workers} worker{'s' if sim.workers != 1 else ''})"
-    )
+    bands = loaded.score_bands() or None
+    for k, (point_swept, _) in enumerate(spec.points):
+        if builders[k].count == 0:
+            continue
+        if swept:
+            console.print(f"[bold]{point_label(point_swept)}[/]")
+        for table in summary_tables(builders[k].summary(bands), names, partial=interrupted):
+            console.print(table)
+    if played:
+        rate = played / elapsed if elapsed > 0 else 0.0
+        per_game = 1e6 * elapsed / played
+        console.print(
+            f"{played:,} games in {elapsed:.2f} s: {rate:,.0f} games/s "
+            f"({per_game:,.1f} µs a game, {scheduler.workers} worker"
+            f"{'s' if scheduler.workers != 1 else ''})"
+        )
+    if run is not None:
+        console.print(
+            f"stored in {db} as run [bold]{run.name}[/]: `highcamp report {run.name}` "
+            "charts it, `highcamp export` writes it as CSV or Parquet"
+        )
     if out is not None:
-        console.print(f"wrote {builder.count:,} games to {out}")
+        console.print(f"wrote {played:,} games to {out}")
     if interrupted:
         raise typer.Exit(130)

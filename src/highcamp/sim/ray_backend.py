@@ -67,7 +67,7 @@ class RayBackend(Backend):
                 where = f"the Ray cluster at {address}" if address else "a local Ray instance"
                 raise RayUnavailableError(f"could not start {where}: {err}") from None
             self._owned = True
-        cpus = int(ray.cluster_resources().get("CPU", 1))
+        cpus = int(self._ray.cluster_resources().get("CPU", 1))
         self.workers = max(1, workers or cpus)
         self.address = address or "local"
         self._remote = ray.remote(num_cpus=1, max_retries=1)(_run_task)

@@ -45,6 +45,7 @@ __all__ = [
     "Scheduler",
     "SimResult",
     "Simulation",
+    "cores",
     "game_seeds",
     "master_key",
     "parse_agents",
@@ -226,7 +227,7 @@ def _run_task(task: _Task) -> tuple[list[_Row], float]:
     return out, time.perf_counter() - t0
 
 
-def _cores() -> int:
+def cores() -> int:
     """The cores this process may run on."""
     try:
         return len(os.sched_getaffinity(0))
@@ -537,7 +538,7 @@ class Simulation:
         self.agents = parse_agents(agents, self.game.num_players, game)
         self.games = games
         self.seed = seed
-        self.workers = backend.workers if backend is not None else workers or _cores()
+        self.workers = backend.workers if backend is not None else workers or cores()
         self.chunk_size = chunk_size
         if backend is None and self.workers > 1 and games > FIRST_CHUNK:
             backend = ProcessBackend(self.workers)

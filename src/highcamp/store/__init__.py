@@ -1,4 +1,5 @@
-"""SQL persistence of tables (SQLAlchemy Core; SQLite by default, any SQLAlchemy URL).
+"""SQL persistence (SQLAlchemy Core; SQLite by default, any SQLAlchemy URL): the web's tables
+(:class:`Store`) and simulation results (:class:`ResultStore`).
 
 A table is stored as its record ``(game, options, seed, history)`` plus its seats: every
 applied action is one row, written and committed before the server acknowledges it, so a
@@ -20,6 +21,16 @@ highcamp.store.sql.StaleActionError: step 0 of this table is already played
 
 from __future__ import annotations
 
+from .results import ResultStore, RunNotFoundError, RunRow, RunSpec
 from .sql import SeatRecord, StaleActionError, Store, TableRecord
 
-__all__ = ["SeatRecord", "StaleActionError", "Store", "TableRecord"]
+__all__ = [
+    "ResultStore",
+    "RunNotFoundError",
+    "RunRow",
+    "RunSpec",
+    "SeatRecord",
+    "StaleActionError",
+    "Store",
+    "TableRecord",
+]

@@ -9,7 +9,8 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.pool import StaticPool
+
+from .engine import engine_for
 
 __all__ = ["SeatRecord", "StaleActionError", "Store", "TableRecord"]
 
@@ -94,13 +95,8 @@ class Store:
     """Tables, seats and actions in a SQL database given by its SQLAlchemy URL."""
 
     def __init__(self, url: str = "sqlite:///highcamp.db") -> None:
-        kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
-            if url in ("sqlite://", "sqlite:///:memory:"):
-                kwargs["poolclass"] = StaticPool
         self.url = url
-        self.engine = sa.create_engine(url, **kwargs)
+        self.engine = engine_for(url)
         _meta.create_all(self.engine)
 
     def create_table(
