@@ -13,6 +13,7 @@ from highcamp.agents import AGENTS, make_agent
 from highcamp.cli.main import app
 from highcamp.core import Agent, State
 from highcamp.sim import GameRecord, run_simulation, summarize
+from highcamp.store import ResultStore
 
 runner = CliRunner()
 GAME = "everest-1924"
@@ -176,3 +177,73 @@ def test_everest_go_reports_win_rates_by_seat() -> None:
     row = out[out.index("win rate") :].split("│")[1:5]
     rates = [float(cell.strip().rstrip("%")) for cell in row]
     assert len(rates) == 4 and abs(sum(rates) - 100.0) < 0.5  # ties are shared, so they add up
+
+
+# ------------------------------------------------------------ the store and sweeps
+def test_a_run_is_stored_and_resumed() -> None:
+    code, output = _simulate(GAME, "-n", "120", "--seed", "3", "--name", "first")
+    assert code == 0, output
+    assert "stored in sqlite:///highcamp.db as run first" in output
+    code, output = _simulate(GAME, "-n", "200", "--seed", "3", "--name", "first")
+    assert code == 0, output
+    assert "resuming: 120 of 200 games already stored" in output
+    assert "playing 80 games" in output and "Score (200 games)" in output
+    stored = ResultStore("sqlite:///highcamp.db").load_run("first")
+    assert stored.points[0].records == run_simulation(GAME, games=200, seed=3).records
+    code, output = _simulate(GAME, "-n", "200", "--seed", "4", "--name", "first")
+    assert code == 2 and "different simulation" in output
+
+
+def test_a_sweep_plays_every_point() -> None:
+    code, output = _simulate(
+        "disaster", "-p", "3", "-n", "20", "--sweep", "long_game=false,true", "-w", "1"
+    )
+    assert code == 0, output
+    assert "20 games at each of 2 points (long_game=False,True)" in output
+    assert "long_game=False" in output and "long_game=True" in output
+    stored = ResultStore("sqlite:///highcamp.db").load_run()
+    assert [len(p.records) for p in stored.points] == [20, 20]
+    code, output = _simulate("disaster", "-p", "3", "-n", "20", "--sweep", "long_game=false,true")
+    assert code == 0 and "resuming: 40 of 40 games already stored" in output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--sweep", "long_game"], "key=value1,value2"),
+        (["--sweep", "long_game=true,"], "key=value1,value2"),
+        (["--sweep", "long_game=true", "--sweep", "long_game=false"], "given twice"),
+        (["-o", "long_game=true", "--sweep", "long_game=false"], "both a fixed"),
+        (["--sweep", "players=3,4"], "number of seats"),
+        (["--sweep", "long_game=sometimes"], "long_game"),
+        (["--sweep", "ties=shared", "--out", "x.jsonl"], "highcamp export"),
+        (["--backend", "moon"], "local or ray"),
+    ],
+)
+def test_bad_sweeps_and_backends_are_clear_errors(args: list[str], message: str) -> None:
+    code, output = _simulate("disaster", "-n", "5", *args)
+    assert code == 2, output
+    assert message in output and "Traceback" not in output
+
+
+def test_ray_backend_without_ray_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from highcamp.sim.ray_backend import RayBackend
+
+    monkeypatch.setattr(RayBackend, "available", staticmethod(lambda: False))
+    code, output = _simulate(GAME, "-n", "5", "--backend", "ray")
+    assert code == 2 and "pip install 'highcamp[ray]'" in output
+
+
+def test_runs_and_export_commands(tmp_path: Path) -> None:
+    assert "no simulation run" in runner.invoke(app, ["runs"]).output
+    assert _simulate(GAME, "-n", "30", "--name", "alpha")[0] == 0
+    listing = " ".join(runner.invoke(app, ["runs"]).output.split())
+    assert "alpha" in listing and "30 of 30" in listing
+    out = tmp_path / "alpha.csv"
+    result = runner.invoke(app, ["export", "alpha", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 31
+    bad = runner.invoke(app, ["export", "--out", str(tmp_path / "alpha.txt")])
+    assert bad.exit_code == 2 and ".csv or .parquet" in bad.output
+    missing = runner.invoke(app, ["export", "beta", "--out", str(out)])
+    assert missing.exit_code == 2 and "no run 'beta'" in missing.output

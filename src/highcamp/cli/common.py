@@ -6,6 +6,7 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 import highcamp
 from highcamp.core import Game
@@ -15,8 +16,8 @@ err_console = Console(stderr=True, highlight=False)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    """Print an error for the user (no traceback) and exit."""
-    err_console.print(f"[bold red]error:[/] {message}")
+    """Print an error for the user (no traceback) and exit (the message is plain text)."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}")
     raise typer.Exit(code)
 
 

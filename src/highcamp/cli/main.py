@@ -1,4 +1,5 @@
-"""The ``highcamp`` command: list, rules, play, replay, simulate, solve, arena, serve."""
+"""The ``highcamp`` command: list, rules, play, replay, simulate, runs, report, export, solve,
+arena, serve."""
 
 from __future__ import annotations
 
@@ -36,13 +37,16 @@ def _root(
 
 
 def _register() -> None:
-    from . import arena, listing, play, serve, simulate, solve
+    from . import arena, listing, play, results, serve, simulate, solve
 
     app.command("list")(listing.list_games)
     app.command("rules")(listing.rules)
     app.command("play")(play.play)
     app.command("replay")(play.replay)
     app.command("simulate")(simulate.simulate)
+    app.command("runs")(results.runs)
+    app.command("report")(results.report)
+    app.command("export")(results.export)
     app.command("serve")(serve.serve)
     app.command("solve")(solve.solve)
     app.command("arena")(arena.arena)
