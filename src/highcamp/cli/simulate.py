@@ -383,9 +383,15 @@ def simulate(
         console.print(f"resuming: {asked - total_left:,} of {asked:,} games already stored in {db}")
     builders = {k: SummaryBuilder() for k in range(len(spec.points))}
     if results is not None and run is not None and total_left < asked:
+        batch: dict[int, list[GameRecord]] = {k: [] for k in builders}
         for point, record in results.records(run.id):
             if record.index < games:
-                builders[point].add([record])
+                batch[point].append(record)
+                if len(batch[point]) >= 10_000:
+                    builders[point].add(batch[point])
+                    batch[point] = []
+        for point, records in batch.items():
+            builders[point].add(records)
     interrupted = False
     chosen = _backend(backend, workers, address) if total_left else None
     scheduler = Scheduler(jobs, chosen)
