@@ -172,8 +172,9 @@ def test_sweep_report_has_a_row_per_point(sweep: RunData, tmp_path: Path) -> Non
     tables = summary_renderables(sweep)
     assert [t.title for t in tables] == ["Sweep (40 games, 2 points)"]
     table = tables[0]
-    assert list(table.columns[0]._cells) == ["long_game=False", "long_game=True"]
-    assert list(table.columns[1]._cells) == ["20", "20"]
+    assert list(table.columns[0]._cells) == ["1", "2"]
+    assert list(table.columns[1]._cells) == ["long_game=False", "long_game=True"]
+    assert list(table.columns[2]._cells) == ["20", "20"]
     for i, point in enumerate(sweep.points):
         summary = summarize(point.records)
         heads = [str(c.header) for c in table.columns]
@@ -190,8 +191,8 @@ def test_sweep_report_has_a_row_per_point(sweep: RunData, tmp_path: Path) -> Non
 def test_sweep_with_an_empty_point(tmp_path: Path) -> None:
     run = _sweep("everest-go", "beginners", [False, True], 6, empty=True)
     table = summary_renderables(run)[0]
-    assert list(table.columns[1]._cells) == ["6", "0"]
-    assert str(table.columns[2]._cells[1]) == "-"
+    assert list(table.columns[2]._cells) == ["6", "0"]
+    assert str(table.columns[3]._cells[1]) == "-"
     page = _check_report(write_report(run, tmp_path))
     assert "beginners=True" in page
 
@@ -261,13 +262,43 @@ def test_a_failed_chart_leaves_no_index(
 ) -> None:
     from highcamp.sim import report
 
-    index = write_report(everest, tmp_path)
+    empty = RunData.of_records("everest-1924", ("random",), [], name="before")
+    index = write_report(empty, tmp_path)
     before = index.read_text()
 
     def broken(*args: Any) -> None:
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(report, "_chart_endings", broken)
+    monkeypatch.setattr(report, "_chart_scores", broken)
     with pytest.raises(RuntimeError, match="disk full"):
         write_report(everest, tmp_path)
     assert index.read_text() == before  # the old page stays whole
+    assert not list(tmp_path.glob(".*tmp"))
+
+
+def test_sweep_axis_is_numeric_for_one_numeric_key() -> None:
+    from highcamp.sim import report
+
+    records = run_simulation("everest-go", games=3, options={"first_player": 1}, seed=1).records
+    loaded = highcamp.load_game("everest-go")
+    points = [PointData(i, {"first_player": v}, {}, records) for i, v in enumerate([1, 2, 4])]
+    run = RunData(
+        1, "n", "everest-go", loaded.info.title, ("random",) * 3, 1, 3, {},
+        {"first_player": [1, 2, 4]}, [], points,
+    )  # fmt: skip
+    assert report._sweep_x(report._analyse(run)) == (
+        [1.0, 2.0, 4.0],
+        ["1", "2", "4"],
+        True,
+        "first_player",
+    )
+    two = RunData(**{**run.__dict__, "sweep": {"first_player": [1, 2, 4], "x": ["a", "b"]}})
+    points = [PointData(i, {"first_player": 1, "x": v}, {}, records) for i, v in enumerate("ab")]
+    two = RunData(**{**two.__dict__, "points": points})
+    x, labels, numeric, name = report._sweep_x(report._analyse(two))
+    assert (x, labels, numeric, name) == (
+        [0.0, 1.0],
+        ["first_player=1 x=a", "first_player=1 x=b"],
+        False,
+        "point",
+    )

@@ -143,9 +143,7 @@ def _share_se(p: float, n: int) -> float:
 
 
 def _numeric(value: Any) -> bool:
-    return isinstance(value, int | float) and not (
-        isinstance(value, float) and math.isnan(value)
-    )
+    return isinstance(value, int | float) and not (isinstance(value, float) and math.isnan(value))
 
 
 def _flatten_counts(
@@ -453,7 +451,7 @@ def _sweep_table(data: _Run) -> _TableData:
     def head(text: str, k: int) -> str:
         return f"{text} seat {k + 1}" if many else text
 
-    headers = ["point", "games"]
+    headers = ["#", "point", "games"]
     headers += [head("mean score (95%)", k) for k in range(seats)]
     if many:
         headers += [head("win rate (95%)", k) for k in range(seats)]
@@ -467,10 +465,10 @@ def _sweep_table(data: _Run) -> _TableData:
         for n in names
     ]
     rows: list[list[str]] = []
-    for p in data.points:
-        row = [p.label, f"{p.n:,}"]
+    for i, p in enumerate(data.points):
+        row = [str(i + 1), p.label, f"{p.n:,}"]
         if p.n == 0:
-            rows.append(row + ["-"] * (len(headers) - 2))
+            rows.append(row + ["-"] * (len(headers) - 3))
             continue
         for k in range(seats):
             row.append(_mean_ci(*mean_interval(p.scores[k])))
@@ -507,7 +505,7 @@ class _Difference:
 def _differences(a: _Point, b: _Point, seats: int, names: Sequence[str]) -> list[_Difference]:
     """Run minus compare, with 95% intervals (normal approximation, both standard errors)."""
     out: list[_Difference] = []
-    if a.n == 0 or b.n == 0:
+    if a.summary is None or b.summary is None:  # a run without games
         return out
     common = min(a.seats, b.seats)
     many = common > 1
@@ -529,14 +527,15 @@ def _differences(a: _Point, b: _Point, seats: int, names: Sequence[str]) -> list
     if many:
         for k in range(common):
             share(f"win rate{seat_suffix(k)}", a.wins(k) / a.n, a.n, b.wins(k) / b.n, b.n)
-    assert a.summary is not None and b.summary is not None
     band_names = list(dict.fromkeys(f.name for s in a.summary.seats for f in s.bands))
     for band in band_names:
         _, pa = a.band_share(None, band)
         _, pb = b.band_share(None, band)
         if pa or pb:
             share(f"band {band}", pa, a.n * a.seats, pb, b.n * b.seats)
-    endings = list(dict.fromkeys([*(e.name for e in a.summary.endings), *(e.name for e in b.summary.endings)]))
+    endings = list(
+        dict.fromkeys([*(e.name for e in a.summary.endings), *(e.name for e in b.summary.endings)])
+    )
     for ending in endings:
         share(f"ending {ending}", a.ending_share(ending), a.n, b.ending_share(ending), b.n)
     mean("game length (actions)", a.lengths, b.lengths)
@@ -576,7 +575,9 @@ def _difference_table(data: _Run, other: _Run) -> _TableData:
 
 def _tables(data: _Run, other: _Run | None) -> list[_TableData]:
     if data.run.count == 0:
-        tables = [_TableData("No games stored", ["point", "games"], [[p.label, "0"] for p in data.points])]
+        tables = [
+            _TableData("No games stored", ["point", "games"], [[p.label, "0"] for p in data.points])
+        ]
     elif data.sweep:
         tables = [_sweep_table(data)]
     else:
@@ -625,7 +626,9 @@ def _wrap(text: str, width: int = 60) -> str:
     return "\n".join(textwrap.wrap(_t(text), width)) or " "
 
 
-def _figure(panels: int, cols: int, width: float = 4.4, height: float = 3.1) -> tuple[Figure, list[Axes]]:
+def _figure(
+    panels: int, cols: int, width: float = 4.4, height: float = 3.1
+) -> tuple[Figure, list[Axes]]:
     from matplotlib.figure import Figure
 
     cols = max(1, min(cols, panels))
@@ -673,7 +676,11 @@ def _hist(counts: Mapping[float, int], edges: Any) -> Any:
 
 
 def _draw_bands(
-    ax: Axes, chart: Sequence[ScoreBand], labels: Sequence[str], xlim: tuple[float, float], width_px: float
+    ax: Axes,
+    chart: Sequence[ScoreBand],
+    labels: Sequence[str],
+    xlim: tuple[float, float],
+    width_px: float,
 ) -> list[str]:
     """Shade each band of the chart within ``xlim`` and label it; returns the labels of
     bands too narrow to hold one (the caller shows them under the axis)."""
@@ -861,11 +868,13 @@ def _figure_legend(fig: Figure, ax: Axes) -> None:
     """One legend for every panel, under them (the panels share their series)."""
     handles, labels = ax.get_legend_handles_labels()
     if len(handles) > 1:
-        fig.legend(handles, labels, loc="outside lower center", ncols=min(len(handles), 4), fontsize=8)
+        fig.legend(
+            handles, labels, loc="outside lower center", ncols=min(len(handles), 4), fontsize=8
+        )
 
 
 def _rotate_if_long(ax: Axes, labels: Sequence[str]) -> None:
-    if sum(len(s) for s in labels) > 40 or any(len(s) > 14 for s in labels):
+    if sum(len(s) + 2 for s in labels) > 36 or any(len(s) > 14 for s in labels):
         ax.tick_params(axis="x", labelrotation=25, labelsize=7)
         for tick in ax.get_xticklabels():
             tick.set_horizontalalignment("right")
@@ -915,9 +924,7 @@ def _chart_wins(data: _Run, out: Path) -> _Chart | None:
         "Each bar is how often a seat"
         + (" (and each agent)" if by_agent else "")
         + " won, a tie sharing the win; the whiskers are 95% Wilson intervals and the dashed"
-        " line is the rate of equal chances (1 in "
-        + str(seats)
-        + ").",
+        " line is the rate of equal chances (1 in " + str(seats) + ").",
     )
 
 
@@ -933,7 +940,13 @@ def _overlay_hist(
         ax.stairs(_hist(series[0][1], edges), edges, fill=True, color=colours[0], alpha=0.75)
     else:
         for j, (label, counts) in enumerate(series):
-            ax.stairs(_hist(counts, edges), edges, color=colours[j % len(colours)], lw=1.5, label=_t(label))
+            ax.stairs(
+                _hist(counts, edges),
+                edges,
+                color=colours[j % len(colours)],
+                lw=1.5,
+                label=_t(label),
+            )
         if legend:
             ax.legend(fontsize=7, framealpha=0.85)
     ax.set_xlabel(_t(xlabel), fontsize=8)
@@ -953,10 +966,17 @@ def _chart_length(data: _Run, out: Path) -> _Chart | None:
         return None
     has_turns = all(_turns(p) is not None for p in shown)
     fig, axes = _figure(2 if has_turns else 1, 2, width=5.6 if has_turns else 8.0, height=3.4)
-    _overlay_hist(axes[0], [(p.label, p.lengths) for p in shown], "actions in the game (chance steps included)", SEAT_COLOURS)
+    _overlay_hist(
+        axes[0],
+        [(p.label, p.lengths) for p in shown],
+        "actions in the game (chance steps included)",
+        SEAT_COLOURS,
+    )
     axes[0].set_title("game length (actions)", fontsize=9)
     if has_turns:
-        _overlay_hist(axes[1], [(p.label, _turns(p) or Counter()) for p in shown], "turns", SEAT_COLOURS)
+        _overlay_hist(
+            axes[1], [(p.label, _turns(p) or Counter()) for p in shown], "turns", SEAT_COLOURS
+        )
         axes[1].set_title("turns", fontsize=9)
     fig.suptitle(_wrap(f"Game length{note}", 90))
     return _Chart(
@@ -1076,17 +1096,28 @@ def _chart_endings(data: _Run, out: Path) -> _Chart | None:
 
 def _sweep_x(data: _Run) -> tuple[list[float], list[str], bool, str]:
     """Positions and tick labels of the points on the x axis, whether the axis is numeric,
-    and its label: the swept value when one key is swept (a numeric axis when its values
-    are all numbers), else 0, 1, 2... with the points' labels."""
+    and its label. One swept key: its values (a numeric axis when they are all numbers).
+    Several: the varying keys' ``key=value`` labels, or the points' numbers (1, 2, ... in
+    the order of the sweep table) when those would not fit under a panel."""
     points = data.filled
-    keys = list(data.run.sweep)
+    keys = [k for k, v in data.run.sweep.items() if len(v) > 1] or list(data.run.sweep)
     index = [float(i) for i in range(len(points))]
     if len(keys) == 1:
         values = [p.swept.get(keys[0]) for p in points]
-        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
-            return [float(v) for v in values], [str(v) for v in values], True, keys[0]
-        return index, [str(v) for v in values], False, keys[0]
-    return index, [p.label for p in points], False, "point"
+        numbers = [
+            float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)
+        ]
+        if len(numbers) == len(values):
+            return numbers, [str(v) for v in values], True, keys[0]
+        labels = [str(v) for v in values]
+        name = keys[0]
+    else:
+        labels = [" ".join(f"{k}={p.swept.get(k)}" for k in keys) for p in points]
+        name = "point"
+    if sum(len(s) for s in labels) > 70 or any(len(s) > 24 for s in labels):
+        numbered = [str(data.points.index(p) + 1) for p in points]
+        return index, numbered, False, "point (numbered as in the sweep table)"
+    return index, labels, False, name
 
 
 def _chart_sweep(data: _Run, out: Path) -> list[_Chart]:
@@ -1097,7 +1128,9 @@ def _chart_sweep(data: _Run, out: Path) -> list[_Chart]:
     seats = data.seats
     panels: list[Callable[[Axes], None]] = []
 
-    def lines(ax: Axes, per_seat: Sequence[Sequence[tuple[float, float, float]]], names: Sequence[str]) -> None:
+    def lines(
+        ax: Axes, per_seat: Sequence[Sequence[tuple[float, float, float]]], names: Sequence[str]
+    ) -> None:
         for k, values in enumerate(per_seat):
             ax.errorbar(
                 [xi + (k - (len(per_seat) - 1) / 2) * 0.04 * (1 if not numeric else 0) for xi in x],
@@ -1122,7 +1155,10 @@ def _chart_sweep(data: _Run, out: Path) -> list[_Chart]:
         def wins(ax: Axes) -> None:
             lines(
                 ax,
-                [[(p.wins(k) / p.n, *wilson(p.wins(k), p.n)) for p in points] for k in range(seats)],
+                [
+                    [(p.wins(k) / p.n, *wilson(p.wins(k), p.n)) for p in points]
+                    for k in range(seats)
+                ],
                 seat_names,
             )
             ax.axhline(1 / seats, ls="--", color="#555555", lw=1)
@@ -1143,7 +1179,15 @@ def _chart_sweep(data: _Run, out: Path) -> list[_Chart]:
                 shares = np.array([p.band_share(None, band.name)[1] for p in points])
                 if not shares.any():
                     continue
-                ax.bar(pos, shares, 0.7, bottom=bottom, label=_t(band.name), color=SEAT_COLOURS[j % 10], alpha=0.8)
+                ax.bar(
+                    pos,
+                    shares,
+                    0.7,
+                    bottom=bottom,
+                    label=_t(band.name),
+                    color=SEAT_COLOURS[j % 10],
+                    alpha=0.8,
+                )
                 bottom += shares
             ax.set_xticks(pos, [_t(s) for s in labels])
             _rotate_if_long(ax, labels)
@@ -1221,7 +1265,9 @@ def _chart_compare(data: _Run, other: _Run, out: Path) -> list[_Chart]:
         names = (f"{names[0]} (run)", f"{names[1]} (compare)")
     common = min(a.seats, b.seats)
     chart = data.run.chart if data.run.chart == other.run.chart else []
-    fig, axes = _figure(common, 2 if common > 1 else 1, width=4.8 if common > 1 else 8.0, height=3.4)
+    fig, axes = _figure(
+        common, 2 if common > 1 else 1, width=4.8 if common > 1 else 8.0, height=3.4
+    )
     width_px = (4.8 if common > 1 else 8.0) * DPI * 0.8
     for k, ax in enumerate(axes):
         shares = [[p.band_share(k, band.name)[1] for band in chart] for p in (a, b)]
@@ -1245,17 +1291,34 @@ def _chart_compare(data: _Run, other: _Run, out: Path) -> list[_Chart]:
     ]
     panels: list[tuple[str, list[str], list[list[tuple[float, float, float]]], bool]] = []
     groups = [f"seat {k + 1}" for k in range(common)] if common > 1 else ["all games"]
-    panels.append(("mean score", groups, [[mean_interval(p.scores[k]) for k in range(common)] for p in (a, b)], False))
+    panels.append(
+        (
+            "mean score",
+            groups,
+            [[mean_interval(p.scores[k]) for k in range(common)] for p in (a, b)],
+            False,
+        )
+    )
     if common > 1:
         panels.append(
             (
                 "win rate",
                 groups,
-                [[(p.wins(k) / p.n, *wilson(p.wins(k), p.n)) for k in range(common)] for p in (a, b)],
+                [
+                    [(p.wins(k) / p.n, *wilson(p.wins(k), p.n)) for k in range(common)]
+                    for p in (a, b)
+                ],
                 True,
             )
         )
-    panels.append(("mean game length (actions)", ["all games"], [[mean_interval(p.lengths)] for p in (a, b)], False))
+    panels.append(
+        (
+            "mean game length (actions)",
+            ["all games"],
+            [[mean_interval(p.lengths)] for p in (a, b)],
+            False,
+        )
+    )
     for name in [n for n in data.figure_names if n in other.figure_names]:
         values = []
         for p in (a, b):
@@ -1267,7 +1330,11 @@ def _chart_compare(data: _Run, other: _Run, out: Path) -> list[_Chart]:
                 values.append([(counts.get(1.0, 0) / n, *wilson(counts.get(1.0, 0), n))])
             else:
                 values.append([mean_interval(counts)])
-        label = _figure_label(name) + (" (share" if name in data.bools else " (mean") + (", all seats)" if common > 1 else ")")
+        label = (
+            _figure_label(name)
+            + (" (share" if name in data.bools else " (mean")
+            + (", all seats)" if common > 1 else ")")
+        )
         panels.append((label, ["all games"], values, name in data.bools))
     panels = panels[:GRID_PANELS]
     fig, axes = _figure(len(panels), 3, width=4.0, height=3.0)
@@ -1334,7 +1401,9 @@ def _definition_html(run: RunData, heading: str) -> str:
     return f"<table><caption>{e(heading)}</caption><tbody>{rows}</tbody></table>"
 
 
-def _page(data: _Run, other: _Run | None, tables: Sequence[_TableData], charts: Sequence[_Chart]) -> str:
+def _page(
+    data: _Run, other: _Run | None, tables: Sequence[_TableData], charts: Sequence[_Chart]
+) -> str:
     e = html.escape
     run = data.run
     title = f"highcamp report: {run.label} ({run.title})"
