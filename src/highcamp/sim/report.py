@@ -884,7 +884,7 @@ def _chart_wins(data: _Run, out: Path) -> _Chart | None:
     seats = data.seats
     if seats < 2 or not data.filled:
         return None
-    shown, note = _points_shown(data, MAX_PANELS)
+    shown, note = _points_shown(data, MAX_SERIES)
     by_agent = len(set(data.run.agents)) > 1
     fig, axes = _figure(2 if by_agent else 1, 2, width=5.6 if by_agent else 7.5, height=3.8)
     groups = [f"seat {k + 1}" for k in range(seats)]
