@@ -155,6 +155,11 @@ def test_disaster_win_rates_equal_summarize(disaster: RunData, tmp_path: Path) -
     assert names == ["scores", "wins", "length", "figures", "endings"]
     assert "Legend bands" not in page  # Disaster has no score chart: a plain histogram
     assert "seat 4: random" in page
+    from highcamp.sim import report
+
+    point = report._analyse(disaster).whole  # a figure of the whole game counts once a game
+    assert sum(point.pooled("turns").values()) == 40
+    assert sum(point.pooled("chips").values()) == 4 * 40
 
 
 def test_everest_go_flattens_nested_figures(tmp_path: Path) -> None:

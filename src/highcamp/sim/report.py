@@ -205,9 +205,14 @@ class _Point:
         return count, count / total if total else 0.0
 
     def pooled(self, name: str) -> Counter[float]:
-        """A figure's histogram over every seat's games."""
+        """A figure's histogram over every seat's games; a figure of the whole game (the
+        same histogram at every seat, such as ``turns``) is counted once a game."""
+        per_seat = self.figures.get(name, [])
         out: Counter[float] = Counter()
-        for c in self.figures.get(name, []):
+        if per_seat and all(c == per_seat[0] for c in per_seat):
+            out.update(per_seat[0])
+            return out
+        for c in per_seat:
             out.update(c)
         return out
 
