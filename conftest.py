@@ -1,7 +1,8 @@
 """Collection rules shared by the whole suite.
 
 The adapters need the ``rl`` extra (``make test`` installs it); without it their modules'
-doctests are not collected, as ``tests/adapters`` skips itself with ``importorskip``.
+doctests are not collected, as ``tests/adapters`` skips itself with ``importorskip``. The
+report's charts need the ``analysis`` extra (matplotlib, numpy) in the same way.
 """
 
 from __future__ import annotations
@@ -13,3 +14,5 @@ _RL = ("pyspiel", "pettingzoo", "gymnasium", "numpy")
 collect_ignore_glob: list[str] = []
 if any(importlib.util.find_spec(name) is None for name in _RL):
     collect_ignore_glob.append("src/highcamp/adapters/*.py")
+if any(importlib.util.find_spec(name) is None for name in ("matplotlib", "numpy")):
+    collect_ignore_glob.append("src/highcamp/sim/report.py")
