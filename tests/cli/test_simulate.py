@@ -247,3 +247,26 @@ def test_runs_and_export_commands(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and ".csv or .parquet" in bad.output
     missing = runner.invoke(app, ["export", "beta", "--out", str(out)])
     assert missing.exit_code == 2 and "no run 'beta'" in missing.output
+
+
+def test_report_command_charts_the_latest_run_and_compares(tmp_path: Path) -> None:
+    assert _simulate("disaster", "-p", "3", "-n", "30", "-s", "1", "--name", "one")[0] == 0
+    code, output = _simulate(
+        "disaster", "-p", "3", "-n", "30", "-s", "2", "--sweep", "long_game=false,true"
+    )
+    assert code == 0, output
+    out = tmp_path / "report"
+    result = runner.invoke(app, ["report", "--out", str(out), "--compare", "one"])
+    text = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert "Points" in text and "long_game=True" in text and "Differences" in text
+    assert "wrote the report of run disaster-2" in text
+    page = (out / "index.html").read_text(encoding="utf-8")
+    pictures = sorted(p.name for p in out.glob("*.png"))
+    assert pictures and all(name in page for name in pictures)
+    missing = runner.invoke(app, ["report", "nope", "--out", str(out)])
+    assert missing.exit_code == 2 and "no run 'nope'" in missing.output
+    other_game = _simulate(GAME, "-n", "5", "--name", "climb")
+    assert other_game[0] == 0
+    mixed = runner.invoke(app, ["report", "climb", "--compare", "one", "--out", str(out)])
+    assert mixed.exit_code == 2 and "compare runs of one game" in " ".join(mixed.output.split())

@@ -173,19 +173,20 @@ def test_everest_go_flattens_nested_figures(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------- sweeps
-def test_sweep_report_has_a_row_per_point(sweep: RunData, tmp_path: Path) -> None:
+def test_sweep_report_has_a_column_per_point(sweep: RunData, tmp_path: Path) -> None:
     tables = summary_renderables(sweep)
-    assert [t.title for t in tables] == ["Sweep (40 games, 2 points)"]
-    table = tables[0]
-    assert list(table.columns[0]._cells) == ["1", "2"]
-    assert list(table.columns[1]._cells) == ["long_game=False", "long_game=True"]
-    assert list(table.columns[2]._cells) == ["20", "20"]
+    assert [t.title for t in tables] == ["Points", "Sweep (40 games, 2 points)"]
+    points, table = tables
+    assert list(points.columns[0]._cells) == ["1", "2"]
+    assert list(points.columns[1]._cells) == ["long_game=False", "long_game=True"]
+    assert list(points.columns[2]._cells) == ["20", "20"]
+    assert [str(c.header) for c in table.columns] == ["figure", "#1", "#2"]
+    rows = [str(c) for c in table.columns[0]._cells]
     for i, point in enumerate(sweep.points):
         summary = summarize(point.records)
-        heads = [str(c.header) for c in table.columns]
-        cell = str(table.columns[heads.index("win rate (95%) seat 2")]._cells[i])
+        cell = str(table.columns[1 + i]._cells[rows.index("win rate (95%) seat 2")])
         assert cell.startswith(f"{100 * (summary.seats[1].win_rate or 0):.1f}% (")
-        mean = str(table.columns[heads.index("mean score (95%) seat 1")]._cells[i])
+        mean = str(table.columns[1 + i]._cells[rows.index("mean score (95%) seat 1")])
         assert mean.startswith(f"{summary.seats[0].mean:,.2f} (")
     names: list[str] = []
     page = _check_report(write_report(sweep, tmp_path, on_chart=names.append))
@@ -195,9 +196,9 @@ def test_sweep_report_has_a_row_per_point(sweep: RunData, tmp_path: Path) -> Non
 
 def test_sweep_with_an_empty_point(tmp_path: Path) -> None:
     run = _sweep("everest-go", "beginners", [False, True], 6, empty=True)
-    table = summary_renderables(run)[0]
-    assert list(table.columns[2]._cells) == ["6", "0"]
-    assert str(table.columns[3]._cells[1]) == "-"
+    points, table = summary_renderables(run)
+    assert list(points.columns[2]._cells) == ["6", "0"]
+    assert str(table.columns[2]._cells[0]) == "-"  # the empty point's first figure
     page = _check_report(write_report(run, tmp_path))
     assert "beginners=True" in page
 

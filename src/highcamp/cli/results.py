@@ -106,7 +106,7 @@ def report(
 ) -> None:
     """An HTML report with charts of a stored run (index.html in --out), and its summary."""
     try:
-        from highcamp.sim import report as reporting
+        import highcamp.sim.report as reporting
     except ImportError as err:  # pragma: no cover - the analysis extra is missing
         fail(f"highcamp report needs {err.name}: pip install 'highcamp[analysis]'")
     store = _store(db)

@@ -334,6 +334,23 @@ class _TableData:
     title: str
     headers: list[str]
     rows: list[list[str]]
+    keys: int = 0
+    """Leading columns that name a row (a sweep's ``#``, point and games): a terminal shows
+    a table with them transposed, a column per row (see :meth:`for_terminal`)."""
+
+    def for_terminal(self) -> list[Table]:
+        """The rich tables: wide tables with ``keys`` turned a column per row, after a
+        table naming the rows (points), so that many figures fit a terminal's width."""
+        if not self.keys or not self.rows:
+            return [self.rich()]
+        legend = _TableData(
+            "Points", self.headers[: self.keys], [r[: self.keys] for r in self.rows]
+        )
+        numbers = [f"#{r[0]}" for r in self.rows]
+        turned = [
+            [h, *[r[j] for r in self.rows]] for j, h in enumerate(self.headers) if j >= self.keys
+        ]
+        return [legend.rich(), _TableData(self.title, ["figure", *numbers], turned).rich()]
 
     def rich(self) -> Table:
         table = Table(title=self.title, title_justify="left")
@@ -493,7 +510,9 @@ def _sweep_table(data: _Run) -> _TableData:
             else:
                 row.append(_num(mean_sd(counts)[0]))
         rows.append(row)
-    return _TableData(f"Sweep ({data.run.count:,} games, {len(data.points)} points)", headers, rows)
+    return _TableData(
+        f"Sweep ({data.run.count:,} games, {len(data.points)} points)", headers, rows, keys=3
+    )
 
 
 @dataclass(frozen=True)
@@ -608,7 +627,7 @@ def summary_renderables(run: RunData, compare: RunData | None = None) -> list[Ta
     """
     data = _analyse(run)
     other = _analyse(compare) if compare is not None else None
-    return [t.rich() for t in _tables(data, other)]
+    return [table for t in _tables(data, other) for table in t.for_terminal()]
 
 
 # --------------------------------------------------------------------------- charts
