@@ -336,13 +336,13 @@ class _TableData:
     rows: list[list[str]]
     keys: int = 0
     """Leading columns that name a row (a sweep's ``#``, point and games): a terminal shows
-    a table with them transposed, a column per row (see :meth:`for_terminal`)."""
+    a table with them transposed, a column per row (see :meth:`turned`)."""
 
-    def for_terminal(self) -> list[Table]:
-        """The rich tables: wide tables with ``keys`` turned a column per row, after a
-        table naming the rows (points), so that many figures fit a terminal's width."""
+    def turned(self) -> list[_TableData]:
+        """A wide table with ``keys`` turned a column per row, after a table naming the rows
+        (points), so that many figures fit a terminal's or a page's width."""
         if not self.keys or not self.rows:
-            return [self.rich()]
+            return [self]
         legend = _TableData(
             "Points", self.headers[: self.keys], [r[: self.keys] for r in self.rows]
         )
@@ -350,7 +350,7 @@ class _TableData:
         turned = [
             [h, *[r[j] for r in self.rows]] for j, h in enumerate(self.headers) if j >= self.keys
         ]
-        return [legend.rich(), _TableData(self.title, ["figure", *numbers], turned).rich()]
+        return [legend, _TableData(self.title, ["figure", *numbers], turned)]
 
     def rich(self) -> Table:
         table = Table(title=self.title, title_justify="left")
@@ -627,7 +627,7 @@ def summary_renderables(run: RunData, compare: RunData | None = None) -> list[Ta
     """
     data = _analyse(run)
     other = _analyse(compare) if compare is not None else None
-    return [table for t in _tables(data, other) for table in t.for_terminal()]
+    return [table.rich() for t in _tables(data, other) for table in t.turned()]
 
 
 # --------------------------------------------------------------------------- charts
@@ -1450,7 +1450,7 @@ def _page(
             + "</div>"
         )
     parts.append("<h2>Summary</h2>")
-    parts.extend(f'<div class="wide">{t.html()}</div>' for t in tables)
+    parts.extend(f'<div class="wide">{t.html()}</div>' for table in tables for t in table.turned())
     if charts:
         parts.append("<h2>Charts</h2>")
     for chart in charts:
