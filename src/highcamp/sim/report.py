@@ -381,6 +381,15 @@ class _TableData:
         )
 
 
+def _figure_cell(counts: Mapping[float, int], share: bool) -> str:
+    """A figure's mean (a true/false figure's share of true) in a table; ``-`` if none."""
+    if not counts:
+        return "-"
+    if share:
+        return _pct(counts.get(1.0, 0) / sum(counts.values()))
+    return _num(mean_sd(counts)[0])
+
+
 def _point_tables(data: _Run, point: _Point) -> list[_TableData]:
     """Score, bands, endings and figures of one point (or a whole run), per seat."""
     heads = [data.seat_name(k) for k in range(data.seats)]
@@ -438,15 +447,9 @@ def _point_tables(data: _Run, point: _Point) -> list[_TableData]:
     )
     fig_rows = [["game length (actions)", *([_num(s.mean_length)] * len(heads))]]
     for name in point.figures:
-        cells = []
-        for k in range(data.seats):
-            counts = point.figures[name][k]
-            if not counts:
-                cells.append("-")
-            elif name in point.bools:
-                cells.append(_pct(counts.get(1.0, 0) / sum(counts.values())))
-            else:
-                cells.append(_num(mean_sd(counts)[0]))
+        cells = [
+            _figure_cell(point.figures[name][k], name in point.bools) for k in range(data.seats)
+        ]
         fig_rows.append([_figure_label(name), *cells])
     tables.append(_TableData("Figures (mean)", ["figure", *heads], fig_rows))
     return tables
@@ -501,14 +504,7 @@ def _sweep_table(data: _Run) -> _TableData:
         for b in bands:
             row.append(_pct(p.band_share(None, b)[1]))
         row.append(_num(mean_sd(p.lengths)[0]))
-        for name in names:
-            counts = p.pooled(name)
-            if not counts:
-                row.append("-")
-            elif name in p.bools:
-                row.append(_pct(counts.get(1.0, 0) / sum(counts.values())))
-            else:
-                row.append(_num(mean_sd(counts)[0]))
+        row.extend(_figure_cell(p.pooled(name), name in p.bools) for name in names)
         rows.append(row)
     return _TableData(
         f"Sweep ({data.run.count:,} games, {len(data.points)} points)", headers, rows, keys=3
