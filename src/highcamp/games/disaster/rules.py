@@ -48,7 +48,7 @@ from highcamp.core import (
     State,
 )
 
-from .board import Board, Card, standard_board, standard_cards
+from .board import AREAS, Board, Card, standard_board, standard_cards
 
 __all__ = ["DisasterGame", "DisasterState"]
 
@@ -122,6 +122,9 @@ _AREA_PLACE = {
     "earthquake": "the earthquake zone",
     "skyscraper": "the skyscraper",
 }
+
+_AREA_INDEX = {area: k for k, area in enumerate(AREAS)}
+_NAREAS = len(AREAS)
 
 _DIE_OUTCOMES = tuple((DIE_BASE + f, 1 / 6) for f in range(6))
 _DICE_OUTCOMES = tuple((DICE_BASE + k, 1 / 36) for k in range(36))
@@ -256,6 +259,7 @@ class DisasterState(State):
         "_ending",
         "_escapers",
         "_escapes",
+        "_escapes_in",
         "_extras",
         "_fire",
         "_free",
@@ -263,6 +267,7 @@ class DisasterState(State):
         "_held",
         "_last_dice",
         "_perishes",
+        "_perishes_in",
         "_phase",
         "_plane",
         "_pos",
@@ -309,6 +314,9 @@ class DisasterState(State):
         self._ending: str | None = None
         self._escapes: list[int] = [0] * n
         self._perishes: list[int] = [0] * n
+        # escapes and perishings per seat and disaster area: seat * 4 + index in AREAS
+        self._escapes_in: list[int] = [0] * (n * _NAREAS)
+        self._perishes_in: list[int] = [0] * (n * _NAREAS)
         self._disasters: dict[str, int] = {"doubles": 0, "total of 3": 0, "card": 0}
 
     # --------------------------------------------------------------- the contract
@@ -917,6 +925,7 @@ class DisasterState(State):
         self._pos[p] = space
         self._escapers.remove(p)
         self._escapes[p] += 1
+        self._escapes_in[p * _NAREAS + _AREA_INDEX[self._area or ""]] += 1
         self._chips[p] += 1
         if self._supply:
             self._supply -= 1
@@ -930,6 +939,7 @@ class DisasterState(State):
     def _perish(self, p: int, how: str, rule: str) -> None:
         self._escapers.remove(p)
         self._perishes[p] += 1
+        self._perishes_in[p * _NAREAS + _AREA_INDEX[self._area or ""]] += 1
         self._pos[p] = self._start[p]
         if self._held[p] >= 0:
             self._bottom.append(self._held[p])
@@ -998,9 +1008,17 @@ class DisasterState(State):
         return list(self._winners)
 
     def score_breakdown(self) -> list[ScoreBreakdown]:
-        """Survival chips per seat, with the escapes and perishings behind them."""
+        """Survival chips per seat, with the escapes and perishings behind them.
+
+        The figures add, per disaster (``ship``, ``earthquake``, ``plane``,
+        ``skyscraper``), the seat's escapes and perishings in it (``escapes_ship``,
+        ``perishings_ship``...), which judge the reconstructed deductions (R-D-1, R-0-2).
+        """
         out = []
         for s in range(self._game.num_players):
+            at = s * _NAREAS
+            escapes_in = self._escapes_in[at : at + _NAREAS]
+            perishes_in = self._perishes_in[at : at + _NAREAS]
             lines = (
                 ScoreLine("the starting chip", 1, R_SETUP),
                 ScoreLine(f"{self._escapes[s]} escapes", self._escapes[s], R_CHIPS),
@@ -1021,6 +1039,8 @@ class DisasterState(State):
                         "perishings": self._perishes[s],
                         "won": s in self._winners,
                         "turns": self._turns,
+                        **{f"escapes_{a}": escapes_in[k] for k, a in enumerate(AREAS)},
+                        **{f"perishings_{a}": perishes_in[k] for k, a in enumerate(AREAS)},
                     },
                 )
             )
@@ -1085,8 +1105,17 @@ class DisasterState(State):
             "ending": self._ending,
             "escapes": list(self._escapes),
             "perishings": list(self._perishes),
+            "escapes_by_disaster": self._by_area(self._escapes_in),
+            "perishings_by_disaster": self._by_area(self._perishes_in),
             "disasters": dict(self._disasters),
         }
+
+    def _by_area(self, counts: list[int]) -> list[dict[str, int]]:
+        """Per seat, a count by disaster area (from a seat-major flat list)."""
+        return [
+            {a: counts[s * _NAREAS + k] for k, a in enumerate(AREAS)}
+            for s in range(self._game.num_players)
+        ]
 
     def _disaster_view(self) -> dict[str, Any] | None:
         if self._area is None:
@@ -1221,6 +1250,8 @@ class DisasterState(State):
         new._ending = self._ending
         new._escapes = self._escapes.copy()
         new._perishes = self._perishes.copy()
+        new._escapes_in = self._escapes_in.copy()
+        new._perishes_in = self._perishes_in.copy()
         new._disasters = dict(self._disasters)
         return new
 
