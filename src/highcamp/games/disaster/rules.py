@@ -258,16 +258,13 @@ class DisasterState(State):
         "_drawn",
         "_ending",
         "_escapers",
-        "_escapes",
-        "_escapes_in",
         "_extras",
         "_fire",
         "_free",
         "_gap",
         "_held",
+        "_in_area",
         "_last_dice",
-        "_perishes",
-        "_perishes_in",
         "_phase",
         "_plane",
         "_pos",
@@ -312,11 +309,9 @@ class DisasterState(State):
         self._die = 0
         self._winners: list[int] = []
         self._ending: str | None = None
-        self._escapes: list[int] = [0] * n
-        self._perishes: list[int] = [0] * n
-        # escapes and perishings per seat and disaster area: seat * 4 + index in AREAS
-        self._escapes_in: list[int] = [0] * (n * _NAREAS)
-        self._perishes_in: list[int] = [0] * (n * _NAREAS)
+        # per seat and disaster area (index k in AREAS), the escapes at seat * 8 + k and
+        # the perishings at seat * 8 + 4 + k; a seat's totals are their sums
+        self._in_area: list[int] = [0] * (n * 2 * _NAREAS)
         self._disasters: dict[str, int] = {"doubles": 0, "total of 3": 0, "card": 0}
 
     # --------------------------------------------------------------- the contract
@@ -924,8 +919,7 @@ class DisasterState(State):
     def _escape(self, p: int, space: int, how: str, rule: str) -> None:
         self._pos[p] = space
         self._escapers.remove(p)
-        self._escapes[p] += 1
-        self._escapes_in[p * _NAREAS + _AREA_INDEX[self._area or ""]] += 1
+        self._in_area[2 * _NAREAS * p + _AREA_INDEX[self._area or ""]] += 1
         self._chips[p] += 1
         if self._supply:
             self._supply -= 1
@@ -938,8 +932,7 @@ class DisasterState(State):
 
     def _perish(self, p: int, how: str, rule: str) -> None:
         self._escapers.remove(p)
-        self._perishes[p] += 1
-        self._perishes_in[p * _NAREAS + _AREA_INDEX[self._area or ""]] += 1
+        self._in_area[2 * _NAREAS * p + _NAREAS + _AREA_INDEX[self._area or ""]] += 1
         self._pos[p] = self._start[p]
         if self._held[p] >= 0:
             self._bottom.append(self._held[p])
@@ -1016,15 +1009,16 @@ class DisasterState(State):
         """
         out = []
         for s in range(self._game.num_players):
-            at = s * _NAREAS
-            escapes_in = self._escapes_in[at : at + _NAREAS]
-            perishes_in = self._perishes_in[at : at + _NAREAS]
+            at = 2 * _NAREAS * s
+            escapes_in = self._in_area[at : at + _NAREAS]
+            perishes_in = self._in_area[at + _NAREAS : at + 2 * _NAREAS]
+            escapes, perishes = sum(escapes_in), sum(perishes_in)
             lines = (
                 ScoreLine("the starting chip", 1, R_SETUP),
-                ScoreLine(f"{self._escapes[s]} escapes", self._escapes[s], R_CHIPS),
+                ScoreLine(f"{escapes} escapes", escapes, R_CHIPS),
                 ScoreLine(
-                    f"{self._perishes[s]} perishings",
-                    self._chips[s] - 1 - self._escapes[s],
+                    f"{perishes} perishings",
+                    self._chips[s] - 1 - escapes,
                     R_CHIPS,
                 ),
             )
@@ -1035,8 +1029,8 @@ class DisasterState(State):
                     total=self._chips[s],
                     figures={
                         "chips": self._chips[s],
-                        "escapes": self._escapes[s],
-                        "perishings": self._perishes[s],
+                        "escapes": escapes,
+                        "perishings": perishes,
                         "won": s in self._winners,
                         "turns": self._turns,
                         **{f"escapes_{a}": escapes_in[k] for k, a in enumerate(AREAS)},
@@ -1103,17 +1097,28 @@ class DisasterState(State):
             "disaster": self._disaster_view(),
             "winners": list(self._winners),
             "ending": self._ending,
-            "escapes": list(self._escapes),
-            "perishings": list(self._perishes),
-            "escapes_by_disaster": self._by_area(self._escapes_in),
-            "perishings_by_disaster": self._by_area(self._perishes_in),
+            "escapes": [self.escapes(s) for s in range(self._game.num_players)],
+            "perishings": [self.perishings(s) for s in range(self._game.num_players)],
+            "escapes_by_disaster": self._by_area(0),
+            "perishings_by_disaster": self._by_area(_NAREAS),
             "disasters": dict(self._disasters),
         }
 
-    def _by_area(self, counts: list[int]) -> list[dict[str, int]]:
-        """Per seat, a count by disaster area (from a seat-major flat list)."""
+    def escapes(self, seat: int) -> int:
+        """``seat``'s escapes so far, from every disaster."""
+        at = 2 * _NAREAS * seat
+        return sum(self._in_area[at : at + _NAREAS])
+
+    def perishings(self, seat: int) -> int:
+        """``seat``'s perishings so far, in every disaster."""
+        at = 2 * _NAREAS * seat + _NAREAS
+        return sum(self._in_area[at : at + _NAREAS])
+
+    def _by_area(self, offset: int) -> list[dict[str, int]]:
+        """Per seat, the escapes (``offset`` 0) or perishings (4) by disaster area."""
+        counts = self._in_area
         return [
-            {a: counts[s * _NAREAS + k] for k, a in enumerate(AREAS)}
+            {a: counts[2 * _NAREAS * s + offset + k] for k, a in enumerate(AREAS)}
             for s in range(self._game.num_players)
         ]
 
@@ -1160,8 +1165,8 @@ class DisasterState(State):
                     "chips": self._chips[s],
                     "holds_card": held >= 0,
                     "card": cards[held].title if held >= 0 and s == player else None,
-                    "escapes": self._escapes[s],
-                    "perishings": self._perishes[s],
+                    "escapes": self.escapes(s),
+                    "perishings": self.perishings(s),
                 }
             )
         drawn = self._drawn
@@ -1248,10 +1253,7 @@ class DisasterState(State):
         new._die = self._die
         new._winners = self._winners.copy()
         new._ending = self._ending
-        new._escapes = self._escapes.copy()
-        new._perishes = self._perishes.copy()
-        new._escapes_in = self._escapes_in.copy()
-        new._perishes_in = self._perishes_in.copy()
+        new._in_area = self._in_area.copy()
         new._disasters = dict(self._disasters)
         return new
 

@@ -48,7 +48,7 @@ from highcamp.core import (
 
 from .components import ClientCard, Company, GuideCard, Ruleset
 
-__all__ = ["EFFECTS", "HELD_EFFECTS", "KEPT_EFFECTS", "DisasterGame", "DisasterState"]
+__all__ = ["EFFECTS", "HELD_EFFECTS", "KEPT_EFFECTS", "TALLIES", "DisasterGame", "DisasterState"]
 
 # ------------------------------------------------------------------------ action ids
 OPT_A, OPT_B, OPT_C, OPT_A_PREP, OPT_B_PREP = 0, 1, 2, 3, 4

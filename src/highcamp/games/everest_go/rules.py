@@ -62,7 +62,7 @@ from .cards import (
     standard_cards,
 )
 
-__all__ = ["EverestGoGame", "EverestGoState"]
+__all__ = ["ACTION_IDS", "SPECIAL_IDS", "EverestGoGame", "EverestGoState"]
 
 CARDS: Cards = standard_cards()
 NK = len(CARDS.kinds)  # 37 kinds
@@ -292,8 +292,10 @@ class EverestGoState(State):
         self._known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
         self._played: list[list[Any]] = []
         self._exhaustions = 0
-        self._plays = [0] * (n * NA)  # action cards played: seat * NA + card (Tents included)
-        self._had = [False] * (n * NSPECIAL)  # ever held a special item: seat * 2 + item
+        # figures, one list (one copy per clone): action cards played at seat * NA + card
+        # (Tents included), then 1 at n * NA + seat * NSPECIAL + item if the seat ever held
+        # that special item
+        self._tally = [0] * (n * (NA + NSPECIAL))
         self._turn = 0
         self._phase = DEAL
         self._drawer = 0
@@ -670,7 +672,7 @@ class EverestGoState(State):
             self._end_option()
         else:
             card = kind - FA
-            self._plays[p * NA + card] += 1
+            self._tally[p * NA + card] += 1
             self._card = card
             self._picks = []
             if card == GODDESS:
@@ -726,7 +728,7 @@ class EverestGoState(State):
         drawer = self._drawer
         bisect.insort(self._hands[drawer], kind)
         if kind >= FS:
-            self._had[drawer * NSPECIAL + kind - FS] = True
+            self._tally[self._n * NA + drawer * NSPECIAL + kind - FS] = 1
         self._deck[kind] -= 1
         self._deck_size -= 1
         if self._tracker is not None:
@@ -792,7 +794,7 @@ class EverestGoState(State):
                 self._resolve()
             return
         self._discard_from_hand(asked, FA + TENT)
-        self._plays[asked * NA + TENT] += 1
+        self._tally[asked * NA + TENT] += 1
         card = self._card
         if card == COLD:
             target = (asked + 1) % self._n
@@ -820,7 +822,7 @@ class EverestGoState(State):
             else:
                 self._specials[q].remove(FS + s - NPARTS)
                 self._specials[p].append(FS + s - NPARTS)
-                self._had[p * NSPECIAL + s - NPARTS] = True
+                self._tally[self._n * NA + p * NSPECIAL + s - NPARTS] = 1
                 self._specials[p].sort()
         elif card == BACKPACK:
             self._victim = self._picks[0] - SEAT_BASE
@@ -884,7 +886,7 @@ class EverestGoState(State):
     def _take(self, kind: int) -> None:
         p = self._turn
         if kind >= FS:
-            self._had[p * NSPECIAL + kind - FS] = True
+            self._tally[self._n * NA + p * NSPECIAL + kind - FS] = 1
         if self._card == GODDESS:
             self._discard[kind] -= 1
             bisect.insort(self._hands[p], kind)
@@ -1008,14 +1010,21 @@ class EverestGoState(State):
                         "garments_by_points": {"4": key[3], "3": key[4], "2": key[5], "1": key[6]},
                         "winner": q in won,
                         "deck_runs": self._exhaustions,
-                        **{f"played_{ACTION_IDS[a]}": self._plays[q * NA + a] for a in range(NA)},
-                        **{
-                            f"held_{SPECIAL_IDS[i]}": self._had[q * NSPECIAL + i]
-                            for i in range(NSPECIAL)
-                        },
+                        **self._seat_tallies(q),
                     },
                 )
             )
+        return out
+
+    def _seat_tallies(self, q: int) -> dict[str, int | bool]:
+        """``q``'s plays of each action card and whether it ever held each special item."""
+        tally = self._tally
+        out: dict[str, int | bool] = {
+            f"played_{ACTION_IDS[a]}": tally[q * NA + a] for a in range(NA)
+        }
+        at = self._n * NA + q * NSPECIAL
+        for i in range(NSPECIAL):
+            out[f"held_{SPECIAL_IDS[i]}"] = bool(tally[at + i])
         return out
 
     # --------------------------------------------------------------- views
@@ -1132,16 +1141,7 @@ class EverestGoState(State):
             "colds": list(self._colds),
             "known": [[list(k) for k in row] for row in self._known],
             "exhaustions": self._exhaustions,
-            "plays": [
-                dict(zip(ACTION_IDS, self._plays[q * NA : q * NA + NA], strict=True))
-                for q in range(self._n)
-            ],
-            "held_specials": [
-                dict(
-                    zip(SPECIAL_IDS, self._had[q * NSPECIAL : q * NSPECIAL + NSPECIAL], strict=True)
-                )
-                for q in range(self._n)
-            ],
+            "tallies": [self._seat_tallies(q) for q in range(self._n)],
             "card": self._card,
             "picks": list(self._picks),
             "asks": list(self._asks),
@@ -1221,8 +1221,7 @@ class EverestGoState(State):
         new._known = [[list(k) for k in row] for row in self._known]
         new._played = [list(x) for x in self._played]
         new._exhaustions = self._exhaustions
-        new._plays = self._plays.copy()
-        new._had = self._had.copy()
+        new._tally = self._tally.copy()
         new._turn = self._turn
         new._phase = self._phase
         new._drawer = self._drawer
