@@ -48,7 +48,7 @@ from highcamp.core import (
     State,
 )
 
-from .board import Board, Card, standard_board, standard_cards
+from .board import AREAS, Board, Card, standard_board, standard_cards
 
 __all__ = ["DisasterGame", "DisasterState"]
 
@@ -122,6 +122,9 @@ _AREA_PLACE = {
     "earthquake": "the earthquake zone",
     "skyscraper": "the skyscraper",
 }
+
+_AREA_INDEX = {area: k for k, area in enumerate(AREAS)}
+_NAREAS = len(AREAS)
 
 _DIE_OUTCOMES = tuple((DIE_BASE + f, 1 / 6) for f in range(6))
 _DICE_OUTCOMES = tuple((DICE_BASE + k, 1 / 36) for k in range(36))
@@ -255,14 +258,13 @@ class DisasterState(State):
         "_drawn",
         "_ending",
         "_escapers",
-        "_escapes",
         "_extras",
         "_fire",
         "_free",
         "_gap",
         "_held",
+        "_in_area",
         "_last_dice",
-        "_perishes",
         "_phase",
         "_plane",
         "_pos",
@@ -307,8 +309,9 @@ class DisasterState(State):
         self._die = 0
         self._winners: list[int] = []
         self._ending: str | None = None
-        self._escapes: list[int] = [0] * n
-        self._perishes: list[int] = [0] * n
+        # per seat and disaster area (index k in AREAS), the escapes at seat * 8 + k and
+        # the perishings at seat * 8 + 4 + k; a seat's totals are their sums
+        self._in_area: list[int] = [0] * (n * 2 * _NAREAS)
         self._disasters: dict[str, int] = {"doubles": 0, "total of 3": 0, "card": 0}
 
     # --------------------------------------------------------------- the contract
@@ -916,7 +919,7 @@ class DisasterState(State):
     def _escape(self, p: int, space: int, how: str, rule: str) -> None:
         self._pos[p] = space
         self._escapers.remove(p)
-        self._escapes[p] += 1
+        self._in_area[2 * _NAREAS * p + _AREA_INDEX[self._area or ""]] += 1
         self._chips[p] += 1
         if self._supply:
             self._supply -= 1
@@ -929,7 +932,7 @@ class DisasterState(State):
 
     def _perish(self, p: int, how: str, rule: str) -> None:
         self._escapers.remove(p)
-        self._perishes[p] += 1
+        self._in_area[2 * _NAREAS * p + _NAREAS + _AREA_INDEX[self._area or ""]] += 1
         self._pos[p] = self._start[p]
         if self._held[p] >= 0:
             self._bottom.append(self._held[p])
@@ -998,15 +1001,24 @@ class DisasterState(State):
         return list(self._winners)
 
     def score_breakdown(self) -> list[ScoreBreakdown]:
-        """Survival chips per seat, with the escapes and perishings behind them."""
+        """Survival chips per seat, with the escapes and perishings behind them.
+
+        The figures add, per disaster (``ship``, ``earthquake``, ``plane``,
+        ``skyscraper``), the seat's escapes and perishings in it (``escapes_ship``,
+        ``perishings_ship``...), which judge the reconstructed deductions (R-D-1, R-0-2).
+        """
         out = []
         for s in range(self._game.num_players):
+            at = 2 * _NAREAS * s
+            escapes_in = self._in_area[at : at + _NAREAS]
+            perishes_in = self._in_area[at + _NAREAS : at + 2 * _NAREAS]
+            escapes, perishes = sum(escapes_in), sum(perishes_in)
             lines = (
                 ScoreLine("the starting chip", 1, R_SETUP),
-                ScoreLine(f"{self._escapes[s]} escapes", self._escapes[s], R_CHIPS),
+                ScoreLine(f"{escapes} escapes", escapes, R_CHIPS),
                 ScoreLine(
-                    f"{self._perishes[s]} perishings",
-                    self._chips[s] - 1 - self._escapes[s],
+                    f"{perishes} perishings",
+                    self._chips[s] - 1 - escapes,
                     R_CHIPS,
                 ),
             )
@@ -1017,10 +1029,12 @@ class DisasterState(State):
                     total=self._chips[s],
                     figures={
                         "chips": self._chips[s],
-                        "escapes": self._escapes[s],
-                        "perishings": self._perishes[s],
+                        "escapes": escapes,
+                        "perishings": perishes,
                         "won": s in self._winners,
                         "turns": self._turns,
+                        **{f"escapes_{a}": escapes_in[k] for k, a in enumerate(AREAS)},
+                        **{f"perishings_{a}": perishes_in[k] for k, a in enumerate(AREAS)},
                     },
                 )
             )
@@ -1083,10 +1097,30 @@ class DisasterState(State):
             "disaster": self._disaster_view(),
             "winners": list(self._winners),
             "ending": self._ending,
-            "escapes": list(self._escapes),
-            "perishings": list(self._perishes),
+            "escapes": [self.escapes(s) for s in range(self._game.num_players)],
+            "perishings": [self.perishings(s) for s in range(self._game.num_players)],
+            "escapes_by_disaster": self._by_area(0),
+            "perishings_by_disaster": self._by_area(_NAREAS),
             "disasters": dict(self._disasters),
         }
+
+    def escapes(self, seat: int) -> int:
+        """``seat``'s escapes so far, from every disaster."""
+        at = 2 * _NAREAS * seat
+        return sum(self._in_area[at : at + _NAREAS])
+
+    def perishings(self, seat: int) -> int:
+        """``seat``'s perishings so far, in every disaster."""
+        at = 2 * _NAREAS * seat + _NAREAS
+        return sum(self._in_area[at : at + _NAREAS])
+
+    def _by_area(self, offset: int) -> list[dict[str, int]]:
+        """Per seat, the escapes (``offset`` 0) or perishings (4) by disaster area."""
+        counts = self._in_area
+        return [
+            {a: counts[2 * _NAREAS * s + offset + k] for k, a in enumerate(AREAS)}
+            for s in range(self._game.num_players)
+        ]
 
     def _disaster_view(self) -> dict[str, Any] | None:
         if self._area is None:
@@ -1131,8 +1165,8 @@ class DisasterState(State):
                     "chips": self._chips[s],
                     "holds_card": held >= 0,
                     "card": cards[held].title if held >= 0 and s == player else None,
-                    "escapes": self._escapes[s],
-                    "perishings": self._perishes[s],
+                    "escapes": self.escapes(s),
+                    "perishings": self.perishings(s),
                 }
             )
         drawn = self._drawn
@@ -1219,8 +1253,7 @@ class DisasterState(State):
         new._die = self._die
         new._winners = self._winners.copy()
         new._ending = self._ending
-        new._escapes = self._escapes.copy()
-        new._perishes = self._perishes.copy()
+        new._in_area = self._in_area.copy()
         new._disasters = dict(self._disasters)
         return new
 

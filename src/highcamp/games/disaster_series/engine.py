@@ -48,7 +48,7 @@ from highcamp.core import (
 
 from .components import ClientCard, Company, GuideCard, Ruleset
 
-__all__ = ["EFFECTS", "HELD_EFFECTS", "KEPT_EFFECTS", "DisasterGame", "DisasterState"]
+__all__ = ["EFFECTS", "HELD_EFFECTS", "KEPT_EFFECTS", "TALLIES", "DisasterGame", "DisasterState"]
 
 # ------------------------------------------------------------------------ action ids
 OPT_A, OPT_B, OPT_C, OPT_A_PREP, OPT_B_PREP = 0, 1, 2, 3, 4
@@ -157,6 +157,21 @@ KEPT_EFFECTS = frozenset({"khumbu_ice_field", "med_kit"})
 """Effects whose token stays in front of the player, out of the fate pool [11.1]."""
 PLAYABLE = ("chocolate_bars", "ridges_open")
 """Held tokens played during movement (Luck is used at the game end)."""
+
+TALLIES = (
+    "tokens_bought",
+    "tokens_played",
+    "prestige_spent",
+    "fates_live",
+    "fates_die",
+    "fates_frozen",
+    "lost",
+)
+"""The counts a state keeps for analysis (``DisasterState.tallies``, one per name, in this
+order), reported as figures of the same names by ``score_breakdown()``."""
+T_BOUGHT, T_PLAYED, T_SPENT, T_LIVE, T_DIE, T_FROZEN, T_LOST = range(len(TALLIES))
+T_FATE = {"LIVE": T_LIVE, "DIE": T_DIE, "FROZEN": T_FROZEN}
+"""The tally of each fate result printed on the tokens (R-DS-5)."""
 
 
 class DisasterGame(Game):
@@ -340,6 +355,7 @@ class DisasterState(State):
         "fx",
         "sacrificed",
         "targets",
+        "tallies",
     )
     _SCALARS = (
         "phase",
@@ -414,6 +430,7 @@ class DisasterState(State):
         self.blocked: list[int] = []
         self.fx: list[str] = []
         self.targets: list[int] = []
+        self.tallies = [0] * len(TALLIES)  # counts for analysis, see TALLIES
         self.phase = P_DRAW
         self.step = "setup"
         self.turn = 1
@@ -644,6 +661,8 @@ class DisasterState(State):
         t = self.current
         tok = self.rs.tokens[t]
         self.prestige -= price
+        self.tallies[T_BOUGHT] += 1
+        self.tallies[T_SPENT] += price
         self.current = -1
         if tok.effect in self._HELD:
             self.held.append(t)
@@ -948,6 +967,7 @@ class DisasterState(State):
     def _get_lost(self, c: int) -> None:
         m = self._game.ng + c
         self.pos[m] = LOST
+        self.tallies[T_LOST] += 1
         self.moved[m] = True
         self._emit(f"{self.name(m)} is LOST in the storm", R_LOST)
         if self.mover == m:
@@ -1223,6 +1243,7 @@ class DisasterState(State):
         self.pool.remove(t)
         self.fate_drawn.append(t)
         result = self.rs.tokens[t].fate(self.fate_key)
+        self.tallies[T_FATE[result]] += 1
         self._emit(
             f"{self.name(ng + c)} draws {self.rs.tokens[t].name}: {self.fate_key.title()} {result}",
             R_FATE_LOST if self.fate_key == "lost" else R_FATE_ZONE,
@@ -1760,6 +1781,7 @@ class DisasterState(State):
             t = next(t for t in self.held if self.rs.tokens[t].effect == eff)
             self.held.remove(t)
             self.set_aside.append(t)
+            self.tallies[T_PLAYED] += 1
             if eff == "ridges_open":
                 self.blocked = []
                 self._emit("Ridges Open: all Blocked Ridge markers removed", R_EVENTS)
@@ -1839,6 +1861,7 @@ class DisasterState(State):
             t = next(t for t in self.held if self.rs.tokens[t].effect == "luck")
             self.held.remove(t)
             self.spent.append(t)
+            self.tallies[T_PLAYED] += 1
             self.fate_list.insert(0, [c, self.fate_key])
             self._emit(f"Luck is discarded: {self.name(ng + c)} draws again", R_EVENTS)
         else:
@@ -1876,9 +1899,22 @@ class DisasterState(State):
                     "storm_turns": max(self.storm - 1, 0),
                     "turns": self.turn,
                     "storm_arrived_turn": self.turn - self.storm + 1 if self.storm else None,
+                    **self.tally_figures(),
                 },
             )
         ]
+
+    def tally_figures(self) -> dict[str, int]:
+        """The counts kept for analysis, by the names of :data:`TALLIES`: event tokens
+        bought, held tokens played (movement plays, Luck), Prestige paid for events, fate
+        draws by result (LIVE, DIE, FROZEN) and markers that got LOST.
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("disaster-on-everest").new_initial_state(seed=1)
+        >>> s.tally_figures()["tokens_bought"], s.tally_figures()["fates_live"]
+        (0, 0)
+        """
+        return dict(zip(TALLIES, self.tallies, strict=True))
 
     def score(self) -> float:
         """The total of :meth:`score_breakdown`."""

@@ -77,6 +77,8 @@ from .engine import (
     R_WATCH,
     REMOVED,
     SUMMIT_PUSH,
+    T_LOST,
+    TALLIES,
     TARGET_CLIENT,
     TARGET_GUIDE,
     DisasterState,
@@ -156,6 +158,7 @@ SEAT_LISTS = (
     "kept",
     "fates",
     "fx",
+    "tallies",
 )
 """Each seat's team and tokens: the active seat's in the engine's fields, the other's in
 ``o_<name>``."""
@@ -398,6 +401,7 @@ class TwoPlayerRules(DisasterState):
         self.o_kept: list[int] = []
         self.o_fates = [""] * nc
         self.o_fx: list[str] = []
+        self.o_tallies = [0] * len(TALLIES)
         self.o_prestige = PRESTIGE_2P
         self.o_prep = 0
         self.o_medkits_used = 0
@@ -895,6 +899,7 @@ class TwoPlayerRules(DisasterState):
             c = self.lost_checks.pop(0) - OTHER
             if d <= 2:
                 self.o_pos[ng + c] = LOST
+                self.o_tallies[T_LOST] += 1
                 self.o_moved[ng + c] = True
                 self._emit(f"{self.name(OTHER + ng + c)} is LOST in the storm", "[8.3]")
             self._resume()

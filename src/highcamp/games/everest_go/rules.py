@@ -62,7 +62,7 @@ from .cards import (
     standard_cards,
 )
 
-__all__ = ["EverestGoGame", "EverestGoState"]
+__all__ = ["ACTION_IDS", "SPECIAL_IDS", "EverestGoGame", "EverestGoState"]
 
 CARDS: Cards = standard_cards()
 NK = len(CARDS.kinds)  # 37 kinds
@@ -71,6 +71,12 @@ MAXP = 4
 SLOTS = NPARTS + 2  # body parts, then Oxygen and Flag
 FA = CARDS.first_action
 FS = CARDS.first_special
+NA = len(ACTION_NAMES)  # 11 action cards
+NSPECIAL = NK - FS  # 2 special items
+ACTION_IDS = tuple(name.lower().replace(" ", "_") for name in ACTION_NAMES)
+"""Action card ids for figures: ``equipment_theft``, ..., ``tent``, ..., ``avalanche``."""
+SPECIAL_IDS = tuple(CARDS.kinds[k].lower() for k in range(FS, NK))
+"""Special item ids for figures: ``oxygen``, ``flag``."""
 
 # --------------------------------------------------------------------------- action ids
 DRAW_BASE = 0  # chance: draw a card of kind k
@@ -286,6 +292,10 @@ class EverestGoState(State):
         self._known: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(n)]
         self._played: list[list[Any]] = []
         self._exhaustions = 0
+        # figures, one list (one copy per clone): action cards played at seat * NA + card
+        # (Tents included), then 1 at n * NA + seat * NSPECIAL + item if the seat ever held
+        # that special item
+        self._tally = [0] * (n * (NA + NSPECIAL))
         self._turn = 0
         self._phase = DEAL
         self._drawer = 0
@@ -662,6 +672,7 @@ class EverestGoState(State):
             self._end_option()
         else:
             card = kind - FA
+            self._tally[p * NA + card] += 1
             self._card = card
             self._picks = []
             if card == GODDESS:
@@ -716,6 +727,8 @@ class EverestGoState(State):
     def _draw(self, kind: int) -> None:
         drawer = self._drawer
         bisect.insort(self._hands[drawer], kind)
+        if kind >= FS:
+            self._tally[self._n * NA + drawer * NSPECIAL + kind - FS] = 1
         self._deck[kind] -= 1
         self._deck_size -= 1
         if self._tracker is not None:
@@ -781,6 +794,7 @@ class EverestGoState(State):
                 self._resolve()
             return
         self._discard_from_hand(asked, FA + TENT)
+        self._tally[asked * NA + TENT] += 1
         card = self._card
         if card == COLD:
             target = (asked + 1) % self._n
@@ -808,6 +822,7 @@ class EverestGoState(State):
             else:
                 self._specials[q].remove(FS + s - NPARTS)
                 self._specials[p].append(FS + s - NPARTS)
+                self._tally[self._n * NA + p * NSPECIAL + s - NPARTS] = 1
                 self._specials[p].sort()
         elif card == BACKPACK:
             self._victim = self._picks[0] - SEAT_BASE
@@ -870,6 +885,8 @@ class EverestGoState(State):
 
     def _take(self, kind: int) -> None:
         p = self._turn
+        if kind >= FS:
+            self._tally[self._n * NA + p * NSPECIAL + kind - FS] = 1
         if self._card == GODDESS:
             self._discard[kind] -= 1
             bisect.insort(self._hands[p], kind)
@@ -945,7 +962,13 @@ class EverestGoState(State):
         return self._ending
 
     def score_breakdown(self) -> list[ScoreBreakdown]:
-        """Each mountaineer's score line by line, with the tie-break figures."""
+        """Each mountaineer's score line by line, with the tie-break figures.
+
+        The figures also count, per seat, the action cards played (``played_<card id>``, all
+        11 always present, Tent answers as ``played_tent``), whether the seat ever held
+        Oxygen or the Flag (``held_oxygen``, ``held_flag``: in its hand or in front of it),
+        and, on every seat, how many times the deck ran out (``deck_runs``).
+        """
         won = self.winners() if self._phase == OVER else []
         out = []
         for q in range(self._n):
@@ -986,9 +1009,22 @@ class EverestGoState(State):
                         "special_items": key[2],
                         "garments_by_points": {"4": key[3], "3": key[4], "2": key[5], "1": key[6]},
                         "winner": q in won,
+                        "deck_runs": self._exhaustions,
+                        **self._seat_tallies(q),
                     },
                 )
             )
+        return out
+
+    def _seat_tallies(self, q: int) -> dict[str, int | bool]:
+        """``q``'s plays of each action card and whether it ever held each special item."""
+        tally = self._tally
+        out: dict[str, int | bool] = {
+            f"played_{ACTION_IDS[a]}": tally[q * NA + a] for a in range(NA)
+        }
+        at = self._n * NA + q * NSPECIAL
+        for i in range(NSPECIAL):
+            out[f"held_{SPECIAL_IDS[i]}"] = bool(tally[at + i])
         return out
 
     # --------------------------------------------------------------- views
@@ -1105,6 +1141,7 @@ class EverestGoState(State):
             "colds": list(self._colds),
             "known": [[list(k) for k in row] for row in self._known],
             "exhaustions": self._exhaustions,
+            "tallies": [self._seat_tallies(q) for q in range(self._n)],
             "card": self._card,
             "picks": list(self._picks),
             "asks": list(self._asks),
@@ -1184,6 +1221,7 @@ class EverestGoState(State):
         new._known = [[list(k) for k in row] for row in self._known]
         new._played = [list(x) for x in self._played]
         new._exhaustions = self._exhaustions
+        new._tally = self._tally.copy()
         new._turn = self._turn
         new._phase = self._phase
         new._drawer = self._drawer

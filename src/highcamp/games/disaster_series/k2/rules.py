@@ -59,6 +59,8 @@ from ..engine import (
     SELECT,
     STEP_DOWN,
     STEP_UP,
+    T_LOST,
+    T_PLAYED,
     TARGET_CLIENT,
     DisasterGame,
     DisasterState,
@@ -836,6 +838,7 @@ class K2State(DisasterState):
     def _get_lost(self, c: int) -> None:
         m = self._game.ng + c
         self.pos[m] = LOST
+        self.tallies[T_LOST] += 1
         self.moved[m] = True
         self._say(f"{self.name(m)} is LOST in the dark", R_LOST)
         if self.mover == m:
@@ -894,6 +897,7 @@ class K2State(DisasterState):
         if method == 1:  # place a held Synthetic Rope
             t = self._held_rope()
             self.held.remove(t)
+            self.tallies[T_PLAYED] += 1
             self.ropes.append([space, t, 0])
             self._say(f"a Synthetic Rope is placed on {self.rs.board.names[space]}", R_AV_SPACE)
             method = 0
@@ -960,6 +964,7 @@ class K2State(DisasterState):
             elif total <= 5 and not (m < ng) and not good:
                 self._say(f"scaling ({total}): {names} LOST", R_AV_SPACE)
                 self.pos[m] = LOST
+                self.tallies[T_LOST] += 1
             else:
                 self._say(
                     f"scaling ({total}): {names} down to {self.rs.board.names[space - 1]}",
@@ -1223,6 +1228,7 @@ class K2State(DisasterState):
                 t = next(t for t in self.held if self.rs.tokens[t].effect == "luck")
                 self.held.remove(t)
                 self.spent.append(t)
+                self.tallies[T_PLAYED] += 1
                 self.luck_bonus = 2
             return
         if ph == P_RECRUIT:
@@ -1264,6 +1270,7 @@ class K2State(DisasterState):
             t = next(t for t in self.held if self.rs.tokens[t].effect == eff)
             self.held.remove(t)
             self.set_aside.append(t)
+            self.tallies[T_PLAYED] += 1
             if eff == "ridges_open":
                 self.blocked = []
                 self._say("Ridges Open: all Blocked Ridge markers removed", R_AID)
@@ -1448,6 +1455,7 @@ class K2State(DisasterState):
                     "darkness_turns": max(self.storm - 1, 0),
                     "turns": self.turn,
                     "darkness_arrived_turn": self.turn - self.storm + 1 if self.storm else None,
+                    **self.tally_figures(),
                 },
             )
         ]
