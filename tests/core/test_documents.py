@@ -49,8 +49,13 @@ def test_a_corrupted_field_is_refused_or_harmless(
         state = GAME.state_from_json(json.dumps(doc))
     except StateFormatError as err:
         assert str(err)
-    else:  # only a value equal to the original can load
-        assert state.to_json()[key] == value
+    else:  # only a value equal to the original can load (a snapshot: a part of it, as
+        # saved before the game's state gained keys; the history decides the state anyway)
+        loaded = state.to_json()[key]
+        if key == "state":
+            assert isinstance(value, dict) and value.items() <= loaded.items()
+        else:
+            assert loaded == value
 
 
 @settings(max_examples=150, deadline=None)

@@ -213,6 +213,22 @@ def chart_from_minimums(bands: Sequence[tuple[float | None, str]]) -> list[Score
     return out
 
 
+def _snapshot_matches(stored: Any, replayed: dict[str, Any]) -> bool:
+    """Whether a document's ``state`` section agrees with the state its history replays to:
+    every key it holds has the replayed value. Keys it lacks were added to the game's state
+    after the document was saved (figures kept for analysis, say): they are not compared,
+    so older saves still load.
+
+    >>> _snapshot_matches({"turn": 3}, {"turn": 3, "tallies": [0, 1]})
+    True
+    >>> _snapshot_matches({"turn": 4}, {"turn": 3}), _snapshot_matches({"odd": 1}, {"turn": 3})
+    (False, False)
+    """
+    if not isinstance(stored, dict):
+        return False
+    return all(key in replayed and replayed[key] == value for key, value in stored.items())
+
+
 class Game(abc.ABC):
     """A game with its options fixed: static facts, and a factory of states.
 
@@ -345,7 +361,7 @@ class Game(abc.ABC):
             state = self.replay(history, seed=seed)
         except IllegalActionError as err:
             raise StateFormatError(f"history does not replay: {err}") from None
-        if "state" in doc and doc["state"] != state._snapshot():
+        if "state" in doc and not _snapshot_matches(doc["state"], state._snapshot()):
             raise StateFormatError("the document's 'state' does not match its history")
         return state
 
