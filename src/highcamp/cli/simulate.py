@@ -394,7 +394,7 @@ def simulate(
             builders[point].add(records)
     interrupted = False
     chosen = _backend(backend, workers, address) if total_left else None
-    scheduler = Scheduler(jobs, chosen)
+    scheduler = Scheduler(jobs, chosen, encode=results is not None)
     if total_left:
         console.print(
             f"playing {total_left:,} games: {scheduler.workers} at once"
@@ -426,6 +426,7 @@ def simulate(
                             chunk.stop,
                             chunk.records,
                             chunk.seconds,
+                            chunk.stored,
                         )
                     if lines is not None:
                         lines.write(_json_lines(order.add(chunk.start, chunk.records)))

@@ -17,7 +17,7 @@ import importlib.util
 from concurrent.futures import Future
 from typing import Any
 
-from .runner import Backend, _Row, _run_task, _Task
+from .runner import Backend, _Result, _run_task, _Task
 
 __all__ = ["RayBackend", "RayUnavailableError"]
 
@@ -73,13 +73,13 @@ class RayBackend(Backend):
         self._remote = ray.remote(num_cpus=1, max_retries=1)(_run_task)
         self._refs: list[Any] = []
 
-    def submit(self, task: _Task) -> Future[tuple[list[_Row], float]]:
+    def submit(self, task: _Task) -> Future[_Result]:
         ref = self._remote.remote(task)
         self._refs.append(ref)
         if len(self._refs) > 4 * self.workers:  # forget the finished ones
             _, waiting = self._ray.wait(self._refs, num_returns=len(self._refs), timeout=0)
             self._refs = list(waiting)
-        future: Future[tuple[list[_Row], float]] = ref.future()
+        future: Future[_Result] = ref.future()
         return future
 
     def close(self, cancel: bool) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import abc
 import contextlib
 import hashlib
+import json
 import os
 import signal
 import time
@@ -140,6 +141,27 @@ _Row = tuple[Any, ...]
 processes than the named tuple, which is rebuilt on arrival."""
 _as_record: Callable[[_Row], GameRecord] = GameRecord._make
 
+_ENCODE = json.JSONEncoder(separators=(",", ":"), default=str).encode
+
+
+def stored_row(row: _Row) -> tuple[Any, ...]:
+    """A game's row as the SQL store keeps it (``sim_games`` without run and point): index,
+    seed, then agent seeds, scores, returns and bands as JSON arrays, ending, length, and
+    the per-seat figures as a JSON array. Workers encode it when a run is stored, so that
+    the process writing the store only inserts.
+
+    >>> stored_row((0, 9, (4,), (3.0,), (3,), ("low",), "end", 7, ({"row": 2},)))
+    (0, 9, '[4]', '[3]', '[3.0]', '["low"]', 'end', 7, '[{"row":2}]')
+    """
+    i, seed, agent_seeds, returns, scores, bands, ending, length, figures = row
+    e = _ENCODE
+    return (i, seed, e(agent_seeds), e(scores), e(returns), e(bands), ending, length, e(figures))
+
+
+_Result = tuple[list[_Row], float, list[tuple[Any, ...]] | None]
+"""A played chunk: its rows, the seconds they took, and (when the run is stored) each row
+encoded for the store (:func:`stored_row`)."""
+
 
 def _play_rows(
     game: Game, agents: Sequence[str], key: int, start: int, stop: int, out: list[_Row]
@@ -199,6 +221,7 @@ class _Task:
     key: int
     start: int
     stop: int
+    encode: bool = False
 
 
 _WORKER_GAMES: dict[tuple[str, tuple[tuple[str, Any], ...]], Game] = {}
@@ -218,13 +241,15 @@ def _task_game(task: _Task) -> Game:
     return game
 
 
-def _run_task(task: _Task) -> tuple[list[_Row], float]:
-    """Play one chunk (in a worker): its rows and the seconds they took."""
+def _run_task(task: _Task) -> _Result:
+    """Play one chunk (in a worker): its rows, the seconds they took, and the rows
+    encoded for the store if the task asks for them."""
     game = _task_game(task)
     out: list[_Row] = []
     t0 = time.perf_counter()
     _play_rows(game, task.agents, task.key, task.start, task.stop, out)
-    return out, time.perf_counter() - t0
+    seconds = time.perf_counter() - t0
+    return out, seconds, [stored_row(r) for r in out] if task.encode else None
 
 
 def cores() -> int:
@@ -244,7 +269,7 @@ class Backend(abc.ABC):
     workers: int = 1
 
     @abc.abstractmethod
-    def submit(self, task: _Task) -> Future[tuple[list[_Row], float]]:
+    def submit(self, task: _Task) -> Future[_Result]:
         """Start playing a chunk; the future gives its rows and seconds."""
 
     @abc.abstractmethod
@@ -267,7 +292,7 @@ class ProcessBackend(Backend):
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
 
-    def submit(self, task: _Task) -> Future[tuple[list[_Row], float]]:
+    def submit(self, task: _Task) -> Future[_Result]:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=_worker_init)
         return self._pool.submit(_run_task, task)
@@ -306,6 +331,9 @@ class Chunk:
     stop: int
     records: list[GameRecord]
     seconds: float
+    stored: list[tuple[Any, ...]] | None = None
+    """The records encoded for the store by the worker (:func:`stored_row`), when the
+    scheduler was asked to (``encode=True``)."""
 
 
 class Scheduler:
@@ -328,10 +356,14 @@ class Scheduler:
         jobs: Sequence[Job],
         backend: Backend | None = None,
         chunk_size: int | None = None,
+        *,
+        encode: bool = False,
     ) -> None:
         self.jobs = list(jobs)
         self.backend = backend
         self.chunk_size = chunk_size
+        self.encode = encode
+        """Whether workers also encode each chunk for the store (``Chunk.stored``)."""
         self.total = sum(job.games for job in self.jobs)
         self.done = 0
         """Games finished (and yielded) so far."""
@@ -365,17 +397,28 @@ class Scheduler:
             for start, stop in job.ranges:
                 while start < stop:
                     end = min(stop, start + self._next_size(job.point, remaining))
-                    yield _Task(job.point, job.game, job.options, job.agents, job.key, start, end)
+                    yield _Task(
+                        job.point,
+                        job.game,
+                        job.options,
+                        job.agents,
+                        job.key,
+                        start,
+                        end,
+                        self.encode and self.backend is not None,
+                    )
                     remaining -= end - start
                     start = end
 
-    def _chunk(self, task: _Task, rows: list[_Row], seconds: float) -> Chunk:
+    def _chunk(self, task: _Task, result: _Result) -> Chunk:
+        rows, seconds, stored = result
         if rows:
             self._speed[task.point] = seconds / len(rows)
         self.done += len(rows)
         self.busy += seconds
         stop = task.start + len(rows)
-        return Chunk(task.point, task.start, stop, [_as_record(r) for r in rows], seconds)
+        records = [_as_record(r) for r in rows]
+        return Chunk(task.point, task.start, stop, records, seconds, stored)
 
     def chunks(self) -> Generator[Chunk, None, None]:
         """Play the games; yield each chunk when it finishes."""
@@ -400,14 +443,14 @@ class Scheduler:
             except KeyboardInterrupt:
                 self.interrupted = True
                 if out:
-                    yield self._chunk(task, out, time.perf_counter() - t0)
+                    yield self._chunk(task, (out, time.perf_counter() - t0, None))
                 return
-            yield self._chunk(task, out, time.perf_counter() - t0)
+            yield self._chunk(task, (out, time.perf_counter() - t0, None))
 
     def _chunks_backend(self, backend: Backend) -> Iterator[Chunk]:
         window = 4 * backend.workers
         tasks = self._tasks()
-        inflight: dict[Future[tuple[list[_Row], float]], _Task] = {}
+        inflight: dict[Future[_Result], _Task] = {}
         clean = False
         try:
             try:
@@ -424,8 +467,7 @@ class Scheduler:
                     done, _ = wait(inflight, return_when=FIRST_COMPLETED)
                     for future in done:
                         task = inflight.pop(future)
-                        rows, seconds = future.result()
-                        yield self._chunk(task, rows, seconds)
+                        yield self._chunk(task, future.result())
                 clean = True
             except KeyboardInterrupt:
                 self.interrupted = True
@@ -437,8 +479,7 @@ class Scheduler:
                 backend.close(cancel=True)
                 clean = True
                 for future, task in sorted(finished, key=lambda ft: (ft[1].point, ft[1].start)):
-                    rows, seconds = future.result()
-                    yield self._chunk(task, rows, seconds)
+                    yield self._chunk(task, future.result())
         finally:
             backend.close(cancel=not clean)
 

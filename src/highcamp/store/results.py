@@ -39,7 +39,7 @@ from typing import Any
 import sqlalchemy as sa
 
 import highcamp
-from highcamp.sim.runner import GameRecord
+from highcamp.sim.runner import GameRecord, stored_row
 from highcamp.sim.runs import PointData, RunData, sweep_points
 
 from .engine import engine_for
@@ -101,7 +101,18 @@ T_GAMES = sa.Table(
     sa.Column("figures", sa.Text, nullable=False),
 )
 
-_ENCODE = json.JSONEncoder(separators=(",", ":"), default=str).encode
+_GAME_FIELDS = (
+    "idx",
+    "seed",
+    "agent_seeds",
+    "scores",
+    "returns",
+    "bands",
+    "ending",
+    "length",
+    "figures",
+)
+"""The ``sim_games`` columns of :func:`highcamp.sim.runner.stored_row`, in its order."""
 
 
 def _canonical(value: Any) -> str:
@@ -371,23 +382,15 @@ class ResultStore:
         stop: int,
         records: Sequence[GameRecord],
         seconds: float,
+        stored: Sequence[tuple[Any, ...]] | None = None,
     ) -> None:
-        """Store a chunk's games and the chunk itself, in one transaction."""
+        """Store a chunk's games and the chunk itself, in one transaction. ``stored`` are
+        the records already encoded (:func:`highcamp.sim.runner.stored_row`, as workers do
+        for ``Scheduler(..., encode=True)``); without it they are encoded here."""
+        encoded = stored if stored is not None else [stored_row(r) for r in records]
         rows = [
-            {
-                "run_id": run_id,
-                "point": point,
-                "idx": r.index,
-                "seed": r.seed,
-                "agent_seeds": _ENCODE(r.agent_seeds),
-                "scores": _ENCODE(r.scores),
-                "returns": _ENCODE(r.returns),
-                "bands": _ENCODE(r.bands),
-                "ending": r.ending,
-                "length": r.length,
-                "figures": _ENCODE(r.figures),
-            }
-            for r in records
+            {"run_id": run_id, "point": point, **dict(zip(_GAME_FIELDS, row, strict=True))}
+            for row in encoded
         ]
         now = time.time()
         with self.engine.begin() as conn:
