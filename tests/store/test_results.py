@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from highcamp.core import OptionError
-from highcamp.sim import Job, RunData, Scheduler, master_key, run_simulation
+from highcamp.sim import Job, ProcessBackend, RunData, Scheduler, master_key, run_simulation
+from highcamp.sim.runner import stored_row
 from highcamp.store import ResultStore, RunNotFoundError, RunSpec
 from highcamp.store.export import export_run, flat_rows
 
@@ -204,3 +205,18 @@ def test_export_refuses_unknown_formats(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="csv and parquet"):
         export_run(data, tmp_path / "games.xlsx")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_rows_encoded_by_workers_store_the_same_games(store: ResultStore) -> None:
+    spec = _spec(games=300, seed=6)
+    run = store.open_run(spec)
+    job = Job(0, GAME, tuple(spec.points[0][1].items()), spec.agents, master_key(6), ((0, 300),))
+    chunks = list(Scheduler([job], ProcessBackend(2), chunk_size=40, encode=True).chunks())
+    for chunk in chunks:
+        assert chunk.stored == [stored_row(r) for r in chunk.records]
+        store.add_chunk(
+            run.id, 0, chunk.start, chunk.stop, chunk.records, chunk.seconds, chunk.stored
+        )
+    assert store.load_run().points[0].records == run_simulation(GAME, games=300, seed=6).records
+    # played here, nothing is encoded ahead: the store encodes
+    assert all(c.stored is None for c in Scheduler([job], encode=True).chunks())
