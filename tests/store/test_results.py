@@ -220,3 +220,20 @@ def test_rows_encoded_by_workers_store_the_same_games(store: ResultStore) -> Non
     assert store.load_run().points[0].records == run_simulation(GAME, games=300, seed=6).records
     # played here, nothing is encoded ahead: the store encodes
     assert all(c.stored is None for c in Scheduler([job], encode=True).chunks())
+
+
+def test_the_order_of_sweeps_is_kept(store: ResultStore) -> None:
+    sweep = {"ties": ["shared", "play on"], "long_game": [True, False]}
+    spec = RunSpec.make("disaster", ("random",) * 3, games=1, options={"players": 3}, sweep=sweep)
+    swapped = RunSpec.make(
+        "disaster",
+        ("random",) * 3,
+        games=1,
+        options={"players": 3},
+        sweep=dict(reversed(sweep.items())),
+    )
+    assert spec.key() != swapped.key()  # other point numbers: another run
+    run = store.open_run(spec)
+    assert list(store.find(run.name).sweep) == ["ties", "long_game"]
+    assert [list(s) for s, _ in store.points(run.id)] == [["ties", "long_game"]] * 4
+    assert store.points(run.id)[1][0] == {"ties": "shared", "long_game": False}

@@ -119,6 +119,11 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
 
 
+def _ordered(value: Any) -> str:
+    """JSON keeping the order of keys (a sweep's keys: the first varies slowest)."""
+    return json.dumps(value, separators=(",", ":"), default=str)
+
+
 class RunNotFoundError(LookupError):
     """No stored run has that name or id (or the store holds no run)."""
 
@@ -188,7 +193,7 @@ class RunSpec:
             "agents": list(self.agents),
             "seed": self.seed,
             "options": self.options,
-            "sweep": self.sweep,
+            "sweep": [[key, values] for key, values in self.sweep.items()],  # order matters
         }
 
     def key(self) -> str:
@@ -253,7 +258,7 @@ class ResultStore:
                         seed=spec.seed,
                         games=spec.games,
                         options=_canonical(spec.options),
-                        sweep=_canonical(spec.sweep),
+                        sweep=_ordered(spec.sweep),
                         version=highcamp.__version__,
                         created=now,
                         updated=now,
@@ -274,7 +279,7 @@ class ResultStore:
                         {
                             "run_id": run_id,
                             "point": k,
-                            "swept": _canonical(swept),
+                            "swept": _ordered(swept),
                             "options": _canonical(full),
                         }
                         for k, (swept, full) in enumerate(spec.points)
