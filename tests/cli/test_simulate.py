@@ -204,7 +204,8 @@ def test_a_sweep_plays_every_point() -> None:
     stored = ResultStore("sqlite:///highcamp.db").load_run()
     assert [len(p.records) for p in stored.points] == [20, 20]
     code, output = _simulate("disaster", "-p", "3", "-n", "20", "--sweep", "long_game=false,true")
-    assert code == 0 and "resuming: 40 of 40 games already stored" in output
+    assert code == 0 and "complete: all 40 games are stored" in output
+    assert "simulating" not in output and "Score (20 games)" in output
 
 
 @pytest.mark.parametrize(

@@ -380,7 +380,12 @@ def simulate(
         f"agents {', '.join(names)}, seed {seed}{where}"
     )
     if run is not None and total_left < asked:
-        console.print(f"resuming: {asked - total_left:,} of {asked:,} games already stored in {db}")
+        if total_left:
+            console.print(
+                f"resuming: {asked - total_left:,} of {asked:,} games already stored in {db}"
+            )
+        else:
+            console.print(f"complete: all {asked:,} games are stored in {db}; nothing to play")
     builders = {k: SummaryBuilder() for k in range(len(spec.points))}
     if results is not None and run is not None and total_left < asked:
         batch: dict[int, list[GameRecord]] = {k: [] for k in builders}
@@ -412,6 +417,7 @@ def simulate(
             TimeRemainingColumn(),
             console=console,
             auto_refresh=False,  # refreshed per chunk: no thread while worker processes fork
+            disable=total_left == 0,
         )
         with progress, contextlib.closing(scheduler.chunks()) as chunks:
             task = progress.add_task("simulating", total=total_left)
