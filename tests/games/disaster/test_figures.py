@@ -7,14 +7,14 @@ disasters.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 import highcamp
-from highcamp import CHANCE, State
+from highcamp import State
 from highcamp.games.disaster.board import AREAS
+from tests.conformance.checks import random_steps
 
 from .helpers import escape_roll, move, new_game, roll
 
@@ -27,14 +27,8 @@ _RULE_AREA = {
 
 
 def _random_game(players: int, seed: int) -> State:
-    state = highcamp.load_game("disaster", players=players).new_initial_state(seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    game = highcamp.load_game("disaster", players=players)
+    return random_steps(game.new_initial_state(seed), seed, game.max_game_length())
 
 
 def _log_counts(state: State) -> tuple[Counter[tuple[int, str]], Counter[tuple[int, str]]]:

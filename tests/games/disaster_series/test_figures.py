@@ -8,7 +8,6 @@ the history, so the two are independent records of the same game.
 
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
 from typing import Any
@@ -16,9 +15,9 @@ from typing import Any
 import pytest
 
 import highcamp
-from highcamp import CHANCE
 from highcamp.games.disaster_series.engine import BUY, LUCK, PLAY, TALLIES, TARGET_CLIENT
 from highcamp.games.disaster_series.k2.rules import LUCK_PLAY
+from tests.conformance.checks import random_steps
 
 CASES = [
     ("disaster-on-everest", {}),
@@ -32,14 +31,8 @@ _FATE = re.compile(r" draws .*: (Lost|Near|Medium|Far) (LIVE|DIE|FROZEN)$")
 
 
 def _play(game_id: str, options: dict[str, Any], seed: int) -> Any:
-    state = highcamp.load_game(game_id, **options).new_initial_state(seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    game = highcamp.load_game(game_id, **options)
+    return random_steps(game.new_initial_state(seed), seed, game.max_game_length())
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
