@@ -32,7 +32,15 @@ from sqlalchemy import exc as sa_exc
 import highcamp
 from highcamp.core import Game
 from highcamp.sim import QUANTILE_NAMES, GameRecord, Summary, SummaryBuilder, parse_agents
-from highcamp.sim.runner import Backend, Job, ProcessBackend, Scheduler, cores, master_key
+from highcamp.sim.runner import (
+    Backend,
+    InOrder,
+    Job,
+    ProcessBackend,
+    Scheduler,
+    cores,
+    master_key,
+)
 from highcamp.sim.runs import point_label
 from highcamp.store import ResultStore, RunRow, RunSpec
 
@@ -235,26 +243,6 @@ def parse_sweep(pairs: list[str] | None, options: dict[str, Any]) -> dict[str, l
     return sweep
 
 
-class _InOrder:
-    """Chunks that arrive out of order, released in index order (for the JSON lines)."""
-
-    def __init__(self) -> None:
-        self.ready: dict[int, list[GameRecord]] = {}
-        self.next = 0
-
-    def add(self, start: int, records: list[GameRecord]) -> list[GameRecord]:
-        self.ready[start] = records
-        out: list[GameRecord] = []
-        while self.ready.get(self.next):
-            chunk = self.ready.pop(self.next)
-            self.next += len(chunk)
-            out.extend(chunk)
-        return out
-
-    def rest(self) -> list[GameRecord]:
-        return [r for start in sorted(self.ready) for r in self.ready[start]]
-
-
 def _backend(name: str, workers: int, address: str | None) -> Backend | None:
     """The backend for ``--backend``/``--workers``/``--address`` (None: this process)."""
     if name == "local":
@@ -405,7 +393,7 @@ def simulate(
             f"playing {total_left:,} games: {scheduler.workers} at once"
             + (f" on Ray ({getattr(chosen, 'address', '')})" if backend == "ray" else "")
         )
-    order = _InOrder()
+    order = InOrder()
     with _atomic_lines(out) as lines:
         progress = Progress(
             TextColumn("[progress.description]{task.description}"),

@@ -41,6 +41,7 @@ __all__ = [
     "Backend",
     "Chunk",
     "GameRecord",
+    "InOrder",
     "Job",
     "ProcessBackend",
     "Scheduler",
@@ -336,6 +337,33 @@ class Chunk:
     scheduler was asked to (``encode=True``)."""
 
 
+class InOrder:
+    """Records of chunks that arrive out of order, released in index order.
+
+    >>> order = InOrder()
+    >>> order.add(2, ["c"]), order.add(0, ["a", "b"]), order.add(4, ["e"]), order.rest()
+    ([], ['a', 'b', 'c'], [], ['e'])
+    """
+
+    def __init__(self) -> None:
+        self.ready: dict[int, list[Any]] = {}
+        self.next = 0
+
+    def add(self, start: int, records: list[Any]) -> list[Any]:
+        """Take the records of games ``start...``; return those now next in order."""
+        self.ready[start] = records
+        out: list[Any] = []
+        while self.ready.get(self.next):
+            chunk = self.ready.pop(self.next)
+            self.next += len(chunk)
+            out.extend(chunk)
+        return out
+
+    def rest(self) -> list[Any]:
+        """The records held back behind a gap (an interrupted run), in index order."""
+        return [r for start in sorted(self.ready) for r in self.ready[start]]
+
+
 class Scheduler:
     """Plays the chunks of some jobs and yields them as they finish (:meth:`chunks`).
 
@@ -611,23 +639,18 @@ class Simulation:
 
     def chunks(self) -> Generator[list[GameRecord], None, None]:
         """Play the games; yield their records a chunk at a time, in index order."""
-        ready: dict[int, list[GameRecord]] = {}
-        next_yield = 0
+        order = InOrder()
         chunks = self._scheduler.chunks()
         try:
             for chunk in chunks:
-                ready[chunk.start] = chunk.records
-                while next_yield in ready:
-                    records = ready.pop(next_yield)
-                    if not records:
-                        break
-                    next_yield += len(records)
-                    yield records
+                released = order.add(chunk.start, chunk.records)
+                if released:
+                    yield released
         finally:
             chunks.close()
-        for start in sorted(ready):  # after a Ctrl-C: finished chunks beyond a gap
-            if ready[start]:
-                yield ready[start]
+        rest = order.rest()  # after a Ctrl-C: finished chunks beyond a gap
+        if rest:
+            yield rest
 
     def run(self, on_chunk: Callable[[list[GameRecord]], None] | None = None) -> SimResult:
         """Play every game and collect the records; ``on_chunk`` is called after each chunk
