@@ -17,6 +17,7 @@ import highcamp
 from highcamp import CHANCE
 from highcamp.games.everest_go.cards import ACTION_NAMES
 from highcamp.games.everest_go.rules import ACTION_IDS, EverestGoState
+from tests.conformance.checks import random_steps
 
 from .helpers import dress, drive, give, new_state
 
@@ -77,13 +78,7 @@ def test_every_card_key_is_present_from_the_start() -> None:
 
 def test_counts_survive_clone_json_and_replay() -> None:
     game = highcamp.load_game("everest-go", players=4)
-    state = game.new_initial_state(9)
-    rng = random.Random(9)
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = random_steps(game.new_initial_state(9), 9, game.max_game_length())
     figures = [b.figures for b in state.score_breakdown()]
     for other in (
         state.clone(),
