@@ -43,6 +43,7 @@ from typing import Any, TypeVar
 import highcamp
 from highcamp.agents import make_agent
 from highcamp.core import play_game
+from highcamp.sim.report import wilson
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -53,16 +54,6 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
     mean = statistics.fmean(xs)
     half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("inf")
     return mean, half
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p, z = wins / n, 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 class Runner:

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+from sqlalchemy import exc as sa_exc
 
 import highcamp
 from highcamp.core import Game
+
+DEFAULT_DB = "sqlite:///highcamp.db"
+"""Where simulation runs are stored unless ``--db`` says otherwise (the web's tables share
+it)."""
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -40,3 +47,12 @@ def load(game_id: str, options: dict[str, Any]) -> Game:
         return highcamp.load_game(game_id, **options)
     except ValueError as err:
         fail(str(err))
+
+
+@contextlib.contextmanager
+def database_errors(db: str) -> Iterator[None]:
+    """Turn a database failure inside the block into a one-line error."""
+    try:
+        yield
+    except sa_exc.SQLAlchemyError as err:
+        fail(f"cannot use the database {db!r}: {err.__class__.__name__}: {err}")

@@ -9,13 +9,11 @@ from pathlib import Path
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
-from sqlalchemy import exc as sa_exc
 
 from highcamp.sim.runs import RunData
 from highcamp.store import ResultStore, RunNotFoundError
 
-from .common import console, fail
-from .simulate import DEFAULT_DB
+from .common import DEFAULT_DB, console, database_errors, fail
 
 __all__ = ["export", "report", "runs"]
 
@@ -23,10 +21,8 @@ _DB = typer.Option(DEFAULT_DB, "--db", help="The SQLAlchemy database URL of the 
 
 
 def _store(db: str) -> ResultStore:
-    try:
+    with database_errors(db):
         return ResultStore(db)
-    except sa_exc.SQLAlchemyError as err:
-        fail(f"cannot use the database {db!r}: {err.__class__.__name__}: {err}")
 
 
 def _load(store: ResultStore, ref: str | None) -> RunData:

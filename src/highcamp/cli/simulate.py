@@ -27,11 +27,11 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
-from sqlalchemy import exc as sa_exc
 
 import highcamp
 from highcamp.core import Game
-from highcamp.sim import QUANTILE_NAMES, GameRecord, Summary, SummaryBuilder, parse_agents
+from highcamp.sim import GameRecord, Summary, SummaryBuilder, parse_agents
+from highcamp.sim.report import summary_tables as report_tables
 from highcamp.sim.runner import (
     Backend,
     InOrder,
@@ -44,12 +44,9 @@ from highcamp.sim.runner import (
 from highcamp.sim.runs import point_label
 from highcamp.store import ResultStore, RunRow, RunSpec
 
-from .common import console, fail, load, parse_options
+from .common import DEFAULT_DB, console, database_errors, fail, load, parse_options
 
-__all__ = ["DEFAULT_DB", "format_number", "parse_sweep", "simulate", "summary_tables"]
-
-DEFAULT_DB = "sqlite:///highcamp.db"
-"""Where runs are stored unless ``--db`` says otherwise (the web's tables share it)."""
+__all__ = ["parse_sweep", "simulate", "summary_tables"]
 
 
 class _RateColumn(ProgressColumn):
@@ -58,29 +55,6 @@ class _RateColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
         return Text("" if speed is None else f"{speed:,.0f} games/s", style="progress.data.speed")
-
-
-def format_number(x: float, digits: int = 2) -> str:
-    """A number for the summary: integers plainly, others with ``digits`` decimals.
-
-    >>> format_number(12.0), format_number(0.6806), format_number(-3.14159, 3)
-    ('12', '0.68', '-3.142')
-    """
-    if float(x).is_integer():
-        return f"{int(x):,}"
-    return f"{x:,.{digits}f}"
-
-
-def _share(x: float) -> str:
-    """A share as a percentage, never rounded to 0% or 100% unless it is.
-
-    >>> _share(0.5), _share(0.00003), _share(0.99997), _share(1.0)
-    ('50.0%', '0.003%', '99.997%', '100.0%')
-    """
-    text = f"{100 * x:.1f}%"
-    if (text == "0.0%" and x > 0) or (text == "100.0%" and x < 1):
-        text = f"{100 * x:.3f}%"
-    return text
 
 
 def summary_tables(summary: Summary, agents: Sequence[str], partial: bool = False) -> list[Table]:
@@ -93,69 +67,7 @@ def summary_tables(summary: Summary, agents: Sequence[str], partial: bool = Fals
     """
     many = len(summary.seats) > 1
     heads = [f"seat {s.seat + 1}: {agents[s.seat]}" if many else agents[0] for s in summary.seats]
-    suffix = ", partial" if partial else ""
-    tables: list[Table] = []
-
-    score = Table(title=f"Score ({summary.count:,} games{suffix})", title_justify="left")
-    score.add_column("statistic", style="bold")
-    for head in heads:
-        score.add_column(head, justify="right")
-    rows: list[tuple[str, list[str]]] = [
-        ("mean", [f"{s.mean:,.2f}" for s in summary.seats]),
-        ("standard deviation", [f"{s.sd:,.2f}" for s in summary.seats]),
-        (
-            "95% interval of the mean",
-            [
-                "-" if s.ci95 is None else f"{s.ci95[0]:,.2f} .. {s.ci95[1]:,.2f}"
-                for s in summary.seats
-            ],
-        ),
-    ]
-    for j, name in enumerate(QUANTILE_NAMES):
-        rows.append((name, [format_number(s.quantiles.values()[j]) for s in summary.seats]))
-    if summary.returns_differ:
-        rows.append(("mean return", [f"{s.mean_return:,.2f}" for s in summary.seats]))
-    if many:
-        rows.append(("win rate", [_share(s.win_rate or 0.0) for s in summary.seats]))
-    for label, cells in rows:
-        score.add_row(label, *cells)
-    tables.append(score)
-
-    band_names = list(dict.fromkeys(b.name for s in summary.seats for b in s.bands))
-    if band_names:
-        bands = Table(title="Legend bands", title_justify="left")
-        bands.add_column("band", style="bold")
-        for head in heads:
-            bands.add_column(head, justify="right")
-        for name in band_names:
-            cells = []
-            for s in summary.seats:
-                found = next((b for b in s.bands if b.name == name), None)
-                cells.append("-" if found is None else f"{_share(found.share)} ({found.count:,})")
-            bands.add_row(name, *cells)
-        tables.append(bands)
-
-    endings = Table(title="Endings", title_justify="left")
-    endings.add_column("ending", style="bold")
-    endings.add_column("games", justify="right")
-    endings.add_column("share", justify="right")
-    for e in summary.endings:
-        endings.add_row(e.name, f"{e.count:,}", _share(e.share))
-    tables.append(endings)
-
-    figure_names = list(dict.fromkeys(name for s in summary.seats for name in s.figures))
-    figures = Table(title="Figures (mean)", title_justify="left")
-    figures.add_column("figure", style="bold")
-    for head in heads:
-        figures.add_column(head, justify="right")
-    figures.add_row("game length (actions)", *([format_number(summary.mean_length)] * len(heads)))
-    for name in figure_names:
-        figures.add_row(
-            name.replace("_", " "),
-            *[format_number(s.figures[name]) if name in s.figures else "-" for s in summary.seats],
-        )
-    tables.append(figures)
-    return tables
+    return [t.rich() for t in report_tables(summary, heads, partial=partial)]
 
 
 def _check_out(path: Path) -> None:
@@ -330,13 +242,12 @@ def simulate(
     results: ResultStore | None = None
     run: RunRow | None = None
     if store:
-        try:
+        with database_errors(db):
             results = ResultStore(db)
-            run = results.open_run(spec, name)
-        except ValueError as err:
-            fail(str(err))
-        except sa_exc.SQLAlchemyError as err:
-            fail(f"cannot use the database {db!r}: {err.__class__.__name__}: {err}")
+            try:
+                run = results.open_run(spec, name)
+            except ValueError as err:
+                fail(str(err))
         todo = results.missing(run)
     else:
         todo = [(k, 0, games) for k in range(len(spec.points))]

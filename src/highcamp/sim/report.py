@@ -20,6 +20,7 @@ is read once and drawn from its counts.
 
 from __future__ import annotations
 
+import functools
 import html
 import itertools
 import math
@@ -29,6 +30,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +40,7 @@ from highcamp.core import ScoreBand
 
 from .runner import GameRecord
 from .runs import RunData
-from .stats import Z95, Summary, mean_sd, summarize
+from .stats import QUANTILE_NAMES, Z95, Summary, mean_sd, summarize
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -46,7 +48,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MissingAnalysisError",
+    "format_number",
+    "format_share",
     "summary_renderables",
+    "summary_tables",
     "wilson",
     "write_report",
 ]
@@ -252,7 +257,14 @@ class _Run:
 
     run: RunData
     points: list[_Point]
-    whole: _Point
+
+    @cached_property
+    def whole(self) -> _Point:
+        """Every point's games pooled (only a comparison needs them: built when asked)."""
+        if len(self.points) == 1:
+            return self.points[0]
+        records = [r for p in self.run.points for r in p.records]
+        return _aggregate("all points", {}, records, self.run.chart)
 
     @property
     def seats(self) -> int:
@@ -283,27 +295,26 @@ class _Run:
 
 def _analyse(run: RunData) -> _Run:
     points = [_aggregate(p.label, dict(p.swept), p.records, run.chart) for p in run.points]
-    if len(points) == 1:
-        whole = points[0]
-    else:
-        records = [r for p in run.points for r in p.records]
-        whole = _aggregate("all points", {}, records, run.chart)
-    return _Run(run, points, whole)
+    return _Run(run, points)
 
 
 # ---------------------------------------------------------------------------- text
-def _num(x: float, digits: int = 2) -> str:
-    """``12``, ``0.68``: integers plainly, others with ``digits`` decimals."""
+def format_number(x: float, digits: int = 2) -> str:
+    """A number for a table: integers plainly, others with ``digits`` decimals.
+
+    >>> format_number(12.0), format_number(0.6806), format_number(-3.14159, 3)
+    ('12', '0.68', '-3.142')
+    """
     if float(x).is_integer():
         return f"{int(x):,}"
     return f"{x:,.{digits}f}"
 
 
-def _pct(x: float) -> str:
+def format_share(x: float) -> str:
     """A share as a percentage, never rounded to 0% or 100% unless it is.
 
-    >>> _pct(0.5), _pct(0.00003), _pct(1.0)
-    ('50.0%', '0.003%', '100.0%')
+    >>> format_share(0.5), format_share(0.00003), format_share(0.99997), format_share(1.0)
+    ('50.0%', '0.003%', '99.997%', '100.0%')
     """
     text = f"{100 * x:.1f}%"
     if (text == "0.0%" and x > 0) or (text == "100.0%" and x < 1):
@@ -312,7 +323,7 @@ def _pct(x: float) -> str:
 
 
 def _pct_ci(p: float, lo: float, hi: float) -> str:
-    return f"{_pct(p)} ({_pct(lo)}..{_pct(hi)})"
+    return f"{format_share(p)} ({format_share(lo)}..{format_share(hi)})"
 
 
 def _mean_ci(m: float, lo: float, hi: float) -> str:
@@ -386,17 +397,28 @@ def _figure_cell(counts: Mapping[float, int], share: bool) -> str:
     if not counts:
         return "-"
     if share:
-        return _pct(counts.get(1.0, 0) / sum(counts.values()))
-    return _num(mean_sd(counts)[0])
+        return format_share(counts.get(1.0, 0) / sum(counts.values()))
+    return format_number(mean_sd(counts)[0])
 
 
-def _point_tables(data: _Run, point: _Point) -> list[_TableData]:
-    """Score, bands, endings and figures of one point (or a whole run), per seat."""
-    heads = [data.seat_name(k) for k in range(data.seats)]
-    s = point.summary
-    if s is None:
-        return [_TableData("Score (no games)", ["statistic", *heads], [])]
-    many = data.seats > 1
+def summary_tables(
+    summary: Summary,
+    heads: Sequence[str],
+    figures: Sequence[list[str]] | None = None,
+    partial: bool = False,
+) -> list[_TableData]:
+    """The tables of a summary, one column per seat (``heads``): score (with win rates and
+    their 95% Wilson intervals in games of two or more seats), legend bands, endings and
+    figures. ``figures`` are the figure rows (label, then a cell per seat); by default each
+    numeric figure's mean from the summary. ``partial`` marks an interrupted run.
+
+    >>> from highcamp.sim import run_simulation, summarize
+    >>> result = run_simulation("everest-1924", games=30, seed=2)
+    >>> [t.title for t in summary_tables(summarize(result.records), ["random"])]
+    ['Score (30 games)', 'Legend bands', 'Endings', 'Figures (mean)']
+    """
+    s = summary
+    n = s.count
     rows: list[list[str]] = [
         ["mean", *[f"{x.mean:,.2f}" for x in s.seats]],
         ["standard deviation", *[f"{x.sd:,.2f}" for x in s.seats]],
@@ -405,27 +427,21 @@ def _point_tables(data: _Run, point: _Point) -> list[_TableData]:
             *["-" if x.ci95 is None else f"{x.ci95[0]:,.2f} .. {x.ci95[1]:,.2f}" for x in s.seats],
         ],
     ]
-    names = ("min", "5%", "25%", "median", "75%", "95%", "max")
-    for j, name in enumerate(names):
-        rows.append([name, *[_num(x.quantiles.values()[j]) for x in s.seats]])
+    for j, name in enumerate(QUANTILE_NAMES):
+        rows.append([name, *[format_number(x.quantiles.values()[j]) for x in s.seats]])
     if s.returns_differ:
         rows.append(["mean return", *[f"{x.mean_return:,.2f}" for x in s.seats]])
-    if many:
-        cells = []
-        for k in range(data.seats):
-            w = point.wins(k)
-            cells.append(_pct(w / point.n))
-        rows.append(["win rate", *cells])
+    if len(s.seats) > 1:
+        rates = [x.win_rate or 0.0 for x in s.seats]
+        rows.append(["win rate", *[format_share(r) for r in rates]])
         rows.append(
             [
                 "95% interval of the win rate",
-                *[
-                    "{}..{}".format(*map(_pct, wilson(point.wins(k), point.n)))
-                    for k in range(data.seats)
-                ],
+                *["{}..{}".format(*map(format_share, wilson(r * n, n))) for r in rates],
             ]
         )
-    tables = [_TableData(f"Score ({point.n:,} games)", ["statistic", *heads], rows)]
+    suffix = ", partial" if partial else ""
+    tables = [_TableData(f"Score ({n:,} games{suffix})", ["statistic", *heads], rows)]
 
     band_names = list(dict.fromkeys(b.name for x in s.seats for b in x.bands))
     if band_names:
@@ -434,7 +450,9 @@ def _point_tables(data: _Run, point: _Point) -> list[_TableData]:
             cells = []
             for x in s.seats:
                 found = next((b for b in x.bands if b.name == name), None)
-                cells.append("-" if found is None else f"{_pct(found.share)} ({found.count:,})")
+                cells.append(
+                    "-" if found is None else f"{format_share(found.share)} ({found.count:,})"
+                )
             band_rows.append([name, *cells])
         tables.append(_TableData("Legend bands", ["band", *heads], band_rows))
 
@@ -442,17 +460,37 @@ def _point_tables(data: _Run, point: _Point) -> list[_TableData]:
         _TableData(
             "Endings",
             ["ending", "games", "share"],
-            [[e.name, f"{e.count:,}", _pct(e.share)] for e in s.endings],
+            [[e.name, f"{e.count:,}", format_share(e.share)] for e in s.endings],
         )
     )
-    fig_rows = [["game length (actions)", *([_num(s.mean_length)] * len(heads))]]
-    for name in point.figures:
-        cells = [
-            _figure_cell(point.figures[name][k], name in point.bools) for k in range(data.seats)
+    if figures is None:
+        names = dict.fromkeys(name for x in s.seats for name in x.figures)
+        figures = [
+            [
+                _figure_label(name),
+                *[format_number(x.figures[name]) if name in x.figures else "-" for x in s.seats],
+            ]
+            for name in names
         ]
-        fig_rows.append([_figure_label(name), *cells])
-    tables.append(_TableData("Figures (mean)", ["figure", *heads], fig_rows))
+    fig_rows = [["game length (actions)", *([format_number(s.mean_length)] * len(heads))]]
+    tables.append(_TableData("Figures (mean)", ["figure", *heads], [*fig_rows, *figures]))
     return tables
+
+
+def _point_tables(data: _Run, point: _Point) -> list[_TableData]:
+    """The tables of one point (or a whole run), figures from its histograms (nested ones
+    flattened, true/false ones as shares)."""
+    heads = [data.seat_name(k) for k in range(data.seats)]
+    if point.summary is None:
+        return [_TableData("Score (no games)", ["statistic", *heads], [])]
+    figures = [
+        [
+            _figure_label(name),
+            *[_figure_cell(point.figures[name][k], name in point.bools) for k in range(data.seats)],
+        ]
+        for name in point.figures
+    ]
+    return summary_tables(point.summary, heads, figures)
 
 
 def _top_bands(data: _Run, limit: int = 3) -> list[str]:
@@ -502,8 +540,8 @@ def _sweep_table(data: _Run) -> _TableData:
                 w = p.wins(k)
                 row.append(_pct_ci(w / p.n, *wilson(w, p.n)))
         for b in bands:
-            row.append(_pct(p.band_share(None, b)[1]))
-        row.append(_num(mean_sd(p.lengths)[0]))
+            row.append(format_share(p.band_share(None, b)[1]))
+        row.append(format_number(mean_sd(p.lengths)[0]))
         row.extend(_figure_cell(p.pooled(name), name in p.bools) for name in names)
         rows.append(row)
     return _TableData(
@@ -576,7 +614,7 @@ def _difference_table(data: _Run, other: _Run) -> _TableData:
     names = [n for n in data.figure_names if n in other.figure_names]
     rows = []
     for d in _differences(data.whole, other.whole, data.seats, names):
-        fmt = _pct if d.percent else (lambda x: f"{x:,.3f}")
+        fmt = format_share if d.percent else (lambda x: f"{x:,.3f}")
         rows.append(
             [
                 d.name,
@@ -782,7 +820,7 @@ def _band_labels(chart: Sequence[ScoreBand], shares: Sequence[Sequence[float]]) 
     out = []
     for j, band in enumerate(chart):
         if 0 < len(shares) <= 2:
-            out.append(f"{band.name} ({' / '.join(_pct(s[j]) for s in shares)})")
+            out.append(f"{band.name} ({' / '.join(format_share(s[j]) for s in shares)})")
         else:
             out.append(band.name)
     return out
@@ -1012,24 +1050,54 @@ def _chart_figures(data: _Run, out: Path) -> list[_Chart]:
     names = [n for n in data.figure_names if not (n == "turns" and all(_turns(p) for p in shown))]
     if not shown or not names:
         return []
-    charts = []
     seats = data.seats
-    for part, start in enumerate(range(0, len(names), GRID_PANELS)):
-        chunk = names[start : start + GRID_PANELS]
-        fig, axes = _figure(len(chunk), 3, width=4.0, height=3.0)
-        for ax, name in zip(axes, chunk, strict=True):
-            _figure_panel(ax, data, shown, name, seats)
-        if len(shown) > 1:
+    panels = [
+        functools.partial(_figure_panel, data=data, shown=shown, name=name, seats=seats)
+        for name in names
+    ]
+    return _grid_charts(
+        out,
+        "figures",
+        "Per-game figures",
+        f"Per-game figures{note}",
+        "Each panel is one figure of the score sheet: a histogram (share of games) when"
+        " it takes many values, otherwise its mean per seat (a true/false figure: how"
+        " often it was true) with a 95% interval.",
+        panels,
+        size=(4.0, 3.0),
+        legend=len(shown) > 1,
+    )
+
+
+def _grid_charts(
+    out: Path,
+    name: str,
+    heading: str,
+    title: str,
+    caption: str,
+    panels: Sequence[Callable[[Axes], None]],
+    *,
+    size: tuple[float, float],
+    legend: bool,
+) -> list[_Chart]:
+    """Panels drawn as small multiples, ``GRID_PANELS`` to a PNG (``name``, or ``name_1``,
+    ``name_2``... when they need several)."""
+    several = len(panels) > GRID_PANELS
+    charts = []
+    for part, start in enumerate(range(0, len(panels), GRID_PANELS)):
+        chunk = panels[start : start + GRID_PANELS]
+        fig, axes = _figure(len(chunk), 3, width=size[0], height=size[1])
+        for ax, draw in zip(axes, chunk, strict=True):
+            draw(ax)
+        if legend:
             _figure_legend(fig, axes[0])
-        fig.suptitle(_wrap(f"Per-game figures{note}", 90))
-        suffix = f"_{part + 1}" if len(names) > GRID_PANELS else ""
+        fig.suptitle(_wrap(title, 90))
+        suffix = f"_{part + 1}" if several else ""
         charts.append(
             _Chart(
-                _save(fig, out, f"figures{suffix}"),
-                "Per-game figures" + (f" ({part + 1})" if suffix else ""),
-                "Each panel is one figure of the score sheet: a histogram (share of games) when"
-                " it takes many values, otherwise its mean per seat (a true/false figure: how"
-                " often it was true) with a 95% interval.",
+                _save(fig, out, f"{name}{suffix}"),
+                heading + (f" ({part + 1})" if several else ""),
+                caption,
             )
         )
     return charts
@@ -1251,29 +1319,27 @@ def _chart_sweep(data: _Run, out: Path) -> list[_Chart]:
 
         panels.append(figure)
 
-    charts = []
-    for part, start in enumerate(range(0, len(panels), GRID_PANELS)):
-        chunk = panels[start : start + GRID_PANELS]
-        fig, axes = _figure(len(chunk), 3, width=4.2, height=3.2)
-        for ax, draw in zip(axes, chunk, strict=True):
+    def on_the_points(draw: Callable[[Axes], None]) -> Callable[[Axes], None]:
+        def panel(ax: Axes) -> None:
             draw(ax)
             if draw is not bands_panel and not numeric:
                 ax.set_xticks(x, [_t(s) for s in labels])
                 _rotate_if_long(ax, labels)
             ax.set_xlabel(_t(xname), fontsize=8)
-        if seats > 1:
-            _figure_legend(fig, axes[0])
-        fig.suptitle(_wrap("Sweep: each figure against the point, with 95% intervals", 90))
-        suffix = f"_{part + 1}" if len(panels) > GRID_PANELS else ""
-        charts.append(
-            _Chart(
-                _save(fig, out, f"sweep{suffix}"),
-                "Sweep" + (f" ({part + 1})" if suffix else ""),
-                "Each panel follows one figure across the points of the sweep (means and win"
-                " rates with 95% intervals; band shares stacked to 100% of the games).",
-            )
-        )
-    return charts
+
+        return panel
+
+    return _grid_charts(
+        out,
+        "sweep",
+        "Sweep",
+        "Sweep: each figure against the point, with 95% intervals",
+        "Each panel follows one figure across the points of the sweep (means and win"
+        " rates with 95% intervals; band shares stacked to 100% of the games).",
+        [on_the_points(draw) for draw in panels],
+        size=(4.2, 3.2),
+        legend=seats > 1,
+    )
 
 
 def _chart_compare(data: _Run, other: _Run, out: Path) -> list[_Chart]:

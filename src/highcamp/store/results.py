@@ -456,13 +456,14 @@ class ResultStore:
     def load_run(self, ref: str | int | None = None) -> RunData:
         """A run with every stored game, as reports read it (the newest run by default)."""
         run = self.find(ref)
-        loaded = highcamp.load_game(run.game, **self.points(run.id)[0][1])
+        stored_points = self.points(run.id)
+        loaded = highcamp.load_game(run.game, **stored_points[0][1])
         per_point: dict[int, list[GameRecord]] = {}
         for point, record in self.records(run.id):
             per_point.setdefault(point, []).append(record)
         points = [
             PointData(k, swept, full, per_point.get(k, []))
-            for k, (swept, full) in enumerate(self.points(run.id))
+            for k, (swept, full) in enumerate(stored_points)
         ]
         return RunData(
             id=run.id,
