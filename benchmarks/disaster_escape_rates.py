@@ -5,7 +5,8 @@ Run it from the repository root::
     .venv/bin/python benchmarks/disaster_escape_rates.py [--games 400] [--players 4]
 
 Random seats play ``--games`` games (seeds 0, 1, ...); every escape and perishing in the
-games' logs is counted by the disaster whose rule it cites.
+games' logs is counted by the disaster whose rulebook section it cites (a ruling after the
+section, as in ``[Burning Skyscraper] R-D-5``, counts with its section).
 """
 
 from __future__ import annotations
@@ -34,10 +35,11 @@ def main() -> None:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         for entry in state.log:
+            section = entry.rule.split(" R-")[0]
             if "escapes to" in entry.text:
-                escapes[entry.rule] += 1
+                escapes[section] += 1
             elif "perishes" in entry.text:
-                perishings[entry.rule] += 1
+                perishings[section] += 1
     print(f"{args.games} random games, {args.players} players")
     print(f"{'disaster':<26} {'escapes':>8} {'perished':>9} {'rate':>6}")
     for rule in sorted(escapes.keys() | perishings.keys()):

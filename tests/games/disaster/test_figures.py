@@ -36,9 +36,10 @@ def _log_counts(state: State) -> tuple[Counter[tuple[int, str]], Counter[tuple[i
     escapes: Counter[tuple[int, str]] = Counter()
     perishings: Counter[tuple[int, str]] = Counter()
     for entry in state.log:
-        if entry.player is None or entry.rule not in _RULE_AREA:
+        section = entry.rule.split(" R-")[0]  # "[Burning Skyscraper] R-D-5": its section
+        if entry.player is None or section not in _RULE_AREA:
             continue
-        key = (entry.player, _RULE_AREA[entry.rule])
+        key = (entry.player, _RULE_AREA[section])
         if "escapes to" in entry.text:
             escapes[key] += 1
         elif "perishes" in entry.text:

@@ -258,15 +258,62 @@ def test_fire_reaching_both_staircases_kills_those_inside() -> None:
     ]
     drive(state, ["move back"])
     spread(state, 3)
-    escape_roll(state, 1)
-    drive(state, ["move on"])
+    assert disaster(state)["fire"] == [0, 6]  # type: ignore[index]
+    escape_roll(state, 1)  # the way back is closed by the burning staircase (R-D-4)
+    assert space(state, 0) == "Skyscraper floor 5, space 4"
     spread(state, 2)
     escape_roll(state, 1)
-    drive(state, ["move on"])
+    assert space(state, 0) == "Skyscraper floor 5, space 5"
     assert disaster(state)["fire"] == [0, 7]  # type: ignore[index]
     spread(state, 4)
     assert space(state, 0) == "North-east corner" and chips(state) == [0, 1]
     assert disaster(state) is None
+
+
+@pytest.mark.parametrize(
+    ("moves", "where"),
+    [((4,), "Skyscraper staircase up, floor 1"), ((6, 10), "Skyscraper staircase down, floor 1")],
+)
+def test_burning_skyscraper_first_floor_staircases_are_first_floor_spaces(
+    moves: tuple[int, ...], where: str
+) -> None:
+    """[Burning Skyscraper], R-D-5: a player on a first-floor staircase space when the fire
+    breaks out is caught on the first floor and perishes."""
+    state = new_game(corners=("north-east", "south-west"))
+    for total in moves:
+        move(state, total)
+        roll(state, 1, 2)  # the other player, outside the areas
+    assert space(state, 0) == where
+    roll(state, 2, 2)  # a double in the skyscraper: the fire breaks out
+    assert space(state, 0) == "North-east corner" and chips(state) == [0, 1]
+    assert disaster(state) is None
+    caught = [e for e in state.log if "caught on the first floor" in e.text]
+    assert [e.rule for e in caught] == ["[Burning Skyscraper] R-D-5"]
+
+
+def test_burning_skyscraper_a_burning_staircase_is_neither_entered_nor_passed() -> None:
+    """[Burning Skyscraper], R-D-4: once the fire reaches the staircase up, an escaper on
+    that staircase leaves the longer way, across its floor and down the other staircase."""
+    state = new_game(corners=("north-east", "south-west"))
+    move(state, 8)
+    assert space(state, 0) == "Skyscraper staircase up, floor 5"
+    roll(state, 1, 2)
+    roll(state, 5, 5)
+    spread(state, 1)
+    escape_roll(state, 1)  # its own staircase, still open: down it
+    assert space(state, 0) == "Skyscraper staircase up, floor 4"
+    spread(state, 3)  # odd: the fire reaches the staircase up
+    assert disaster(state)["fire"] == [0, 6]  # type: ignore[index]
+    escape_roll(state, 2)  # not down through the fire: across the fourth floor
+    assert space(state, 0) == "Skyscraper floor 4, space 2"
+    assert state.log[-2].rule == "[Burning Skyscraper] R-D-4"
+    assert "closes the way back" in state.log[-2].text
+    spread(state, 1)  # odd again: the staircase up is burning already
+    escape_roll(state, 6)
+    assert space(state, 0) == "Skyscraper staircase down, floor 4"
+    spread(state, 5)
+    escape_roll(state, 6)  # out at the exit, never back through the burning side
+    assert space(state, 0) == "Skyscraper exit" and chips(state) == [2, 1]
 
 
 # ---------------------------------------------------------------------- cards
@@ -317,6 +364,7 @@ def test_a_second_card_is_played_or_one_goes_to_the_bottom() -> None:
     drive(state, ["keep the card"])
     roll(state, 1, 2)
     move(state, 9)  # from space 2 to space 11, a Disaster space
+    drive(state, ["draw a second card"])  # the second card is optional (R-0-4)
     draw(state, 10)
     assert texts(state) == [
         "keep the new card",
@@ -327,6 +375,29 @@ def test_a_second_card_is_played_or_one_goes_to_the_bottom() -> None:
     drive(state, ["keep the new card"])
     assert obs(state, 0)["players"][0]["card"] == "Engine Failure"
     assert obs(state)["deck_bottom"] == 1 and obs(state)["deck_size"] == 19
+
+
+def test_disaster_cards_the_second_card_is_optional() -> None:
+    """[Disaster Cards], R-0-4: a player holding a card who lands on a Disaster space may
+    pick a second card; declining keeps the card and draws nothing."""
+    state = new_game(corners=("north-west", "south-west"))
+    roll(state, 1, 1)
+    draw(state, 0)
+    drive(state, ["keep the card"])
+    roll(state, 1, 2)
+    move(state, 9)  # from space 2 to space 11, a Disaster space
+    assert state.current_player() == 0
+    assert texts(state) == ["end turn", "play Iceberg Ahead", "draw a second card"]
+    assert state.action_to_string(state.legal_actions()[-1]) == "draw a second card"
+    drive(state, ["end turn"])
+    assert obs(state, 0)["players"][0]["card"] == "Iceberg Ahead"
+    assert obs(state)["deck_size"] == 19 and obs(state)["deck_bottom"] == 0
+    roll(state, 1, 2)
+    move(state, 4)  # not a Disaster space: no second card offered
+    assert texts(state) == ["end turn", "play Iceberg Ahead"]
+    with pytest.raises(IllegalActionError) as err:
+        drive(state, ["draw a second card"])
+    assert err.value.rule == "[Disaster Cards] R-0-4"
 
 
 def test_no_card_after_a_double_that_causes_a_disaster() -> None:

@@ -127,6 +127,7 @@ class Board:
         self._climbing = tuple(climbing)
         self._dest: dict[tuple[int, int], tuple[int, ...]] = {}
         self._ways = {s: _building_ways(self, s) for s in range(n, self.size)}
+        self._long_ways = {s: _long_ways(self, s) for s in range(n, self.size)}
 
     # ----------------------------------------------------------------- geometry
     def floor_space(self, floor: int, j: int) -> int:
@@ -176,6 +177,18 @@ class Board:
         space offers only its own staircase down (any other way is longer); ``None``
         means that way is not offered."""
         return self._ways.get(space, (None, None))
+
+    def long_ways(self, space: int) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+        """Every way out of the building from ``space``, as :meth:`building_ways`, with the
+        longer way a staircase space has too: across its floor and down the other
+        staircase (taken when a burning staircase closes its own, R-D-4).
+
+        >>> board = standard_board()
+        >>> back, on = board.long_ways(board.up[1])
+        >>> back == (board.up[0],), on[0] == board.floor_space(2, 1), on[-1] == board.down[0]
+        (True, True, True)
+        """
+        return self._long_ways.get(space, (None, None))
 
     def fire_row(self) -> tuple[int, ...]:
         """The first floor's row: staircase up, the floor's spaces, staircase down."""
@@ -248,6 +261,20 @@ def _building_ways(
     back += tuple(board.up[i - 1] for i in range(k, 0, -1))
     on = tuple(board.floor_space(k, i) for i in range(j + 1, board.width + 1))
     on += tuple(board.down[i - 1] for i in range(k, 0, -1))
+    return back, on
+
+
+def _long_ways(board: Board, space: int) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    back, on = _building_ways(board, space)
+    w = board.width
+    if space in board.up:
+        k = board.up.index(space) + 1
+        on = tuple(board.floor_space(k, j) for j in range(1, w + 1))
+        on += tuple(board.down[i - 1] for i in range(k, 0, -1))
+    elif space in board.down:
+        k = board.down.index(space) + 1
+        back = tuple(board.floor_space(k, j) for j in range(w, 0, -1))
+        back += tuple(board.up[i - 1] for i in range(k, 0, -1))
     return back, on
 
 

@@ -6,9 +6,10 @@ A game is decomposed into small actions:
   extra seats are placed at random, one to a corner (a chance step each); a chance step picks
   the first player [Setting Up the Game];
 * a turn: ``roll``, then the two dice (one chance step of 36 outcomes); on a Disaster space a
-  card is drawn (a chance step), then ``play <card>``, ``keep the card`` (or, with two cards,
-  ``keep the new card`` / ``keep the old card``: the other goes to the bottom); with a held
-  card and no draw, ``play <card>`` or ``end turn`` [Moving], [Disaster Cards];
+  card is drawn (a chance step), then ``play <card>`` or ``keep the card``; a player who
+  already holds a card may draw a second (``draw a second card``, R-0-4) and then plays one or
+  keeps one (``keep the new card`` / ``keep the old card``: the other goes to the bottom);
+  with a held card and no draw, ``play <card>`` or ``end turn`` [Moving], [Disaster Cards];
 * a disaster: escape rounds in which every escaping player rolls one die (``roll``, then a
   chance step) and, where two ways out are open, chooses ``move back`` or ``move on``; between
   rounds the area advances (ship, plane) or the player who caused it rolls the spreading die
@@ -66,7 +67,8 @@ DICE_BASE = 36  # + (a - 1) * 6 + (b - 1)
 DRAW_BASE = 72  # + card
 PLACE_BASE = 92  # + corner
 FIRST_BASE = 96  # + seat
-NUM_ACTIONS = 104
+DRAW_SECOND = 104  # a holder on a Disaster space draws a second card (R-0-4)
+NUM_ACTIONS = 105
 
 NUM_CARDS = 20
 CHIPS = 30  # [Contents]: 30 survival chips
@@ -107,6 +109,9 @@ R_PERISH = "[Perishing in a Disaster]"
 R_CHIPS = "[Survival Chips]"
 R_WIN = "[Winning the Game]"
 R_THREE = "[Special Rule when there are only Three Players] R-D-3"
+R_SECOND = "[Disaster Cards] R-0-4"
+R_STAIRS = "[Burning Skyscraper] R-D-4"
+R_FIRST_FLOOR = "[Burning Skyscraper] R-D-5"
 R_LIMIT = "[engine limit]"
 _AREA_RULE = {"ship": R_SHIP, "plane": R_PLANE, "earthquake": R_QUAKE, "skyscraper": R_FIRE}
 _AREA_TITLE = {
@@ -137,7 +142,7 @@ class DisasterGame(Game):
 
     >>> game = DisasterGame(players=3)
     >>> game.num_distinct_actions(), game.target
-    (104, 6)
+    (105, 6)
     >>> DisasterGame(players=4, long_game=True).target
     8
     """
@@ -227,7 +232,8 @@ class DisasterGame(Game):
         return view
 
     def num_distinct_actions(self) -> int:
-        """Corners, roll, end turn, two ways out, two keeps, 20 plays; chance outcomes."""
+        """Corners, roll, end turn, two ways out, two keeps, 20 plays, a second card's
+        draw; chance outcomes."""
         return NUM_ACTIONS
 
     def max_game_length(self) -> int:
@@ -337,6 +343,8 @@ class DisasterState(State):
                 return [KEEP_DRAWN, PLAY_BASE + drawn]
             return sorted([KEEP_DRAWN, KEEP_HELD, PLAY_BASE + drawn, PLAY_BASE + held])
         if phase == AFTER:
+            if self._may_draw_second():
+                return [END_TURN, PLAY_BASE + self._held[self._actor], DRAW_SECOND]
             return [END_TURN, PLAY_BASE + self._held[self._actor]]
         if phase == ESC_DIR:
             return [MOVE_BACK, MOVE_ON]
@@ -432,6 +440,13 @@ class DisasterState(State):
             return IllegalActionError(
                 rule=R_MOVE, reason="the turn ends on its own unless you hold a card", action=action
             )
+        if action == DRAW_SECOND:
+            return IllegalActionError(
+                rule=R_SECOND,
+                reason="a second card is drawn only by a player holding one who has just "
+                "landed on a Disaster space",
+                action=action,
+            )
         return IllegalActionError(rule="[turn]", reason="not a legal action now", action=action)
 
     def _action_text(self, action: int) -> str:
@@ -442,6 +457,8 @@ class DisasterState(State):
             return "roll"
         if action == END_TURN:
             return "end turn"
+        if action == DRAW_SECOND:
+            return "draw a second card"
         if action in (MOVE_BACK, MOVE_ON):
             word = "move on" if action == MOVE_ON else "move back"
             if self._phase != ESC_DIR:
@@ -487,6 +504,8 @@ class DisasterState(State):
         return text
 
     def _action_rule(self, action: int) -> str:
+        if action == DRAW_SECOND:
+            return R_SECOND
         if action < ROLL or action >= PLACE_BASE:
             return R_SETUP
         if action in (ROLL, *range(DIE_BASE, DICE_BASE)):
@@ -511,6 +530,8 @@ class DisasterState(State):
         "keep the card": KEEP_DRAWN,
         "keep the new card": KEEP_DRAWN,
         "keep the old card": KEEP_HELD,
+        "draw": DRAW_SECOND,
+        "draw a second card": DRAW_SECOND,
     }
 
     def _parse_action(self, text: str) -> int | None:
@@ -556,6 +577,8 @@ class DisasterState(State):
         elif phase == AFTER:
             if action == END_TURN:
                 self._end_turn()
+            elif action == DRAW_SECOND:
+                self._begin_draw()
             else:
                 self._held[self._actor] = -1
                 self._play(action - PLAY_BASE)
@@ -620,14 +643,22 @@ class DisasterState(State):
         self._pos[p] = dest
         if self._log is not None:
             self._emit(f"seat {p + 1} moves {a + b} to {board.names[dest]}", R_MOVE, p)
-        if dest in board.disaster_spaces:
-            if self._free:
-                self._phase = DRAW
-            else:  # only cards put at the bottom are left: the top one is known
-                self._draw(self._bottom[0])
-                self._emit(f"seat {p + 1} draws a Disaster card", R_CARDS, p)
+        if dest in board.disaster_spaces and self._held[p] < 0:
+            self._begin_draw()
             return
-        self._after_move()
+        self._after_move()  # a holder on a Disaster space may draw a second card (R-0-4)
+
+    def _may_draw_second(self) -> bool:
+        """In the window after moving: the holder's move ended on a Disaster space."""
+        return self._pos[self._actor] in self._game.board.disaster_spaces
+
+    def _begin_draw(self) -> None:
+        p = self._turn
+        if self._free:
+            self._phase = DRAW
+        else:  # only cards put at the bottom are left: the top one is known
+            self._draw(self._bottom[0])
+            self._emit(f"seat {p + 1} draws a Disaster card", R_CARDS, p)
 
     def _draw(self, card: int) -> None:
         if card in self._free:
@@ -726,10 +757,12 @@ class DisasterState(State):
             left = (length - board.fire_length) // 2
             self._fire = (left, left + board.fire_length - 1)
             self._emit("fire breaks out across the middle of the first floor", rule)
+            row = board.fire_row()
             for s in list(self._escapers):
-                where = board.floor_of(self._pos[s])
-                if where is not None and where[0] == 1:
-                    self._perish(s, "is caught on the first floor when the fire breaks out", rule)
+                pos = self._pos[s]
+                if pos in row:  # its staircase spaces are first-floor spaces (R-D-5)
+                    why = rule if board.floor_of(pos) is not None else R_FIRST_FLOOR
+                    self._perish(s, "is caught on the first floor when the fire breaks out", why)
             if self._escapers:
                 self._phase = SPREAD  # the causer rolls at once to spread the fire
                 return
@@ -792,8 +825,36 @@ class DisasterState(State):
             if i < lo:
                 return True, i + die < lo
             return i - die > hi, True
-        back, on = board.building_ways(pos)
+        back, on = self._building_ways(p)
         return back is not None, on is not None
+
+    def _burning_stairs(self) -> tuple[int, ...]:
+        """The first floor's staircase spaces the fire has reached (R-D-4)."""
+        if self._fire is None:
+            return ()
+        row = self._game.board.fire_row()
+        left, right = self._fire
+        return (row[0],) * (left == 0) + (row[-1],) * (right == len(row) - 1)
+
+    def _building_ways(self, p: int) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+        """The ways out open to escaper ``p`` (back, on), as ``Board.building_ways``: a way
+        that enters or passes a burning staircase space is closed, and a staircase space
+        whose own staircase is closed goes the longer way, across its floor (R-D-4)."""
+        board = self._game.board
+        pos = self._pos[p]
+        burning = self._burning_stairs()
+        short = board.building_ways(pos)
+        if not burning:
+            return short
+
+        def open_(way: tuple[int, ...] | None) -> tuple[int, ...] | None:
+            return None if way is None or any(b in way for b in burning) else way
+
+        back, on = open_(short[0]), open_(short[1])
+        if back is None and on is None:
+            longer = board.long_ways(pos)
+            back, on = open_(longer[0]), open_(longer[1])
+        return back, on
 
     def _escape_target(self, forward: bool) -> int:
         """Where the escaper deciding now ends up going back or on with its die."""
@@ -804,7 +865,7 @@ class DisasterState(State):
             if 0 <= i < len(board.quake):
                 return board.quake[i]
             return board.quake_beyond[1 if forward else 0]
-        way = board.building_ways(pos)[1 if forward else 0] or ()
+        way = self._building_ways(self._queue[0])[1 if forward else 0] or ()
         if die > len(way):
             return board.exit_to if forward else board.entrance_from
         return way[die - 1]
@@ -822,9 +883,17 @@ class DisasterState(State):
                     f"seat {p + 1} rolls {die}, moves to {board.names[board.quake[i]]}", R_QUAKE, p
                 )
             return
-        back, on = board.building_ways(pos)
+        back, on = self._building_ways(p)
         way = on if forward else back
         assert way is not None
+        short = board.building_ways(pos)
+        if self._log is not None and short != (back, on):
+            closed = " and ".join(
+                word
+                for word, was, now in zip(("back", "on"), short, (back, on), strict=True)
+                if was is not None and now is None
+            )
+            self._emit(f"seat {p + 1}: a burning staircase closes the way {closed}", R_STAIRS, p)
         if die > len(way):
             outside = board.exit_to if forward else board.entrance_from
             self._escape(p, outside, "gets out of the building", R_FIRE)
