@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import secrets
-import time
 from pathlib import Path
 from typing import Any
 
 import typer
 from rich.columns import Columns
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -24,28 +23,35 @@ from highcamp.core import (
     IllegalActionError,
     InvalidActionError,
     State,
+    actors,
     explain_choice,
+    undo_point,
 )
 from highcamp.sim import parse_agents
 
+from .chooser import Quit, choose, choose_game
+from .commands import help_text
 from .common import console, fail, load, parse_options
+from .narrate import END_EVENTS, event_lines, headline
 from .renderers import renderer_for
+from .saves import HUMAN, default_save_dir, read_save, write_save
 
-HUMAN = "human"
-SAVE_FORMAT = "highcamp.save/1"
-
-HELP = """[bold]At the prompt[/]
-  a number        the numbered choice
-  action text     e.g. [cyan]roll[/], [cyan]ascend[/], [cyan]reroll 1,3[/], [cyan]combine 1,2 -> 6[/]
-  log             the last entries of the game log, with their rules
-  rules           the rules in brief
-  hint [AGENT]    what an agent would do and why ([cyan]hint mcts:500[/], [cyan]hint optimal[/])
-  help or ?       this help
-  q or quit       save the game and quit ([cyan]highcamp play --load FILE[/] resumes it)"""
+NOTHING_TO_UNDO = (
+    "Nothing to undo: no undo past a chance step (a roll or a draw revealed something), "
+    "past another seat's move in a game with hidden information, or the start of the game."
+)
 
 
 class _Quit(Exception):
     """The player asked to stop."""
+
+
+class _Undo(Exception):
+    """The player took back actions: the game returns to ``point`` actions."""
+
+    def __init__(self, point: int) -> None:
+        super().__init__(point)
+        self.point = point
 
 
 def _ask(prompt: str) -> str:
@@ -55,29 +61,6 @@ def _ask(prompt: str) -> str:
         raise _Quit from None
 
 
-def _choose_game() -> str:
-    games = highcamp.list_games()
-    table = Table(title="Choose a game", show_header=False, box=None)
-    for i, game_id in enumerate(games, 1):
-        info = highcamp.game_class(game_id).INFO
-        players = (
-            f"{info.min_players}"
-            if info.min_players == info.max_players
-            else f"{info.min_players}-{info.max_players}"
-        )
-        table.add_row(f"[bold]{i}[/]", info.title, f"[dim]{players} player(s) · {game_id}[/]")
-    console.print(table)
-    while True:
-        answer = _ask("Game number (q to quit): ").strip().lower()
-        if answer in {"q", "quit", "exit"}:
-            raise _Quit
-        if answer.isdigit() and 1 <= int(answer) <= len(games):
-            return games[int(answer) - 1]
-        if answer in games:
-            return answer
-        console.print(f"[red]Please type a number from 1 to {len(games)}.[/]")
-
-
 def _seats(spec: str | None, game: Game) -> list[str]:
     if spec is None:
         return [HUMAN] + ["random"] * (game.num_players - 1)
@@ -85,41 +68,6 @@ def _seats(spec: str | None, game: Game) -> list[str]:
         return list(parse_agents(spec, game.num_players, game.info.id, also=(HUMAN,)))
     except ValueError as err:
         fail(str(err))
-
-
-def _save(state: State, seats: list[str], directory: Path) -> Path:
-    directory.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = directory / f"{state.game.info.id}-{state.seed}-{stamp}.json"
-    doc = {"format": SAVE_FORMAT, "seats": seats, "state": state.to_json()}
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(doc, indent=1), encoding="utf-8")
-    tmp.replace(path)
-    return path
-
-
-def _read_save(path: Path) -> tuple[Game, State, list[str]]:
-    try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as err:
-        fail(f"cannot read {str(path)!r}: {err.strerror or err}")
-    except ValueError as err:
-        fail(f"{str(path)!r} is not a highcamp save (not JSON: {err})")
-    if isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT:
-        seats, state_doc = doc.get("seats"), doc.get("state")
-    else:
-        seats, state_doc = None, doc
-    if not isinstance(state_doc, dict) or not isinstance(state_doc.get("game"), str):
-        fail(f"{str(path)!r} is not a highcamp save")
-    options = state_doc.get("options") if isinstance(state_doc.get("options"), dict) else {}
-    game = load(state_doc["game"], dict(options or {}))
-    try:
-        state = game.state_from_json(state_doc)
-    except ValueError as err:
-        fail(f"{str(path)!r} does not load: {err}")
-    if not isinstance(seats, list) or len(seats) != game.num_players:
-        seats = [HUMAN] * game.num_players
-    return game, state, [str(s) for s in seats]
 
 
 def _show_log(state: State, seat: int, last: int = 15) -> None:
@@ -133,7 +81,9 @@ def _show_log(state: State, seat: int, last: int = 15) -> None:
     console.print(table)
 
 
-def _show_choices(groups: list[tuple[str, list[int]]], state: State) -> list[int]:
+def _show_choices(groups: list[tuple[str, list[int]]], state: State, renderer: Any) -> list[int]:
+    """The numbered choices, each with the renderer's note on what it does, if any."""
+    describe = getattr(renderer, "describe", None)
     numbered: list[int] = []
     for title, actions in groups:
         if not actions:
@@ -141,39 +91,25 @@ def _show_choices(groups: list[tuple[str, list[int]]], state: State) -> list[int
         cells = []
         for a in actions:
             numbered.append(a)
-            cells.append(f"[bold]{len(numbered):>2}[/] {state.action_to_string(a)}")
-        console.print(f"[dim]{title}:[/]")
+            note = describe(state, a) if describe is not None else None
+            cell = f"[bold]{len(numbered):>2}[/] {escape(state.action_to_string(a))}"
+            if note:
+                cell += f" [dim]({escape(note)})[/]"
+            cells.append(cell)
+        console.print(f"[dim]{escape(title)}:[/]")
         console.print(Columns(cells, padding=(0, 3)))
     return numbered
 
 
-def _show_events(state: State, since: int, seat: int | None) -> None:
-    """The log since history position ``since``, as ``seat`` may read it
-    (``State.log_for``): dice, moves and automatic events, with their rules.
-
-    In a game with hidden information a seat's actions are prefixed with the seat, unless
-    the text says who acted.
-    """
-    hidden = state.game.info.hidden_information
-    events = [e for e in state.log_for(seat) if e.index >= since]
-    line = Text()
-    for entry in events:
-        text = entry.text
-        if (
-            hidden
-            and entry.player is not None
-            and entry.player >= 0
-            and entry.action is not None
-            and not text.startswith(("seat ", "you "))
-        ):
-            text = f"seat {entry.player + 1}: {text}"
-        if line:
-            line.append(" · ", style="dim")
-        line.append(text, style="bold" if entry.player is None else "")
-        if entry.player is None:
-            line.append(f" {entry.rule}", style="cyan")
-    if line:
-        console.print(line)
+def _show_events(
+    state: State, since: int, viewer: int | None, seats: list[str], before: int | None = None
+) -> None:
+    """The log from history position ``since`` (up to log position ``before``), as
+    ``viewer`` may read it: a line per decision, its dice and automatic events on it."""
+    log = state.log_for(viewer)
+    entries = [e for e in log[:before] if e.index >= since]
+    for line in event_lines(entries, seats, viewer):
+        console.print(line, soft_wrap=True)  # one line each: the terminal folds it
 
 
 def _hand_off(seat: int) -> None:
@@ -184,12 +120,13 @@ def _hand_off(seat: int) -> None:
     console.clear()
 
 
-def _human_turn(state: State, seat: int, seats: list[str], since: int) -> None:
+def _human_turn(state: State, seat: int) -> None:
+    """Draw the board for ``seat``, read its choice and apply it (``undo`` raises
+    :class:`_Undo`)."""
     renderer = renderer_for(state.game.info.id)
-    _show_events(state, since, seat)
     console.print(Rule(f"{state.game.info.title} · seat {seat + 1}"))
     console.print(renderer.draw(state, seat))
-    numbered = _show_choices(renderer.groups(state), state)
+    numbered = _show_choices(renderer.groups(state), state, renderer)
     while True:
         answer = _ask("[bold]Your choice[/] (number or text, ? for help): ").strip()
         lowered = answer.lower()
@@ -198,11 +135,19 @@ def _human_turn(state: State, seat: int, seats: list[str], since: int) -> None:
         if lowered in {"q", "quit", "exit"}:
             raise _Quit
         if lowered in {"?", "help", "h"}:
-            console.print(HELP)
+            legal = [state.action_to_string(a) for a in state.legal_actions()]
+            console.print(help_text(state.game.info.id, legal))
             continue
         if lowered == "log":
             _show_log(state, seat)
             continue
+        if lowered == "undo":
+            players = actors(state.game, state.history(), state.seed)
+            point = undo_point(players, seat, state.game.info.hidden_information)
+            if point is None:
+                console.print(f"[yellow]{NOTHING_TO_UNDO}[/]")
+                continue
+            raise _Undo(point)
         if lowered == "hint" or lowered.startswith("hint "):
             _show_hint(state, answer[4:].strip())
             continue
@@ -223,9 +168,9 @@ def _human_turn(state: State, seat: int, seats: list[str], since: int) -> None:
             state.apply_action(action)
             return
         except InvalidActionError as err:
-            console.print(f"[red]{err}[/]")
+            console.print(f"[red]{escape(str(err))}[/]")
         except IllegalActionError as err:
-            console.print(f"[red]Not allowed {err.rule}: {err.reason}[/]")
+            console.print(f"[red]Not allowed {escape(err.rule)}: {escape(err.reason)}[/]")
 
 
 def _show_hint(state: State, spec: str) -> None:
@@ -246,13 +191,42 @@ def _show_hint(state: State, spec: str) -> None:
         console.print(f"[cyan]hint ({spec}):[/] {text}")
 
 
-def _show_end(state: State) -> None:
+def _ending_start(state: State, viewer: int | None) -> int:
+    """The log position (in ``log_for(viewer)``) where "how it ended" begins: the last
+    decision, or at most ``END_EVENTS`` entries before the end."""
+    log = state.log_for(viewer)
+    start = 0
+    for k in range(len(log) - 1, -1, -1):
+        e = log[k]
+        if e.action is not None and e.player is not None and e.player != CHANCE:
+            start = k
+            break
+    return max(start, len(log) - END_EVENTS)
+
+
+def _show_end(state: State, seats: list[str], viewer: int | None, since: int) -> None:
+    """The events up to the end, then who won and why in words, the board as ``viewer``
+    sees it and the final score sheets."""
     renderer = renderer_for(state.game.info.id)
+    start = _ending_start(state, viewer)
+    _show_events(state, since, viewer, seats, before=start)
     console.print(Rule(f"{state.game.info.title} · game over"))
-    console.print(Text(state.ending() or "", style="bold yellow"))
-    console.print(renderer.draw(state, 0))
+    console.print(Text(headline(state, viewer), style="bold yellow"))
+    log = state.log_for(viewer)
+    last = log[-1].index if log else -1
+    why = [e for e in log if e.index == last and e.player is None]
+    if why:
+        console.print(Text("Why: " + "; ".join(e.text for e in why), style="bold"))
+    how = event_lines(log[start:], seats, viewer)
+    if how:
+        console.print(Text("How it ended:", style="dim"))
+        for text in how:
+            console.print(Text("  ").append_text(text), soft_wrap=True)
+    console.print(renderer.draw(state, viewer if viewer is not None else 0))
+    solo = state.game.num_players == 1
     for breakdown in state.score_breakdown():
-        table = Table(title=f"seat {breakdown.player + 1}: final score", show_header=False)
+        title = "final score sheet" if solo else f"seat {breakdown.player + 1}: final score"
+        table = Table(title=title, show_header=False)
         table.add_column("line")
         table.add_column("points", justify="right")
         table.add_column("rule", style="dim")
@@ -267,7 +241,9 @@ def _show_end(state: State) -> None:
 
 
 def play(
-    game: str | None = typer.Argument(None, help="Game id; omit it to choose from a list."),
+    game: str | None = typer.Argument(
+        None, help="Game id; omit it (and the options) to be asked everything."
+    ),
     seed: int | None = typer.Option(None, help="Seed of the dice and draws (random if omitted)."),
     seat: str | None = typer.Option(
         None, help="Who plays each seat: human or an agent, one name or a comma list."
@@ -277,21 +253,34 @@ def play(
     ),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="Game option key=value."),
     load_file: Path | None = typer.Option(None, "--load", help="Resume a saved game."),
-    save_dir: Path = typer.Option(Path("saves"), help="Where games are saved."),
+    save_dir: Path | None = typer.Option(
+        None,
+        help="Where games are saved (default: the user's data directory, "
+        "e.g. ~/.local/share/highcamp/saves).",
+    ),
 ) -> None:
-    """Play a game in the terminal. Quitting saves the game; finished games are saved too."""
+    """Play a game in the terminal. Quitting saves the game; finished games are saved too.
+
+    Without a game (and without --seat, --players or --option) it asks for the game, the
+    number of players, who sits where and the game's options."""
+    directory = save_dir if save_dir is not None else default_save_dir()
     try:
         if load_file is not None:
-            loaded, state, seats = _read_save(load_file)
+            loaded, state, seats = read_save(load_file)
             if seat is not None:
                 seats = _seats(seat, loaded)
             console.print(f"Resumed {loaded.info.title} from {load_file} (seed {state.seed}).")
         else:
-            game_id = game if game is not None else _choose_game()
-            if game_id not in highcamp.list_games():
-                fail(f"unknown game {game_id!r}; games are: {', '.join(highcamp.list_games())}")
-            loaded = load(game_id, parse_options(option, players))
-            seats = _seats(seat, loaded)
+            if game is None and seat is None and players is None and not option:
+                game_id, options, seats = choose(_ask)
+                loaded = load(game_id, options)
+            else:
+                game_id = game if game is not None else choose_game(_ask)
+                if game_id not in highcamp.list_games():
+                    known = ", ".join(highcamp.list_games())
+                    fail(f"unknown game {game_id!r}; games are: {known}")
+                loaded = load(game_id, parse_options(option, players))
+                seats = _seats(seat, loaded)
             if seed is None:
                 seed = secrets.randbelow(10**6)
             state = loaded.new_initial_state(seed)
@@ -303,8 +292,8 @@ def play(
                     else ""
                 )
             )
-        _run(state, seats, save_dir)
-    except _Quit:
+        _run(state, seats, directory)
+    except (_Quit, Quit):
         console.print("\nBye.")
 
 
@@ -314,12 +303,15 @@ def _run(state: State, seats: list[str], save_dir: Path) -> None:
         for p, name in enumerate(seats)
         if name != HUMAN
     }
-    hidden = state.game.info.hidden_information
+    game = state.game
+    hidden = game.info.hidden_information
     humans = [p for p, name in enumerate(seats) if name == HUMAN]
+    # where each reader's catch-up starts (a history position): one for all when nothing
+    # is hidden (and for a table of AIs only, read as a spectator), one per human when
+    # something is
     since = len(state.history())
-    # hidden information: where each human's catch-up starts (its log is State.log_for)
     seen_from = dict.fromkeys(humans, since)
-    viewer: int | None = None  # the human seat whose private view was drawn last
+    viewer: int | None = humans[0] if len(humans) == 1 else None
 
     try:
         while not state.is_terminal():
@@ -327,29 +319,32 @@ def _run(state: State, seats: list[str], save_dir: Path) -> None:
             if player == CHANCE:
                 state.apply_random_chance()
             elif player in agents:
-                action = agents[player].act(state)
-                # printed on a screen anyone may see: as a spectator is told it
-                text = state.public_action_text(action, None)
-                state.apply_action(action)
-                console.print(f"[dim]seat {player + 1} ({seats[player]}):[/] {text}")
-            elif hidden:
-                if len(humans) > 1 and viewer != player:
+                if not humans:  # nobody to catch up: tell each decision as it comes
+                    _show_events(state, since, None, seats)
+                    since = len(state.history())
+                state.apply_action(agents[player].act(state))
+            else:
+                if hidden and len(humans) > 1 and viewer != player:
                     _hand_off(player)
                 viewer = player
-                at = len(state.history())
-                _human_turn(state, player, seats, seen_from[player])
-                seen_from[player] = at
-            else:
-                _human_turn(state, player, seats, since)
-                since = len(state.history()) - 1
+                _show_events(state, seen_from[player] if hidden else since, player, seats)
+                try:
+                    _human_turn(state, player)
+                except _Undo as undo:
+                    state = game.replay(state.history()[: undo.point], seed=state.seed)
+                    console.print(f"[yellow]Undone: back to step {undo.point}.[/]")
+                    since = min(since, undo.point)
+                    seen_from = {h: min(at, undo.point) for h, at in seen_from.items()}
+                    continue
+                seen_from[player] = since = len(state.history()) - 1
     except _Quit:
-        path = _save(state, seats, save_dir)
+        path = write_save(state, seats, save_dir)
         console.print(f"\nSaved to [bold]{path}[/]; resume with: highcamp play --load {path}")
         raise
-    if not hidden:
-        _show_events(state, since, None)
-    _show_end(state)
-    path = _save(state, seats, save_dir)
+    end_viewer = viewer if viewer is not None else (humans[0] if humans else None)
+    start = seen_from[end_viewer] if end_viewer is not None and hidden else since
+    _show_end(state, seats, end_viewer, start)
+    path = write_save(state, seats, save_dir)
     console.print(f"Saved to [bold]{path}[/]; step through it with: highcamp replay {path}")
 
 
@@ -363,7 +358,7 @@ def replay(
     ),
 ) -> None:
     """Step through a saved game: Enter for the next step, b back, a number to jump, q to quit."""
-    loaded, final, _seats_saved = _read_save(file)
+    loaded, final, _seats_saved = read_save(file)
     if not 1 <= seat <= loaded.num_players:
         fail(f"seat must be between 1 and {loaded.num_players}")
     viewer = seat - 1

@@ -24,6 +24,7 @@ from .game import (
     chart_from_minimums,
 )
 from .options import OptionSpec, validate_options
+from .undo import actors, undo_point
 
 __all__ = [
     "CHANCE",
@@ -46,8 +47,10 @@ __all__ = [
     "State",
     "StateFormatError",
     "UnknownGameError",
+    "actors",
     "chart_from_minimums",
     "explain_choice",
     "play_game",
+    "undo_point",
     "validate_options",
 ]

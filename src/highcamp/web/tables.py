@@ -33,6 +33,8 @@ from highcamp.core import (
     OptionError,
     State,
     UnknownGameError,
+    actors,
+    undo_point,
 )
 from highcamp.games import list_games, load_game
 from highcamp.store import SeatRecord, StaleActionError, Store, TableRecord
@@ -332,20 +334,8 @@ class Table:
         (it revealed something) nor, with hidden information, past another seat's action."""
         if self.record.mode != "solo":
             return None
-        history = self.state.history()
-        state = self.game.new_initial_state(self.record.seed)
-        players = []
-        for a in history:
-            players.append(state.current_player())
-            state.apply_action(a)
-        hidden = self.game.info.hidden_information
-        for i in range(len(history) - 1, -1, -1):
-            p = players[i]
-            if p == CHANCE or (hidden and p != seat):
-                return None
-            if p == seat:
-                return i
-        return None
+        players = actors(self.game, self.state.history(), self.record.seed)
+        return undo_point(players, seat, self.game.info.hidden_information)
 
     def undo(self, role: str, seat: int | None) -> None:
         """Take back the seat's last action (see :meth:`undo_point`)."""

@@ -1,7 +1,12 @@
 """Disaster in the terminal: the perimeter side by side, the four areas with their state.
 
 Only the contract is used: ``observation(seat)`` and ``game.static_view()``. Each space is a
-cell three characters wide: its glyph on one line, the tokens on it (seat numbers) below.
+cell three characters wide: its glyph on one line, the tokens on it below: a seat number
+(`` 1 ``), two seats with a comma (``1,4``: seats 1 and 4, never "fourteen"), or a count of
+three and more (``x3``), spelt out under the board.
+
+>>> _token_cell([0]).plain, _token_cell([0, 3]).plain, _token_cell([0, 2, 3]).plain
+(' 1 ', '1,4', 'x3 ')
 """
 
 from __future__ import annotations
@@ -49,14 +54,31 @@ def _tokens_at(obs: dict[str, Any]) -> dict[int, list[int]]:
 
 
 def _token_cell(seats: list[int], width: int = 3) -> Text:
-    cell = Text(" " if len(seats) == 1 else "")
-    shown = seats[: width - 1] if len(seats) > width else seats
-    for s in shown:
-        cell.append(str(s + 1), style=_SEAT_STYLES[s % len(_SEAT_STYLES)])
-    if len(shown) < len(seats):
-        cell.append("+", style="bold")
+    cell = Text()
+    if len(seats) == 1:
+        cell.append(" ")
+        cell.append(str(seats[0] + 1), style=_SEAT_STYLES[seats[0] % len(_SEAT_STYLES)])
+    elif len(seats) == 2:
+        a, b = seats
+        cell.append(str(a + 1), style=_SEAT_STYLES[a % len(_SEAT_STYLES)])
+        cell.append(",", style="dim")
+        cell.append(str(b + 1), style=_SEAT_STYLES[b % len(_SEAT_STYLES)])
+    elif seats:
+        cell.append(f"x{len(seats)}", style="bold")
     cell.pad_right(width - len(cell))
     return cell
+
+
+def _crowded(obs: dict[str, Any]) -> Text | None:
+    """Spaces with three tokens or more (drawn as ``x3``), with the seats on them."""
+    lines = [
+        f"{obs['players'][seats[0]]['space']}: " + ", ".join(f"seat {s + 1}" for s in seats)
+        for seats in _tokens_at(obs).values()
+        if len(seats) >= 3
+    ]
+    if not lines:
+        return None
+    return Text("Shared spaces  " + " · ".join(lines), style="dim")
 
 
 def _row(
@@ -195,6 +217,9 @@ class DisasterRenderer:
         obs = state.observation(seat)
         view = state.game.static_view()
         parts: list[RenderableType] = [draw_board(view, obs)]
+        crowded = _crowded(obs)
+        if crowded is not None:
+            parts.append(crowded)
         chips = Text("Chips  ", style="bold")
         for p in obs["players"]:
             s = p["seat"]
@@ -207,10 +232,18 @@ class DisasterRenderer:
         parts.append(chips)
         status = Text()
         if obs["ending"] is not None:
-            winners = ", ".join(f"seat {w + 1}" for w in obs["winners"]) or "nobody"
-            status.append(f"Game over ({obs['ending']}): {winners}", style="bold yellow")
+            winners = " and ".join(f"seat {w + 1}" for w in obs["winners"])
+            verb = "wins" if len(obs["winners"]) == 1 else "share the win"
+            words = f"{winners} {verb}" if winners else "nobody wins (the turn limit)"
+            status.append(f"Game over: {words}", style="bold yellow")
         else:
-            status.append(f"Turn of seat {obs['turn'] + 1}", style="bold")
+            to_act = obs["to_act"]
+            if obs["phase"] == "choose corner" and to_act >= 0:
+                status.append(f"Seat {to_act + 1} chooses a starting corner", style="bold")
+            else:
+                status.append(f"Turn of seat {obs['turn'] + 1}", style="bold")
+                if to_act >= 0 and to_act != obs["turn"]:
+                    status.append(f" · seat {to_act + 1} to act", style="bold")
             if obs["dice"]:
                 a, b = obs["dice"]
                 status.append(f" · last roll {a} and {b}")
@@ -231,6 +264,26 @@ class DisasterRenderer:
             parts.append(line)
         return Group(*parts)
 
+    def describe(self, state: State, action: int) -> str | None:
+        """What a card choice does: the disaster a card causes, the card a keep keeps."""
+        text = state.action_to_string(action)
+        seat = state.current_player()
+        if seat < 0:
+            return None
+        causes = {c["title"]: c["disaster"] for c in state.game.static_view()["cards"]}
+        if text.startswith("play "):
+            area = causes.get(text[5:])
+            return f"causes {_AREA_TITLES[area]}" if area else None
+        obs = state.observation(seat)
+        held, drawn = obs["players"][seat]["card"], obs["drawn"]
+        if text in ("keep the card", "keep the new card") and drawn not in (None, "hidden"):
+            return f"keep {drawn}, {_AREA_TITLES[causes[drawn]]}"
+        if text == "keep the old card" and held:
+            return f"keep {held}, {_AREA_TITLES[causes[held]]}"
+        if text == "draw a second card":
+            return "then play one of the two, or keep one"
+        return None
+
     def groups(self, state: State) -> list[tuple[str, list[int]]]:
         """Corners, the turn, the cards and the ways out, each in its own group."""
         turn: list[int] = []
@@ -241,7 +294,7 @@ class DisasterRenderer:
             text = state.action_to_string(a)
             if text.startswith("start at"):
                 corners.append(a)
-            elif text.startswith(("play", "keep")):
+            elif text.startswith(("play", "keep", "draw")):
                 cards.append(a)
             elif text.startswith("move"):
                 ways.append(a)

@@ -150,8 +150,10 @@ def _tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
     out.append("\nStorm track ", style="bold")
     for k in range(1, view["storm_track"] + 1):
         label = "End" if k == view["storm_track"] else str(k)
-        style = "bold white on red" if obs["storm_track"] == k else "dim"
-        out.append(f"[{label}]", style=style)
+        if obs["storm_track"] == k:  # the turn: a marker that reads without colour too
+            out.append(f"[>{label}<]", style="bold white on red")
+        else:
+            out.append(f"[{label}]", style="dim")
     if obs["storm_phase"]:
         out.append("  STORM PHASE", style="bold red")
     elif obs["storm_pending"]:
@@ -223,7 +225,8 @@ def _tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
             line += f", option {mv['option']}"
         line += f": guides left {mv['guides_left']}, clients left {mv['clients_left']}"
         if mv["mover"]:
-            line += f"; moving {mv['mover']}, {mv['remaining']} spaces left"
+            spaces = "space" if mv["remaining"] == 1 else "spaces"
+            line += f"; moving {mv['mover']}, {mv['remaining']} {spaces} left"
             if mv["carried"]:
                 line += " carrying " + " and ".join(mv["carried"])
         out.append(line, style="cyan")
@@ -233,22 +236,28 @@ def _tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
     return out
 
 
-def _status_card(obs: dict[str, Any], title: str = "Travel Company Status Card") -> Text:
+def _status_card(
+    obs: dict[str, Any], title: str = "Travel Company Status Card", traits: bool = True
+) -> Text:
     """The Travel Company Status Card as aligned text (a rich Table is much slower to draw,
-    and the card is redrawn at every prompt)."""
+    and the card is redrawn at every prompt). Columns are as wide as their longest entry,
+    two spaces apart; ``traits`` is False in the basic game, where traits do not apply."""
     out = Text(title + "\n", style="bold underline")
+    clients = obs["clients"]
+    wm = max([len("marker"), *(len(c["marker"] or "-") for c in clients)]) + 2
+    ww = max([len("where"), *(len(c["where"]) for c in clients)]) + 2
+    tr = f"{'traits':<8}" if traits else ""
     out.append(
-        f"  {'client':<10}{'move':>4}  {'traits':<7}{'pts':>4}  {'marker':<13}{'where':<22}state\n",
+        f"  {'client':<10}{'move':>4}  {tr}{'pts':>4}  {'marker':<{wm}}{'where':<{ww}}state\n",
         style="dim",
     )
-    for c in obs["clients"]:
+    for c in clients:
         state = ", ".join(x for x in (c["tired"], "AMS" if c["ams"] else "", c["fate"]) if x)
         marker = c["marker"] or "-"
-        out.append(
-            f"  {c['name']:<10}{c['movement']:>4}  {c['traits'] or '-':<7}{c['points']:>4}  "
-        )
-        out.append(f"{marker:<13}", style="bold green" if marker == "Summit" else "")
-        out.append(f"{c['where']:<22}{state}\n")
+        tr = f"{c['traits'] or '-':<8}" if traits else ""
+        out.append(f"  {c['name']:<10}{c['movement']:>4}  {tr}{c['points']:>4}  ")
+        out.append(f"{marker:<{wm}}", style="bold green" if marker == "Summit" else "")
+        out.append(f"{c['where']:<{ww}}{state}\n")
     for g in obs["guides"]:
         skills = ", ".join(s.replace("_", " ") for s in g["skills"])
         tank = " · oxygen tank" if g["oxygen"] else ""
@@ -257,8 +266,74 @@ def _status_card(obs: dict[str, Any], title: str = "Travel Company Status Card")
     return out
 
 
+def _uses_traits(state: State) -> bool:
+    """Client traits apply in the advanced game only."""
+    return bool(state.game.options.get("game", "advanced") != "basic")
+
+
+def score_line(state: State, view: dict[str, Any], obs: dict[str, Any]) -> Text:
+    """The score sheet's total: final at the end; before it, what the sheet says now,
+    with a warning for summiters still in the death zone (counted as if they got down)."""
+    score = obs["score"]
+    if state.is_terminal():
+        return Text(f"Final score: {score['total']:g} ({score['band']})", style="bold")
+    out = Text(f"Score if the game ended now: {score['total']:g} ({score['band']})", style="dim")
+    zone = {s["index"]: s["zone"] for s in view["spaces"]}
+    high = [
+        c["name"]
+        for c in obs["clients"]
+        if c["marker"] == "Summit" and zone.get(c["space"]) == "death" and not c["fate"]
+    ]
+    if high:
+        out.append(
+            " · counts " + ", ".join(high) + " as summiters back down, though still in the "
+            "death zone: not yet safe",
+            style="yellow",
+        )
+    return out
+
+
+def _stuck_note(state: State, obs: dict[str, Any], seat: int) -> Text | None:
+    """A marker being moved that has no step left (its way is blocked) must still be
+    ended: say so."""
+    mover = obs["movement"]["mover"]
+    if not mover or state.current_player() != seat:
+        return None
+    texts = [state.action_to_string(a) for a in state.legal_actions()]
+    steps = [t for t in texts if t.startswith(f"{mover} ") and (" up to " in t or " down to " in t)]
+    ends = [t for t in texts if t == f"end {mover}'s move"]
+    if steps or not ends:
+        return None
+    return Text(
+        f"{mover} cannot step further (the way is blocked or taken): choose '{ends[0]}'",
+        style="bold yellow",
+    )
+
+
 class DisasterRenderer:
     """Renderer of the Disaster-series games (Everest; K2 reuses it)."""
+
+    def describe(self, state: State, action: int) -> str | None:
+        """A warning on declining a token onto an Avalanche Track space that collapses a
+        Serac (K2): the climbers on that Bottleneck space die."""
+        text = state.action_to_string(action)
+        view = state.game.static_view()
+        if "k2" not in view or not text.startswith("decline ") or "Avalanche Track" not in text:
+            return None
+        slot = text.rsplit("Avalanche Track ", 1)[1].rstrip(")")
+        if not slot.isdigit():
+            return None
+        collapse = next((c for c in view["k2"]["collapses"] if c["at"] == int(slot)), None)
+        if collapse is None:
+            return None
+        seat = state.current_player()
+        if seat < 0:
+            return None
+        obs = state.observation(seat)
+        there = [c["name"] for c in obs["clients"] if c["space"] == collapse["index"]]
+        there += [g["name"] for g in obs["guides"] if g.get("space") == collapse["index"]]
+        who = ", ".join(there) if there else "nobody there now"
+        return f"the Serac above {collapse['space']} collapses: climbers on it die ({who})"
 
     def draw(self, state: State, seat: int) -> RenderableType:
         """The mountain, the tracks and the status card."""
@@ -274,21 +349,25 @@ class DisasterRenderer:
             draw_mountain(view, obs),
             _tracks(view, obs),
             _status_card(
-                obs, "Your Travel Company Status Card" if opp else "Travel Company Status Card"
+                obs,
+                "Your Travel Company Status Card" if opp else "Travel Company Status Card",
+                _uses_traits(state),
             ),
         ]
+        stuck = _stuck_note(state, obs, seat)
+        if stuck is not None:
+            parts.append(stuck)
         if obs.get("secret") is not None:  # the seat's own secret only (K2's Sherpa goal)
             parts.append(Text(f"Your secret: {obs['secret']}", style="bold magenta"))
         if opp is not None:
-            parts.append(_status_card(opp, f"The opponent's card: {opp['label']}"))
+            parts.append(
+                _status_card(opp, f"The opponent's card: {opp['label']}", _uses_traits(state))
+            )
             if opp["held"] or opp["kept"]:
                 parts.append(
                     Text("Opponent holds: " + ", ".join(opp["held"] + opp["kept"]), style="yellow")
                 )
-        score = obs["score"]
-        parts.append(
-            Text(f"Score if the game ended now: {score['total']:g} ({score['band']})", style="dim")
-        )
+        parts.append(score_line(state, view, obs))
         if view.get("reconstructed"):
             parts.append(
                 Text(
@@ -348,8 +427,10 @@ def _k2_tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
     out.append("\nDarkness Track ", style="bold")
     for k in range(1, sv["darkness_track"] + 1):
         label = "End" if k == sv["darkness_track"] else str(k)
-        style = "bold white on red" if k2["darkness_track"] == k else "dim"
-        out.append(f"[{label}]", style=style)
+        if k2["darkness_track"] == k:  # the turn, readable in monochrome
+            out.append(f"[>{label}<]", style="bold white on red")
+        else:
+            out.append(f"[{label}]", style="dim")
     if k2["darkness_phase"]:
         out.append("  DARKNESS PHASE", style="bold red")
     elif k2["darkness_pending"]:
@@ -373,7 +454,7 @@ def _k2_tracks(view: dict[str, Any], obs: dict[str, Any]) -> Text:
         out.append("\nSerac collapses: " + ", ".join(k2["collapsed"]), style="bold blue")
     goal = k2["secret_goal"]
     if isinstance(goal, dict):
-        done = "achieved" if goal["achieved"] else "not yet"
+        done = "met so far; scored at the end" if goal["achieved"] else "not met so far"
         out.append(f"\nSherpa's Secret Goal: {goal['name']} ({goal['points']} points, {done})")
     if k2["descents"]:
         out.append("\nDescending: " + ", ".join(k2["descents"]), style="bold red")
@@ -389,16 +470,17 @@ class K2Renderer(DisasterRenderer):
         obs = state.observation(seat)
         view = state.game.static_view()
         card = Text("International Team Status Card\n", style="bold underline")
-        for line in _status_card(obs).split("\n")[1:]:
+        for line in _status_card(obs, traits=_uses_traits(state)).split("\n")[1:]:
             card.append_text(line)
             card.append("\n")
-        score = obs["score"]
         title = f"{view['company']} on {view['board']}"
         opp = obs.get("opponent")
         theirs: list[RenderableType] = []
         if opp is not None:  # two players [15.0]: the opponent's card, its goal face down
             title = f"{obs['teams'][obs['seat']]['label']} (you) against {opp['label']} on K2"
-            theirs.append(_status_card(opp, f"The opponent's card: {opp['label']}"))
+            theirs.append(
+                _status_card(opp, f"The opponent's card: {opp['label']}", _uses_traits(state))
+            )
             if opp["held"] or opp["kept"]:
                 theirs.append(Text("Opponent holds: " + ", ".join(opp["held"] + opp["kept"])))
             goal = opp["k2"]["secret_goal"]
@@ -411,8 +493,9 @@ class K2Renderer(DisasterRenderer):
             draw_mountain(view, obs),
             _k2_tracks(view, obs),
             card,
+            *([stuck] if (stuck := _stuck_note(state, obs, seat)) is not None else []),
             *theirs,
-            Text(f"Score if the game ended now: {score['total']:g} ({score['band']})", style="dim"),
+            score_line(state, view, obs),
             Text(
                 "Board, token costs, ridge numbers and fates, teams and the bivouac table are "
                 "reconstructed (R-0-1).",
@@ -426,7 +509,10 @@ class K2Renderer(DisasterRenderer):
             ("descent", (" descends ", " descend together ")),
             ("bivouac", ("tries to bivouac",)),
             ("Luck", ("play Luck", "roll without Luck")),
-            ("Serac", ("Noble", "gives their life")),
+            (
+                "Noble Sacrifice (a guide for a climber at the collapse)",
+                ("Noble", "gives their life"),
+            ),
             ("Flashlight", ("Flashlight",)),
         )
         taken: dict[str, list[int]] = {t: [] for t, _ in k2_keys}

@@ -83,8 +83,58 @@ def _pending(obs: dict[str, Any]) -> Text | None:
     return text
 
 
+def avalanche_note(obs: dict[str, Any], part: str, direction: str) -> str:
+    """Who receives whose ``part`` if the Avalanche goes ``direction`` [11. Avalanche]:
+    from the player of the card round the table (left: to the next seat, right: to the one
+    before), frozen parts and sheltered seats staying put.
+
+    >>> obs = {"turn": 0, "seat": 0, "pending": None, "mountaineers": [
+    ...     {"seat": q, "parts": [{"part": "head", "frozen": q == 2}]} for q in range(4)]}
+    >>> avalanche_note(obs, "head", "left")
+    'your head garment goes to seat 2, seat 2 to seat 4, seat 4 to you'
+    >>> avalanche_note(obs, "head", "right")
+    'your head garment goes to seat 4, seat 4 to seat 2, seat 2 to you'
+    """
+    n = len(obs["mountaineers"])
+    step = 1 if direction == "left" else -1
+    pending = obs.get("pending") or {}
+    sheltered = set(pending.get("tented") or ())
+    movers = []
+    for k in range(n):
+        q = (obs["turn"] + step * k) % n
+        parts = {p["part"]: p for p in obs["mountaineers"][q]["parts"]}
+        if q not in sheltered and not parts.get(part, {}).get("frozen"):
+            movers.append(q)
+    if len(movers) < 2:
+        return "nothing moves: fewer than two of these garments are free"
+
+    def name(q: int) -> str:
+        return "you" if q == obs["seat"] else f"seat {q + 1}"
+
+    hops = []
+    for k, q in enumerate(movers):
+        to = name(movers[(k + 1) % len(movers)])
+        if k:
+            hops.append(f"{name(q)} to {to}")
+        else:
+            whose = f"your {part} garment" if q == obs["seat"] else f"{name(q)}'s {part} garment"
+            hops.append(f"{whose} goes to {to}")
+    return ", ".join(hops)
+
+
 class EverestGoRenderer:
     """Draws the table for a seat and groups the legal actions."""
+
+    def describe(self, state: State, action: int) -> str | None:
+        """For an Avalanche's direction, which seat receives whose garment."""
+        text = state.action_to_string(action)
+        if not text.startswith("avalanche "):
+            return None
+        seat = state.current_player()
+        if seat < 0:
+            return None
+        part, direction = text[10:].rsplit(" ", 1)
+        return avalanche_note(state.observation(seat), part, direction)
 
     def draw(self, state: State, seat: int) -> RenderableType:
         """The table as ``seat`` sees it, then ``seat``'s hand and what it knows."""
