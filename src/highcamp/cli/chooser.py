@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rich.markup import escape
 from rich.table import Table
 
 import highcamp
@@ -32,7 +33,7 @@ Ask = Callable[[str], str]
 
 
 def _answer(ask: Ask, prompt: str) -> str:
-    answer = ask(prompt).strip()
+    answer = ask(escape(prompt)).strip()  # "[human]" is a default, not markup
     if answer.lower() in {"q", "quit", "exit"}:
         raise Quit
     return answer

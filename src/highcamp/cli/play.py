@@ -216,7 +216,7 @@ def _show_end(state: State, seats: list[str], viewer: int | None, since: int) ->
     last = log[-1].index if log else -1
     why = [e for e in log if e.index == last and e.player is None]
     if why:
-        console.print(Text("Why: " + "; ".join(e.text for e in why), style="bold"))
+        console.print(Text("Why: " + "; ".join(e.text for e in why), style="bold"), soft_wrap=True)
     how = event_lines(log[start:], seats, viewer)
     if how:
         console.print(Text("How it ended:", style="dim"))

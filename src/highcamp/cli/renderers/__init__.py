@@ -1,7 +1,9 @@
 """Terminal renderers: one per game, drawn from ``observation(seat)`` and ``static_view()``.
 
 A renderer draws what a seat can see and orders the legal actions into numbered groups. Games
-without a renderer of their own get the generic one.
+without a renderer of their own get the generic one. A renderer may also have
+``describe(state, action) -> str | None``: a short note shown beside a choice, saying what it
+does (the disaster a card causes, who receives the garments of an Avalanche).
 """
 
 from __future__ import annotations
