@@ -50,10 +50,12 @@ GAME_COMMANDS: dict[str, tuple[tuple[str, str], ...]] = {
         ("play head 2", "put on a garment, or play a special item or action card"),
         ("target seat 2 boots", "choose whose garment an action card hits"),
         ("take jacket 2", "take a card (Equipment Theft, Mountain Goddess)"),
+        ("thaw boots", "Fire: thaw a frozen part (or: pass the Cold left)"),
         ("avalanche head left", "move every head garment one seat round the table"),
         ("Tent", "shelter from an action card with your Tent (or: no Tent)"),
         ("discard Snowball", "improve your hand: discard a card, then draw"),
         ("stop discarding", "end improving your hand"),
+        ("EVEREST!", "shout, dressed from head to boots (or: end turn)"),
     ),
     "disaster-on-everest": _SERIES,
     "disaster-on-k2": (
