@@ -172,3 +172,54 @@ def test_k2_declining_onto_a_collapse_warns_of_the_deaths() -> None:
             slot = text.rsplit(" ", 1)[1].rstrip(")")
             if slot in ("5", "7", "8"):
                 assert note is not None and "collapses: climbers on it die" in note
+
+
+def _heuristic_find(game_id: str, test: Callable[[State], bool], seeds: int = 5) -> State:
+    from highcamp.agents import make_agent
+
+    game = highcamp.load_game(game_id)
+    for seed in range(seeds):
+        state = game.new_initial_state(seed)
+        agent = make_agent("heuristic", seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_random_chance()
+                continue
+            if test(state):
+                return state
+            state.apply_action(agent.act(state))
+    raise AssertionError(f"no state of {game_id} found")
+
+
+def test_series_score_now_warns_of_summiters_still_in_the_death_zone() -> None:
+    view = highcamp.load_game("disaster-on-everest").static_view()
+    zone = {s["index"]: s["zone"] for s in view["spaces"]}
+
+    def high(s: State) -> bool:
+        return any(
+            c["marker"] == "Summit" and zone[c["space"]] == "death"
+            for c in s.observation(0)["clients"]
+        )
+
+    state = _heuristic_find("disaster-on-everest", high)
+    screen = _text(renderer_for("disaster-on-everest").draw(state, 0))
+    assert "Score if the game ended now" in screen
+    assert "surviving summiter" in screen and "still in the death zone" in screen
+
+
+def test_series_a_marker_with_no_step_left_is_told_to_end_its_move() -> None:
+    def stuck(s: State) -> bool:
+        mover = s.observation(0)["movement"]["mover"]
+        texts = _texts(s)
+        return (
+            bool(mover)
+            and f"end {mover}'s move" in texts
+            and not any(
+                t.startswith(f"{mover} ") and (" up to " in t or " down to " in t) for t in texts
+            )
+        )
+
+    state = _find("disaster-on-everest", stuck, seeds=5)
+    mover = state.observation(0)["movement"]["mover"]
+    screen = _text(renderer_for("disaster-on-everest").draw(state, 0))
+    assert f"{mover} cannot step further" in screen and f"'end {mover}'s move'" in screen

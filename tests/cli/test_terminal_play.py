@@ -190,3 +190,65 @@ def test_ai_turns_are_a_line_per_action_with_the_dice_on_it(tmp_path: Path) -> N
         assert "(random): " not in rest  # one decision per line
         assert f"seat {seat} " in rest  # the move it made follows on the same line
     assert re.search(r"seat 1 \(you\): roll · dice show \d and \d", out)
+
+
+# ------------------------------------------------------------- a real terminal
+@pytest.mark.skipif(not hasattr(__import__("os"), "openpty"), reason="needs a POSIX terminal")
+def test_play_in_a_pseudo_terminal_shows_help_and_saves(tmp_path: Path) -> None:
+    """``highcamp play`` on a pseudo-terminal: ``?`` shows the game's commands, ``q`` saves."""
+    import os
+    import select
+    import subprocess
+    import sys
+
+    main, child = os.openpty()
+    src = Path(highcamp.__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(src), "COLUMNS": "100", "TERM": "xterm"}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "highcamp.cli.main",
+            "play",
+            "everest-1924",
+            "--seed",
+            "1",
+            "--save-dir",
+            str(tmp_path),
+        ],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env=env,
+        close_fds=True,
+    )
+    os.close(child)
+    seen = b""
+
+    def read_until(marker: bytes) -> None:
+        nonlocal seen
+        while marker not in seen:
+            ready, _, _ = select.select([main], [], [], 60)
+            assert ready, seen.decode(errors="replace")[-2000:]
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+
+    try:
+        read_until(b"Your choice")
+        os.write(main, b"?\r")
+        read_until(b"At the prompt")
+        os.write(main, b"q\r")
+        read_until(b"Bye.")
+        assert proc.wait(timeout=60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    text = seen.decode(errors="replace")
+    assert "Commands of this game" in text and "combine 1,2 -> 6" in text
+    assert len(list(tmp_path.glob("everest-1924-1-*.json"))) == 1

@@ -285,9 +285,10 @@ def score_line(state: State, view: dict[str, Any], obs: dict[str, Any]) -> Text:
         if c["marker"] == "Summit" and zone.get(c["space"]) == "death" and not c["fate"]
     ]
     if high:
+        who = " and ".join(high)
+        as_ = "a surviving summiter" if len(high) == 1 else "surviving summiters"
         out.append(
-            " · counts " + ", ".join(high) + " as summiters back down, though still in the "
-            "death zone: not yet safe",
+            f" · counts {who} as {as_}, though still in the death zone: not yet safe",
             style="yellow",
         )
     return out
