@@ -92,6 +92,13 @@ class CampaignRenderer:
             parts.append(_choice(camp))
         return Group(*parts)
 
+    def describe(self, state: State, action: int) -> str | None:
+        """The series renderer's note on a choice during a climb."""
+        if state.observation(0)["campaign"]["phase"] != "climb":
+            return None
+        mountain: State = state.mountain_state()  # type: ignore[attr-defined]
+        return self._series.describe(mountain, action)
+
     def groups(self, state: State) -> list[tuple[str, list[int]]]:
         """The mountain's groups during a climb; the campaign's choice between two."""
         camp = state.observation(0)["campaign"]
