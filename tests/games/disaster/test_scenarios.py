@@ -316,6 +316,23 @@ def test_burning_skyscraper_a_burning_staircase_is_neither_entered_nor_passed() 
     assert space(state, 0) == "Skyscraper exit" and chips(state) == [2, 1]
 
 
+def test_burning_skyscraper_an_escaper_on_the_staircase_space_the_fire_reaches_steps_out() -> None:
+    """[Burning Skyscraper], R-D-4: the fire closes a staircase space to those who would
+    enter or pass it; an escaper already standing on it leaves it for the space outside."""
+    state = new_game(corners=("north-east", "south-west"))
+    move(state, 5)
+    assert space(state, 0) == "Skyscraper staircase up, floor 2"
+    roll(state, 1, 2)
+    roll(state, 1, 1)  # a double in the skyscraper
+    spread(state, 1)
+    escape_roll(state, 1)
+    assert space(state, 0) == "Skyscraper staircase up, floor 1"
+    spread(state, 3)  # the fire reaches the staircase space it stands on
+    assert disaster(state)["fire"] == [0, 6]  # type: ignore[index]
+    escape_roll(state, 4)
+    assert space(state, 0) == "Skyscraper entrance" and chips(state) == [2, 1]
+
+
 # ---------------------------------------------------------------------- cards
 def test_card_draw_keep_hidden_and_play_timing() -> None:
     """[Disaster Cards]: drawn on a Disaster space, kept hidden, played after moving."""
