@@ -11,10 +11,11 @@ Backpack thefts between other players) that moved them are rewritten with the ne
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from .rules import EverestGoState
+EverestGoState = Any
+"""The rules' state, handed in by :meth:`EverestGoState.resample_hidden` (this module does
+not import the rules, which import it)."""
 
 __all__ = ["rewrite_history"]
 
@@ -94,8 +95,6 @@ class _Tracker:
 
 def _tracked(state: EverestGoState, player: int) -> _Tracker:
     """A tracker that has followed ``state``'s history, kept on the state and caught up."""
-    from .rules import EverestGoState
-
     cached: tuple[EverestGoState, _Tracker] | None = state._resample_cache.get(player)
     history = state._history
     if cached is not None:
@@ -104,7 +103,7 @@ def _tracked(state: EverestGoState, player: int) -> _Tracker:
         if done > len(history) or replica._history != history[:done]:
             cached = None
     if cached is None:
-        replica = EverestGoState(state._game, state.seed)  # type: ignore[arg-type]
+        replica = type(state)(state._game, state.seed)
         tracker = _Tracker(replica, player, list(replica._deck))
         replica._tracker = tracker
         state._resample_cache[player] = (replica, tracker)
@@ -115,10 +114,11 @@ def _tracked(state: EverestGoState, player: int) -> _Tracker:
     return tracker
 
 
-def rewrite_history(state: EverestGoState, player: int, rng: random.Random) -> list[int]:
-    """``state``'s history with the unseen cards of each shuffle dealt anew at random."""
-    from .rules import DRAW_BASE, TAKE_BASE
-
+def rewrite_history(
+    state: EverestGoState, player: int, rng: random.Random, draw_base: int, take_base: int
+) -> list[int]:
+    """``state``'s history with the unseen cards of each shuffle dealt anew at random
+    (``draw_base`` and ``take_base``: the first action ids of draws and of takes)."""
     tracker = _tracked(state, player)
     by_epoch: dict[int, list[int]] = {}
     for cid in tracker.unseen():
@@ -131,6 +131,6 @@ def rewrite_history(state: EverestGoState, player: int, rng: random.Random) -> l
     out = list(state._history)
     for index, cid in tracker.rewrites:
         if cid in new_kind:
-            base = DRAW_BASE if out[index] < TAKE_BASE else TAKE_BASE
+            base = draw_base if out[index] < take_base else take_base
             out[index] = base + new_kind[cid]
     return out

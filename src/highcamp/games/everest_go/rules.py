@@ -61,6 +61,7 @@ from .cards import (
     Cards,
     standard_cards,
 )
+from .determinise import rewrite_history
 
 __all__ = ["ACTION_IDS", "SPECIAL_IDS", "EverestGoGame", "EverestGoState"]
 
@@ -1252,9 +1253,7 @@ class EverestGoState(State):
         player has seen (own draws, cards played, hands looked at) is kept.
         """
         self._check_player(player)
-        from .determinise import rewrite_history
-
-        history = rewrite_history(self, player, random.Random(seed))
+        history = rewrite_history(self, player, random.Random(seed), DRAW_BASE, TAKE_BASE)
         state = EverestGoState(self._game, self._seed)  # type: ignore[arg-type]
         for action in history:  # legal by construction (tests replay it with checks)
             state._apply(action)
