@@ -118,9 +118,8 @@ _ONCE: tuple[tuple[str, str, Callable[[str, dict[str, Any]], None]], ...] = (
     ("log cites rules", "the log replays the history; every entry cites a rule", check_log),
 )
 RANDOM_GAMES = (
-    "random games: every node offers legal actions; illegal ones are refused and leave the "
-    "state unchanged; clone, JSON and replay round trips are equal; hidden information stays "
-    "hidden; invariants hold; the game ends within max_game_length() with finite returns"
+    "every node offers actions; illegal ones are refused, state unchanged; clone, JSON and "
+    "replay agree; secrets stay hidden; invariants hold; the game ends"
 )
 
 
