@@ -6,6 +6,7 @@ from .errors import (
     IllegalActionError,
     InvalidActionError,
     OptionError,
+    PositionError,
     StateFormatError,
     UnknownGameError,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "LogEntry",
     "OptionError",
     "OptionSpec",
+    "PositionError",
     "ScoreBand",
     "ScoreBreakdown",
     "ScoreLine",

@@ -55,8 +55,10 @@ def representative_cases() -> list[tuple[str, dict[str, Any]]]:
     out = []
     for game_id in highcamp.list_games():
         cls = highcamp.game_class(game_id)
-        for options in representative(
-            cls.variants(), lambda o, c=cls: c(**o).num_players, cls.INFO.hidden_information
-        ):
+
+        def players(options: dict[str, Any], cls: type[highcamp.Game] = cls) -> int:
+            return cls(**options).num_players
+
+        for options in representative(cls.variants(), players, cls.INFO.hidden_information):
             out.append((game_id, options))
     return out

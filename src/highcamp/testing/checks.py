@@ -14,10 +14,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import highcamp
@@ -144,7 +145,7 @@ def check_copies(state: State) -> None:
     require(back == state, "state_from_json(to_json()) differs from the state")
     require(back.to_json() == doc, "the JSON round trip changes the document")
     require(
-        game.replay(state.history(), seed=state.seed) == state,
+        game.replay(state.history(), seed=state.seed, position=state.start_position) == state,
         "replay(history()) differs from the state",
     )
     for player in range(game.num_players):
@@ -252,8 +253,10 @@ def play_random(
     deep: bool,
     survive: bool = False,
     choose: Callable[[State, random.Random], int] | None = None,
+    position: Mapping[str, Any] | None = None,
 ) -> State:
-    """Play one random game, checking every node and (every ``full_every`` steps) copies.
+    """Play one random game, checking every node and (every ``full_every`` steps) copies;
+    from the state set up from ``position`` (a position document), when given.
 
     ``deep`` checks every step of the first ``DEEP_STEPS`` (the checks replay the history, so
     they cost more as a game grows), then every ``full_every`` steps like the others.
@@ -262,7 +265,10 @@ def play_random(
     """
     game = highcamp.load_game(game_id, **options)
     rng = random.Random(seed)
-    state = game.new_initial_state(seed)
+    if position is None:
+        state = game.new_initial_state(seed)
+    else:
+        state = game.state_from_position(position, seed=seed)
     steps = 0
     limit = game.max_game_length()
     while True:
@@ -352,7 +358,7 @@ def check_documents(game_id: str, options: dict[str, Any]) -> None:
         {**doc, "state": {"tampered": True}},
     ]
     for k, bad in enumerate(bad_docs):
-        _raises(StateFormatError, lambda b=bad: game.state_from_json(b), f"bad document {k}")
+        _raises(StateFormatError, functools.partial(game.state_from_json, bad), f"bad doc {k}")
 
 
 def check_same_seed(game_id: str, options: dict[str, Any], seed: int = 42) -> None:
