@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 import highcamp
 from highcamp.agents import make_agent
 from highcamp.core import play_game
-from highcamp.sim.report import wilson
+from highcamp.sim.stats import wilson
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -10,8 +10,11 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import highcamp  # noqa: E402
-from highcamp.adapters.campaign_encoder import DisasterCampaignEncoder  # noqa: E402
-from highcamp.adapters.encoders import encoder_for, views  # noqa: E402
+from highcamp.adapters.encoders import (  # noqa: E402
+    DisasterCampaignEncoder,
+    encoder_for,
+    views,
+)
 
 
 def test_registered_and_shaped_by_the_options_only() -> None:

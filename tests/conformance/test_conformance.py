@@ -1,28 +1,27 @@
-"""The shared conformance suite, run on every registered game and each of its variants.
+"""The shared conformance suite (:mod:`highcamp.testing`), run on every registered game and
+each of its variants.
 
 The default run plays hundreds of seeded random games per case; ``-m slow`` plays thousands.
 """
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
 import pytest
 
 import highcamp
-from highcamp import (
-    CHANCE,
-    IllegalActionError,
-    InvalidActionError,
-    OptionError,
-    StateFormatError,
-    UnknownGameError,
+from highcamp import UnknownGameError
+from highcamp.testing import (
+    case_id,
+    cases,
+    check_documents,
+    check_game,
+    check_info,
+    check_log,
+    check_same_seed,
+    play_random,
 )
-
-from .cases import case_id, cases
-from .checks import play_random, random_steps
 
 CASES = cases()
 IDS = [case_id(c) for c in CASES]
@@ -90,60 +89,17 @@ def test_random_games_slow(game_id: str, options: dict[str, Any]) -> None:
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_same_seed_same_game(game_id: str, options: dict[str, Any]) -> None:
     """A game record (options, seed, actions) reproduces everything, chance included."""
-    game = highcamp.load_game(game_id, **options)
-    a = game.new_initial_state(seed=42)
-    b = game.new_initial_state(seed=42)
-    rng = random.Random(0)
-    while not a.is_terminal():
-        if a.current_player() == CHANCE:
-            assert a.apply_random_chance() == b.apply_random_chance()
-        else:
-            action = rng.choice(a.legal_actions())
-            a.apply_action(action)
-            b.apply_action(action)
-    assert a == b
+    check_same_seed(game_id, options)
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_info_and_errors(game_id: str, options: dict[str, Any]) -> None:
-    game = highcamp.load_game(game_id, **options)
-    info = game.info
-    assert info.id == game_id and info.title
-    assert info.min_players <= game.num_players <= info.max_players
-    json.dumps(info.to_dict())
-    assert all(c.provenance in {"rulebook", "reconstructed"} for c in info.components)
-    assert all(c.reason for c in info.components if c.provenance == "reconstructed")
-    with pytest.raises(OptionError, match="unknown option"):
-        highcamp.load_game(game_id, no_such_option=1)
-    state = game.new_initial_state(seed=1)
-    with pytest.raises(InvalidActionError):
-        state.string_to_action("fly to the moon")
-    with pytest.raises(IllegalActionError):
-        state.apply_action(game.num_distinct_actions())
-    with pytest.raises(ValueError):
-        state.observation(game.num_players)
-    log_before = len(state.log)
-    assert log_before == 0
+    check_info(game_id, options)
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_malformed_documents(game_id: str, options: dict[str, Any]) -> None:
-    game = highcamp.load_game(game_id, **options)
-    doc = random_steps(game.new_initial_state(seed=3), 3, 10).to_json()
-    bad_docs: list[Any] = [
-        "{not json",
-        [],
-        {**doc, "format": "other/9"},
-        {**doc, "game": "chess"},
-        {**doc, "seed": "7"},
-        {**doc, "history": "1,2,3"},
-        {**doc, "history": [*doc["history"], game.num_distinct_actions() + 5]},
-        {**doc, "options": {"nope": 1}},
-        {**doc, "state": {"tampered": True}},
-    ]
-    for bad in bad_docs:
-        with pytest.raises(StateFormatError):
-            game.state_from_json(bad)
+    check_documents(game_id, options)
 
 
 def test_unknown_game_lists_known() -> None:
@@ -155,15 +111,22 @@ def test_unknown_game_lists_known() -> None:
 @pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_log_cites_rules(game_id: str, options: dict[str, Any]) -> None:
     """The log replays the history and every entry cites a rule."""
-    game = highcamp.load_game(game_id, **options)
-    state = game.new_initial_state(seed=9)
-    rng = random.Random(9)
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    log = state.log
-    assert log
-    assert all(entry.rule for entry in log), [e for e in log if not e.rule][:3]
-    assert [e.action for e in log if e.action is not None] == state.history()
+    check_log(game_id, options)
+
+
+def test_check_game_reports_a_broken_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The suite finds a game that breaks the contract and says where: here a game whose
+    invariants break once it has been played a while."""
+    state_class = type(highcamp.load_game("everest-1924").new_initial_state())
+
+    def broken(self: highcamp.State) -> list[str]:
+        return ["a camp went missing"] if len(self.history()) > 5 else []
+
+    monkeypatch.setattr(state_class, "invariants", broken)
+    report = check_game("everest-1924", games=6, seed=5)
+    assert not report.ok and report.games == 6
+    assert {f.check for f in report.failures} == {"random games"}
+    assert all("invariants broken after 6 steps" in f.message for f in report.failures)
+    assert all(f.seed is not None and 5 <= f.seed < 11 for f in report.failures)
+    assert report.summary().endswith(f"{len(report.failures)} failures")
+    assert check_game("everest-1924", games=6, seed=5, fail_fast=True).games == 1

@@ -17,12 +17,10 @@ import highcamp
 from highcamp.sim import PointData, RunData, run_simulation, summarize
 from highcamp.sim.report import (
     MissingAnalysisError,
-    difference_interval,
     summary_renderables,
-    wilson,
     write_report,
 )
-from highcamp.sim.stats import Z95
+from highcamp.sim.stats import Z95, wilson
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -95,28 +93,6 @@ def sweep() -> RunData:
     return _sweep("disaster", "long_game", [False, True], 20)
 
 
-# --------------------------------------------------------------------------- wilson
-def test_wilson_matches_a_hand_computation() -> None:
-    # 8 of 10: p = 0.8, z² = 3.8415; centre = (0.8 + 0.19207) / 1.38415 = 0.71679;
-    # half = 1.96 · √(0.016 + 0.009604) / 1.38415 = 0.22662
-    lo, hi = wilson(8, 10)
-    assert lo == pytest.approx(0.71679 - 0.22662, abs=1e-4)
-    assert hi == pytest.approx(0.71679 + 0.22662, abs=1e-4)
-    assert (round(lo, 3), round(hi, 3)) == (0.490, 0.943)  # the textbook interval of 8/10
-    # a tie shares the win: 2.5 wins of 5 is the symmetric interval around 1/2
-    lo, hi = wilson(2.5, 5)
-    assert lo + hi == pytest.approx(1.0)
-    assert wilson(0, 0) == (0.0, 1.0)
-    assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(0, 10)[0] == 0.0
-
-
-def test_difference_of_means_is_the_normal_approximation() -> None:
-    d, lo, hi = difference_interval(3.0, 0.6, 1.0, 0.8)
-    assert d == 2.0
-    assert hi - d == pytest.approx(Z95 * 1.0)  # √(0.36 + 0.64) = 1
-    assert d - lo == pytest.approx(Z95 * 1.0)
-
-
 # --------------------------------------------------------------------------- one run
 def test_everest_1924_report_draws_the_score_chart(everest: RunData, tmp_path: Path) -> None:
     names: list[str] = []
@@ -156,9 +132,9 @@ def test_disaster_win_rates_equal_summarize(disaster: RunData, tmp_path: Path) -
     assert names == ["scores", "wins", "length", "figures_1", "figures_2", "endings"]
     assert "Legend bands" not in page  # Disaster has no score chart: a plain histogram
     assert "seat 4: random" in page
-    from highcamp.sim import report
+    from highcamp.sim.report import data
 
-    point = report._analyse(disaster).whole  # a figure of the whole game counts once a game
+    point = data._analyse(disaster).whole  # a figure of the whole game counts once a game
     assert sum(point.pooled("turns").values()) == 40
     assert sum(point.pooled("chips").values()) == 4 * 40
 
@@ -250,7 +226,7 @@ def test_strings_are_escaped(tmp_path: Path) -> None:
     )
     page = _check_report(write_report(run, tmp_path))
     assert "<script>" not in page
-    assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; $money$" in page
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; $money$" in page
 
 
 def test_missing_matplotlib_says_what_to_install(
@@ -267,7 +243,7 @@ def test_missing_matplotlib_says_what_to_install(
 def test_a_failed_chart_leaves_no_index(
     everest: RunData, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from highcamp.sim import report
+    from highcamp.sim.report import page
 
     empty = RunData.of_records("everest-1924", ("random",), [], name="before")
     index = write_report(empty, tmp_path)
@@ -276,7 +252,7 @@ def test_a_failed_chart_leaves_no_index(
     def broken(*args: Any) -> None:
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(report, "_chart_scores", broken)
+    monkeypatch.setattr(page, "_chart_scores", broken)
     with pytest.raises(RuntimeError, match="disk full"):
         write_report(everest, tmp_path)
     assert index.read_text() == before  # the old page stays whole
@@ -284,7 +260,8 @@ def test_a_failed_chart_leaves_no_index(
 
 
 def test_sweep_axis_is_numeric_for_one_numeric_key() -> None:
-    from highcamp.sim import report
+    from highcamp.sim.report.data import _analyse
+    from highcamp.sim.report.sweep_charts import _sweep_x
 
     records = run_simulation("everest-go", games=3, options={"first_player": 1}, seed=1).records
     loaded = highcamp.load_game("everest-go")
@@ -293,7 +270,7 @@ def test_sweep_axis_is_numeric_for_one_numeric_key() -> None:
         1, "n", "everest-go", loaded.info.title, ("random",) * 3, 1, 3, {},
         {"first_player": [1, 2, 4]}, [], points,
     )  # fmt: skip
-    assert report._sweep_x(report._analyse(run)) == (
+    assert _sweep_x(_analyse(run)) == (
         [1.0, 2.0, 4.0],
         ["1", "2", "4"],
         True,
@@ -302,7 +279,7 @@ def test_sweep_axis_is_numeric_for_one_numeric_key() -> None:
     two = RunData(**{**run.__dict__, "sweep": {"first_player": [1, 2, 4], "x": ["a", "b"]}})
     points = [PointData(i, {"first_player": 1, "x": v}, {}, records) for i, v in enumerate("ab")]
     two = RunData(**{**two.__dict__, "points": points})
-    x, labels, numeric, name = report._sweep_x(report._analyse(two))
+    x, labels, numeric, name = _sweep_x(_analyse(two))
     assert (x, labels, numeric, name) == (
         [0.0, 1.0],
         ["first_player=1 x=a", "first_player=1 x=b"],

@@ -11,9 +11,9 @@ import pytest
 
 from highcamp.core import OptionError
 from highcamp.sim import Job, ProcessBackend, RunData, Scheduler, master_key, run_simulation
-from highcamp.sim.runner import stored_row
 from highcamp.store import ResultStore, RunNotFoundError, RunSpec
 from highcamp.store.export import export_run, flat_rows
+from highcamp.store.records import stored_row
 
 GAME = "everest-1924"
 

@@ -1,5 +1,5 @@
 """The ``highcamp`` command: list, rules, play, replay, simulate, runs, report, export, solve,
-arena, serve."""
+arena, check, serve."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def _root(
 
 
 def _register() -> None:
-    from . import arena, listing, play, results, serve, simulate, solve
+    from . import arena, check, listing, play, results, serve, simulate, solve
 
     app.command("list")(listing.list_games)
     app.command("rules")(listing.rules)
@@ -50,6 +50,7 @@ def _register() -> None:
     app.command("serve")(serve.serve)
     app.command("solve")(solve.solve)
     app.command("arena")(arena.arena)
+    app.command("check")(check.check)
 
 
 _register()

@@ -6,6 +6,7 @@ from .errors import (
     IllegalActionError,
     InvalidActionError,
     OptionError,
+    PositionError,
     StateFormatError,
     UnknownGameError,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "LogEntry",
     "OptionError",
     "OptionSpec",
+    "PositionError",
     "ScoreBand",
     "ScoreBreakdown",
     "ScoreLine",

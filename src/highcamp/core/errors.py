@@ -19,6 +19,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "OptionError",
+    "PositionError",
     "StateFormatError",
     "UnknownGameError",
 ]
@@ -77,3 +78,21 @@ class InvalidActionError(HighcampError):
 
 class StateFormatError(HighcampError):
     """A state document (``to_json``) that is malformed or inconsistent."""
+
+
+class PositionError(HighcampError):
+    """A position document (:meth:`highcamp.Game.state_from_position`) that is malformed or
+    breaks a rule or an invariant of the game. ``field`` is where (``hands[1]``,
+    ``mountaineers[0].parts.boots``; empty for the whole document), ``reason`` what is wrong
+    and ``rule`` the rule it breaks, when one does.
+
+    >>> str(PositionError("hands[0]", "holds 4 cards, more than 3", rule="[3. Improve Your Hand]"))
+    'position hands[0]: holds 4 cards, more than 3 [3. Improve Your Hand]'
+    """
+
+    def __init__(self, field: str, reason: str, *, rule: str = "") -> None:
+        self.field = field
+        self.reason = reason
+        self.rule = rule
+        where = f"position {field}" if field else "position"
+        super().__init__(f"{where}: {reason}" + (f" {rule}" if rule else ""))

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
-from .errors import IllegalActionError, InvalidActionError, StateFormatError
+from .errors import IllegalActionError, InvalidActionError, PositionError, StateFormatError
 from .options import OptionSpec, validate_options
 from .rng import seed_key
 
@@ -305,13 +305,21 @@ class Game(abc.ABC):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         return self._new_state(seed)
 
-    def replay(self, history: Sequence[int], *, seed: int = 0) -> State:
-        """Replay ``history`` (player and chance actions) from the initial state.
+    def replay(
+        self, history: Sequence[int], *, seed: int = 0, position: Mapping[str, Any] | None = None
+    ) -> State:
+        """Replay ``history`` (player and chance actions) from the initial state, or from
+        the state set up from ``position`` (:meth:`state_from_position`).
 
-        A game record is ``(options, seed, history)``; the seed only matters for chance
-        steps resolved after the replay.
+        A game record is ``(options, seed, history)``, with its position when it did not
+        start from the initial state; the seed only matters for chance steps resolved after
+        the replay.
         """
-        state = self.new_initial_state(seed)
+        state = (
+            self.new_initial_state(seed)
+            if position is None
+            else self.state_from_position(position, seed=seed)
+        )
         for index, action in enumerate(history):
             try:
                 state.apply_action(action)
@@ -322,6 +330,45 @@ class Game(abc.ABC):
                     action=action,
                 ) from None
         return state
+
+    def state_from_position(self, position: Mapping[str, Any], *, seed: int = 0) -> State:
+        """A state set up from a *position document*, for a test, a puzzle or a study: a
+        JSON object in the game's own words (hands, markers, spaces by name) describing
+        where things stand, documented by each game that offers one (see its ``docs/games``
+        page). Things the document leaves out take their set-up values; ``seed`` drives the
+        chance steps that follow.
+
+        The document is validated: a malformed document, or one that breaks a rule or an
+        invariant of the game (a card placed twice, a hand too big), raises
+        :class:`PositionError` naming the field, the reason and the rule; a game that
+        offers no position documents raises it too. The state starts with an empty history
+        and keeps its position (:attr:`State.start_position`), which its ``to_json()``
+        document and :meth:`replay` carry, so every round trip of the contract holds.
+
+        >>> import highcamp
+        >>> highcamp.load_game("everest-1924").state_from_position({})
+        Traceback (most recent call last):
+        ...
+        highcamp.core.errors.PositionError: position: everest-1924 offers no position documents
+        """
+        if type(seed) is not int:
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        if not isinstance(position, Mapping):
+            raise PositionError("", "a position document is a JSON object")
+        state = self._state_from_position(position, seed)
+        problems = state.invariants()
+        if problems:
+            raise PositionError(
+                "", "the position breaks the game's invariants: " + "; ".join(problems)
+            )
+        state._position = json.loads(json.dumps(dict(position)))
+        return state
+
+    def _state_from_position(self, position: Mapping[str, Any], seed: int) -> State:
+        """The game's hook for :meth:`state_from_position`: check ``position`` and build
+        the state (raising :class:`PositionError`); the contract then checks the state's
+        invariants. Games without position documents keep this refusal."""
+        raise PositionError("", f"{self.INFO.id} offers no position documents")
 
     def state_from_json(self, doc: Mapping[str, Any] | str | bytes) -> State:
         """Rebuild a state from a ``State.to_json()`` document (a dict or its JSON text).
@@ -357,8 +404,13 @@ class Game(abc.ABC):
             isinstance(a, int) and not isinstance(a, bool) for a in history
         ):
             raise StateFormatError("'history' must be a list of integer action ids")
+        position = doc.get("position")
+        if position is not None and not isinstance(position, Mapping):
+            raise StateFormatError("'position' must be an object")
         try:
-            state = self.replay(history, seed=seed)
+            state = self.replay(history, seed=seed, position=position)
+        except PositionError as err:
+            raise StateFormatError(f"the document's position is refused: {err}") from None
         except IllegalActionError as err:
             raise StateFormatError(f"history does not replay: {err}") from None
         if "state" in doc and not _snapshot_matches(doc["state"], state._snapshot()):
@@ -376,13 +428,14 @@ class State(abc.ABC):
     Two states are equal when their :meth:`to_json` documents are equal.
     """
 
-    __slots__ = ("_game", "_history", "_key", "_log", "_seed")
+    __slots__ = ("_game", "_history", "_key", "_log", "_position", "_seed")
 
     _game: Game
     _seed: int
     _key: int | None  # the generator's key, computed at the first draw
     _history: list[int]
     _log: list[LogEntry] | None
+    _position: dict[str, Any] | None  # the position document it was set up from, if any
 
     def __init__(self, game: Game, seed: int) -> None:
         self._game = game
@@ -390,6 +443,7 @@ class State(abc.ABC):
         self._key = None
         self._history = []
         self._log = None
+        self._position = None
 
     # ----------------------------------------------------------------- game hooks
     @abc.abstractmethod
@@ -675,6 +729,13 @@ class State(abc.ABC):
         """Every action applied so far, chance outcomes included."""
         return list(self._history)
 
+    def _replay_start(self) -> State:
+        """A fresh state where this state's game started: the initial state, or the state
+        set up from its position document (the logs replay the history from there)."""
+        if self._position is None:
+            return self._game._new_state(self._seed)
+        return self._game.state_from_position(self._position, seed=self._seed)
+
     @property
     def log(self) -> tuple[LogEntry, ...]:
         """The game's log: each action and each automatic event with its rule citation.
@@ -684,7 +745,7 @@ class State(abc.ABC):
         """
         if self._log is not None:
             return tuple(self._log)
-        replica = self._game._new_state(self._seed)
+        replica = self._replay_start()
         replica._log = []
         for action in self._history:
             replica.apply_action(action)
@@ -709,7 +770,7 @@ class State(abc.ABC):
             self._check_player(player)
         if not self._game.INFO.hidden_information:
             return self.log
-        replica = self._game._new_state(self._seed)
+        replica = self._replay_start()
         entries: list[LogEntry] = []
         replica._log = entries
         for action in self._history:
@@ -763,6 +824,7 @@ class State(abc.ABC):
         new._key = self._key
         new._history = self._history.copy()
         new._log = None if self._log is None else self._log.copy()
+        new._position = self._position
         return new
 
     def clone(self) -> State:
@@ -773,9 +835,16 @@ class State(abc.ABC):
         memo: dict[int, Any] = {id(self._game): self._game}
         return copy.deepcopy(self, memo)
 
+    @property
+    def start_position(self) -> dict[str, Any] | None:
+        """The position document this state's game was set up from
+        (:meth:`Game.state_from_position`), or ``None`` for a game from its initial state."""
+        return self._position
+
     def to_json(self) -> dict[str, Any]:
-        """The state as a JSON-able document: ``(game, options, seed, history)`` + state."""
-        return {
+        """The state as a JSON-able document: ``(game, options, seed, history)`` + state
+        (and ``position`` for a game set up from a position document)."""
+        doc = {
             "format": STATE_FORMAT,
             "game": self._game.INFO.id,
             "options": dict(self._game.options),
@@ -783,6 +852,9 @@ class State(abc.ABC):
             "history": list(self._history),
             "state": self._snapshot(),
         }
+        if self._position is not None:
+            doc["position"] = self._position
+        return doc
 
     def _check_player(self, player: int) -> None:
         if not isinstance(player, int) or not 0 <= player < self._game.num_players:

@@ -22,20 +22,22 @@ from __future__ import annotations
 
 import abc
 import contextlib
-import hashlib
-import json
 import os
 import signal
 import time
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 import highcamp
 from highcamp.agents import AGENTS, make_agent
 from highcamp.core import Agent, Game, play_game
-from highcamp.core.rng import GOLDEN, MASK64, mix
+from highcamp.store.records import GameRecord, stored_row
+from highcamp.store.records import Row as _Row
+from highcamp.store.records import as_record as _as_record
+
+from .seeds import _seeds_from_key, game_seeds, master_key
 
 __all__ = [
     "Backend",
@@ -60,103 +62,6 @@ TARGET_CHUNK_SECONDS = 0.15
 FIRST_CHUNK = 16
 """Size of the first chunks, before the speed of a game is known."""
 MAX_CHUNK = 20_000
-
-
-# ----------------------------------------------------------------------------- seeds
-def master_key(seed: int) -> int:
-    """The 64-bit key of a master seed (any integer, however large or negative).
-
-    >>> master_key(1) == master_key(1) != master_key(2)
-    True
-    """
-    digest = hashlib.blake2b(str(int(seed)).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little")
-
-
-def _seeds_from_key(key: int, index: int, seats: int) -> tuple[int, tuple[int, ...]]:
-    # seeds keep 53 bits, so that they survive JSON readers that parse numbers as doubles
-    z = mix((key + (index + 1) * GOLDEN) & MASK64)
-    game = mix((z + GOLDEN) & MASK64) >> 11
-    agents = tuple(mix((z + (k + 2) * GOLDEN) & MASK64) >> 11 for k in range(seats))
-    return game, agents
-
-
-def game_seeds(seed: int, index: int, seats: int) -> tuple[int, tuple[int, ...]]:
-    """The game seed of game ``index`` of a run with master ``seed``, and each seat's agent
-    seed (non-negative 53-bit integers). With them one game of a run can be played again::
-
-        state = play_game(game, [make_agent(name, s) for name, s in zip(names, agent_seeds)],
-                          seed=game_seed)
-
-    >>> game_seeds(1, 5, 2) == game_seeds(1, 5, 2)
-    True
-    >>> g, (a, b) = game_seeds(1, 5, 2)
-    >>> len({g, a, b}), game_seeds(1, 6, 2)[0] != g, game_seeds(2, 5, 2)[0] != g
-    (3, True, True)
-    """
-    return _seeds_from_key(master_key(seed), index, seats)
-
-
-# --------------------------------------------------------------------------- records
-class GameRecord(NamedTuple):
-    """The compact result of one simulated game (one entry per seat where it says so).
-
-    ``seed`` and ``agent_seeds`` replay the game; ``scores``, ``bands`` and ``figures``
-    come from ``state.score_breakdown()``, ``returns`` from ``state.returns()``, ``ending``
-    from ``state.ending()`` and ``length`` is ``len(state.history())``.
-    """
-
-    index: int  # type: ignore[assignment]  # shadows tuple.index, on purpose
-    seed: int
-    agent_seeds: tuple[int, ...]
-    returns: tuple[float, ...]
-    scores: tuple[float, ...]
-    bands: tuple[str | None, ...]
-    ending: str | None
-    length: int
-    figures: tuple[dict[str, Any], ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict (one line of ``highcamp simulate --out``).
-
-        >>> GameRecord(0, 9, (4,), (3.0,), (3,), ("low",), "end", 7, ({"row": 2},)).to_dict()
-        ... # doctest: +NORMALIZE_WHITESPACE
-        {'index': 0, 'seed': 9, 'agent_seeds': [4], 'returns': [3.0], 'scores': [3],
-         'bands': ['low'], 'ending': 'end', 'length': 7, 'figures': [{'row': 2}]}
-        """
-        return {
-            "index": self.index,
-            "seed": self.seed,
-            "agent_seeds": list(self.agent_seeds),
-            "returns": list(self.returns),
-            "scores": list(self.scores),
-            "bands": list(self.bands),
-            "ending": self.ending,
-            "length": self.length,
-            "figures": [dict(f) for f in self.figures],
-        }
-
-
-_Row = tuple[Any, ...]
-"""A record as a plain tuple (in ``GameRecord`` field order): cheaper to send between
-processes than the named tuple, which is rebuilt on arrival."""
-_as_record: Callable[[_Row], GameRecord] = GameRecord._make
-
-_ENCODE = json.JSONEncoder(separators=(",", ":"), default=str).encode
-
-
-def stored_row(row: _Row) -> tuple[Any, ...]:
-    """A game's row as the SQL store keeps it (``sim_games`` without run and point): index,
-    seed, then agent seeds, scores, returns and bands as JSON arrays, ending, length, and
-    the per-seat figures as a JSON array. Workers encode it when a run is stored, so that
-    the process writing the store only inserts.
-
-    >>> stored_row((0, 9, (4,), (3.0,), (3,), ("low",), "end", 7, ({"row": 2},)))
-    (0, 9, '[4]', '[3]', '[3.0]', '["low"]', 'end', 7, '[{"row":2}]')
-    """
-    i, seed, agent_seeds, returns, scores, bands, ending, length, figures = row
-    e = _ENCODE
-    return (i, seed, e(agent_seeds), e(scores), e(returns), e(bands), ending, length, e(figures))
 
 
 _Result = tuple[list[_Row], float, list[tuple[Any, ...]] | None]

@@ -6,8 +6,9 @@ Columns: ``run``, ``point``, ``option_<key>`` for every option of the point, ``i
 ``seat<s>_<figure>`` for each of its figures (nested objects flattened with dots, lists as
 JSON text).
 
->>> from highcamp.sim import RunData, run_simulation
->>> run = RunData.of_records("everest-1924", ("random",), run_simulation("everest-1924", 3).records)
+>>> from highcamp.store.records import GameRecord, RunData
+>>> records = [GameRecord(i, i, (i,), (1.0,), (10 + i,), (None,), None, 5, ({},)) for i in range(3)]
+>>> run = RunData.of_records("everest-1924", ("random",), records)
 >>> rows = flat_rows(run)
 >>> len(rows), rows[0]["seat1_score"] == run.points[0].records[0].scores[0]
 (3, True)
@@ -25,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from highcamp.sim.runs import RunData
+from .records import RunData
 
 __all__ = ["FORMATS", "columns", "export_run", "flat_rows"]
 

@@ -13,12 +13,12 @@ Tables (SQLAlchemy Core; a SQLite file by default, any SQLAlchemy URL):
   scores, returns and bands (JSON arrays), ending, length and per-seat figures (a JSON
   array of objects).
 
->>> from highcamp.sim import run_simulation
+>>> from highcamp.store.records import GameRecord
 >>> store = ResultStore("sqlite://")
 >>> run = store.open_run(RunSpec.make("everest-1924", ("random",), seed=1, games=10))
 >>> store.missing(run)
 [(0, 0, 10)]
->>> records = run_simulation("everest-1924", games=6, seed=1).records
+>>> records = [GameRecord(i, i, (i,), (1.0,), (10 + i,), (None,), None, 5, ({},)) for i in range(6)]
 >>> store.add_chunk(run.id, 0, 0, 6, records, seconds=0.01)
 >>> store.missing(run)
 [(0, 6, 10)]
@@ -39,10 +39,9 @@ from typing import Any
 import sqlalchemy as sa
 
 import highcamp
-from highcamp.sim.runner import GameRecord, stored_row
-from highcamp.sim.runs import PointData, RunData, sweep_points
 
 from .engine import engine_for
+from .records import GameRecord, PointData, RunData, record_from_stored, stored_row, sweep_points
 
 __all__ = ["ResultStore", "RunNotFoundError", "RunRow", "RunSpec"]
 
@@ -112,7 +111,7 @@ _GAME_FIELDS = (
     "length",
     "figures",
 )
-"""The ``sim_games`` columns of :func:`highcamp.sim.runner.stored_row`, in its order."""
+"""The ``sim_games`` columns of :func:`highcamp.store.records.stored_row`, in its order."""
 
 
 def _canonical(value: Any) -> str:
@@ -390,7 +389,7 @@ class ResultStore:
         stored: Sequence[tuple[Any, ...]] | None = None,
     ) -> None:
         """Store a chunk's games and the chunk itself, in one transaction. ``stored`` are
-        the records already encoded (:func:`highcamp.sim.runner.stored_row`, as workers do
+        the records already encoded (:func:`highcamp.store.records.stored_row`, as workers do
         for ``Scheduler(..., encode=True)``); without it they are encoded here."""
         encoded = stored if stored is not None else [stored_row(r) for r in records]
         rows = [
@@ -419,39 +418,16 @@ class ResultStore:
     # ---------------------------------------------------------------- games
     def records(self, run_id: int, point: int | None = None) -> Iterator[tuple[int, GameRecord]]:
         """``(point, record)`` of every stored game of a run (or one point), in order."""
-        query = sa.select(
-            T_GAMES.c.point,
-            T_GAMES.c.idx,
-            T_GAMES.c.seed,
-            T_GAMES.c.agent_seeds,
-            T_GAMES.c.returns,
-            T_GAMES.c.scores,
-            T_GAMES.c.bands,
-            T_GAMES.c.ending,
-            T_GAMES.c.length,
-            T_GAMES.c.figures,
-        ).where(T_GAMES.c.run_id == run_id)
+        query = sa.select(T_GAMES.c.point, *(T_GAMES.c[f] for f in _GAME_FIELDS)).where(
+            T_GAMES.c.run_id == run_id
+        )
         if point is not None:
             query = query.where(T_GAMES.c.point == point)
         query = query.order_by(T_GAMES.c.point, T_GAMES.c.idx)
-        loads = json.loads
         with self.engine.connect() as conn:
             result = conn.execution_options(yield_per=20_000).execute(query)
-            for p, idx, seed, aseeds, rets, scores, bands, ending, length, figures in result:
-                yield (
-                    int(p),
-                    GameRecord(
-                        int(idx),
-                        int(seed),
-                        tuple(loads(aseeds)),
-                        tuple(loads(rets)),
-                        tuple(loads(scores)),
-                        tuple(loads(bands)),
-                        ending,
-                        int(length),
-                        tuple(loads(figures)),
-                    ),
-                )
+            for p, *row in result:
+                yield int(p), record_from_stored(row)
 
     def load_run(self, ref: str | int | None = None) -> RunData:
         """A run with every stored game, as reports read it (the newest run by default)."""

@@ -10,22 +10,21 @@ outcomes included, then the ending and the final score) are kept in
 ``golden/playthrough-2024.txt``.
 
 To regenerate it after an intended change of behaviour, run this test once with
-``EVEREST1924_REGENERATE_GOLDEN=1``:
+``HIGHCAMP_REGENERATE_GOLDEN=1`` (:mod:`highcamp.testing.golden`):
 
-    EVEREST1924_REGENERATE_GOLDEN=1 .venv/bin/python -m pytest tests/games/everest1924/test_golden.py
+    HIGHCAMP_REGENERATE_GOLDEN=1 .venv/bin/python -m pytest tests/games/everest1924/test_golden.py
 
 then review the diff of the file before committing it.
 """
 
 from __future__ import annotations
 
-import difflib
-import os
 import random
 from pathlib import Path
 
 import highcamp
 from highcamp import CHANCE
+from highcamp.testing import assert_golden
 
 from .helpers import climber as climb
 
@@ -67,26 +66,7 @@ def test_golden_playthrough_seed_2024() -> None:
     lines2, state2 = play(never_abandon=True)
     lines3, state3 = play(never_abandon=True, climber=True)
     text = "\n".join([*lines, "", *lines2, "", *lines3]) + "\n"
-    if os.environ.get("EVEREST1924_REGENERATE_GOLDEN") == "1":
-        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert GOLDEN.exists(), f"{GOLDEN} is missing: regenerate it (see this module's docstring)"
-    expected = GOLDEN.read_text(encoding="utf-8")
-    if text != expected:
-        diff = "".join(
-            difflib.unified_diff(
-                expected.splitlines(keepends=True),
-                text.splitlines(keepends=True),
-                fromfile=str(GOLDEN),
-                tofile="this run",
-                n=2,
-            )
-        )
-        raise AssertionError(
-            "The Everest 1924 golden playthrough changed: the rules engine behaves differently "
-            "(or lists legal actions in another order). If the change is intended, regenerate "
-            "the file (see this module's docstring) and review it.\n" + diff[:6000]
-        )
+    assert_golden(GOLDEN, text, what="the Everest 1924 golden playthrough")
     # the transcript replays: the action list alone reproduces the game (R-0-3)
     for final in (state, state2, state3):
         assert final.game.replay(final.history(), seed=SEED) == final

@@ -1,14 +1,16 @@
 """Shared helpers of the Everest Go! tests: states driven by action text, and set-ups.
 
-Chance steps are forced with their text (``draw Yeti``). ``dress`` and ``give`` move cards
-from the deck to a mountaineer or a hand directly (every card stays accounted for), so a
-scenario can start from the table it needs.
+Chance steps are forced with their text (``draw Yeti``). :func:`table` sets up the table a
+scenario needs through the game's position document (``game.state_from_position``): hands,
+dressed mountaineers, frozen parts, Cold cards, the discard pile, or exactly what is left in
+the deck; every card stays accounted for, and the state replays like any other.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 import highcamp
 from highcamp.games.everest_go.cards import standard_cards
@@ -27,21 +29,12 @@ def new_state(
     players: int = 3, hands: Sequence[Sequence[str]] | None = None, **options: object
 ) -> EverestGoState:
     """A state after the deal, seat 1 to play: ``hands`` dealt by forced draws, or (by
-    default) a random deal put back into the deck so that every hand starts empty."""
+    default) the table of :func:`table` with every hand empty."""
+    if hands is None:
+        return table(players, **options)
     game = highcamp.load_game("everest-go", players=players, first_player=1, **options)
-    state = game.new_initial_state(0)
-    assert isinstance(state, EverestGoState)
-    if hands is not None:
-        drive(state, [f"draw {hands[seat][r]}" for r in range(3) for seat in range(players)])
-        return state
-    while state.is_chance_node():
-        state.apply_random_chance()
-    for seat in range(players):
-        for k in state._hands[seat]:
-            state._deck[k] += 1
-            state._deck_size += 1
-        state._hands[seat] = []
-    state._log = []  # record from here: the poked position does not replay
+    state = cast(EverestGoState, game.new_initial_state(0))
+    drive(state, [f"draw {hands[seat][r]}" for r in range(3) for seat in range(players)])
     return state
 
 
@@ -50,31 +43,6 @@ def drive(state: EverestGoState, texts: Iterable[str]) -> EverestGoState:
     for text in texts:
         state.apply_action(state.string_to_action(text))
     return state
-
-
-def give(state: EverestGoState, seat: int, names: Iterable[str]) -> None:
-    """Move cards from the deck to ``seat``'s hand (0-based seat)."""
-    for name in names:
-        k = kind(name)
-        assert state._deck[k] > 0, f"no {name} left in the deck"
-        state._deck[k] -= 1
-        state._deck_size -= 1
-        state._hands[seat].append(k)
-        state._hands[seat].sort()
-
-
-def dress(state: EverestGoState, seat: int, names: Iterable[str]) -> None:
-    """Move garments (or special items) from the deck onto ``seat``'s mountaineer, in order."""
-    for name in names:
-        k = kind(name)
-        assert state._deck[k] > 0, f"no {name} left in the deck"
-        state._deck[k] -= 1
-        state._deck_size -= 1
-        if CARDS.is_special(k):
-            state._specials[seat].append(k)
-            state._specials[seat].sort()
-        else:
-            state._stacks[seat][CARDS.part_of(k)].append(k)
 
 
 def full_outfit(points: int) -> list[str]:
@@ -97,6 +65,84 @@ def tops(state: EverestGoState, seat: int) -> dict[str, str | None]:
     return {p["part"]: p["top"] for p in state.observation(seat)["mountaineers"][seat]["parts"]}
 
 
-def heights(state: EverestGoState, seat: int) -> list[int]:
+def heights(state: highcamp.State, seat: int) -> list[int]:
     """Stack height of each body part of ``seat``."""
-    return [len(st) for st in state._stacks[seat]]
+    return [p["height"] for p in state.observation(0)["mountaineers"][seat]["parts"]]
+
+
+def table(
+    players: int = 3,
+    *,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    dress: Mapping[int, Sequence[str]] | None = None,
+    frozen: Mapping[int, Sequence[str]] | None = None,
+    cold: Mapping[int, int] | None = None,
+    discard: Mapping[str, int] | None = None,
+    deck: Mapping[str, int] | None = None,
+    turn: int = 0,
+    exhaustions: int | None = None,
+    ending: str | None = None,
+    seed: int = 0,
+    **options: object,
+) -> EverestGoState:
+    """A table from a position document, ``turn`` (0-based) to play: ``hands`` and ``dress``
+    by seat (garments go onto their body part in order, Oxygen and Flag are held),
+    ``frozen`` parts and ``cold`` cards by seat, the ``discard`` pile; ``deck`` leaves
+    exactly those cards in the deck and puts every other unplaced card on the discard pile;
+    ``seed`` drives the chance steps that follow."""
+    game = highcamp.load_game("everest-go", players=players, **options)
+    people: list[dict[str, Any]] = [{} for _ in range(players)]
+    for seat, names in (dress or {}).items():
+        m = people[seat]
+        for name in names:
+            if CARDS.is_special(kind(name)):
+                m.setdefault("special_items", []).append(name)
+            else:
+                part = CARDS.parts[CARDS.part_of(kind(name))]
+                m.setdefault("parts", {}).setdefault(part, []).append(name)
+    for seat, parts in (frozen or {}).items():
+        people[seat]["frozen"] = list(parts)
+    for seat, count in (cold or {}).items():
+        people[seat]["cold"] = count
+    doc: dict[str, Any] = {
+        "turn": turn,
+        "hands": [list((hands or {}).get(q, [])) for q in range(players)],
+        "mountaineers": people,
+        "discard": dict(discard or {}),
+    }
+    if exhaustions is not None:
+        doc["exhaustions"] = exhaustions
+    if ending is not None:
+        doc["ending"] = ending
+    if deck is not None:
+        left = cast(EverestGoState, game.state_from_position(doc)).card_counts()["deck"]
+        pile = dict(doc["discard"])
+        for k, count in enumerate(left):
+            extra = count - deck.get(CARDS.kinds[k], 0)
+            if extra:
+                pile[CARDS.kinds[k]] = pile.get(CARDS.kinds[k], 0) + extra
+        doc["discard"] = pile
+    return cast(EverestGoState, game.state_from_position(doc, seed=seed))
+
+
+def discarded(state: highcamp.State, name: str) -> int:
+    """Copies of ``name`` on the discard pile (as every seat sees it)."""
+    pile: dict[str, int] = state.observation(0)["discard"]
+    return pile.get(name, 0)
+
+
+def stack(state: highcamp.State, seat: int, part: str) -> list[str]:
+    """The garments of ``seat``'s ``part``, bottom first (from the state's document)."""
+    kinds = state.to_json()["state"]["stacks"][seat][CARDS.parts.index(part)]
+    return [CARDS.kinds[k] for k in kinds]
+
+
+def colds(state: highcamp.State) -> list[int]:
+    """The Cold cards in front of each mountaineer."""
+    return [m["cold"] for m in state.observation(0)["mountaineers"]]
+
+
+def frozen_parts(state: highcamp.State, seat: int) -> list[str]:
+    """``seat``'s frozen body parts."""
+    parts = state.observation(0)["mountaineers"][seat]["parts"]
+    return [p["part"] for p in parts if p["frozen"]]

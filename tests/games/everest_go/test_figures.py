@@ -19,7 +19,7 @@ from highcamp.games.everest_go.cards import ACTION_NAMES
 from highcamp.games.everest_go.rules import ACTION_IDS, EverestGoState
 from tests.conformance.checks import random_steps
 
-from .helpers import dress, drive, give, new_state
+from .helpers import drive, table
 
 SPECIALS = ("Oxygen", "Flag")
 
@@ -90,10 +90,7 @@ def test_counts_survive_clone_json_and_replay() -> None:
 
 def test_played_card_and_tent_answer_are_counted() -> None:
     """Seat 1 plays a Snowball; seat 2 answers with a Tent (R-GO-4)."""
-    s = new_state()
-    give(s, 0, ["Snowball"])
-    give(s, 1, ["Tent"])
-    dress(s, 1, ["head 2"])
+    s = table(hands={0: ["Snowball"], 1: ["Tent"]}, dress={1: ["head 2"]})
     drive(s, ["play Snowball", "target seat 2 head", "Tent"])
     f0, f1, f2 = (b.figures for b in s.score_breakdown())
     assert f0["played_snowball"] == 1 and f0["played_tent"] == 0
@@ -102,9 +99,7 @@ def test_played_card_and_tent_answer_are_counted() -> None:
 
 
 def test_a_stolen_flag_counts_as_held_by_the_thief() -> None:
-    s = new_state()
-    give(s, 0, ["Equipment Theft"])
-    dress(s, 2, ["Flag"])
+    s = table(hands={0: ["Equipment Theft"]}, dress={2: ["Flag"]})
     drive(s, ["play Equipment Theft", "target seat 3 Flag", "no Tent"])
     f0 = s.score_breakdown()[0].figures
     assert f0["held_flag"] is True and f0["held_oxygen"] is False

@@ -9,7 +9,7 @@ import highcamp
 from highcamp import CHANCE, TERMINAL, IllegalActionError, OptionError
 from highcamp.games.everest_go.rules import EverestGoState
 
-from .helpers import CARDS, doc, dress, drive, full_outfit, give, kind, new_state, texts, tops
+from .helpers import CARDS, discarded, doc, drive, full_outfit, kind, new_state, table, texts, tops
 
 
 def test_components_are_the_106_cards() -> None:
@@ -66,7 +66,7 @@ def test_garments_stack_and_only_the_top_shows() -> None:
     s = new_state(hands=[["head 1", "head 2", "Oxygen"], ["Yeti"] * 3, ["Fire"] * 2 + ["Tent"]])
     drive(s, ["play head 1", "draw head 3"])
     assert s.current_player() == 1
-    s._turn, s._phase = 0, 2  # seat 1 again (test shortcut)
+    s = table(hands={0: ["head 2", "head 3", "Oxygen"]}, dress={0: ["head 1"]})  # seat 1 again
     drive(s, ["play head 2", "draw jacket 3"])
     m = s.observation(1)["mountaineers"][0]
     assert m["parts"][0] == {
@@ -76,7 +76,7 @@ def test_garments_stack_and_only_the_top_shows() -> None:
         "hidden": 1,
         "frozen": False,
     }
-    s._turn, s._phase = 0, 2
+    s = table(hands={0: ["head 3", "jacket 3", "Oxygen"]}, dress={0: ["head 1", "head 2"]})
     drive(s, ["play Oxygen", "draw boots 1"])
     assert s.observation(2)["mountaineers"][0]["special_items"] == ["Oxygen"]
 
@@ -102,16 +102,11 @@ def test_one_option_per_turn() -> None:
 
 
 def test_deck_exhaustion_reshuffles_and_counts() -> None:
-    s = new_state()
-    give(s, 0, ["head 1"])
-    # leave two cards in the deck: a Fire and a Tent; everything else to the discard pile
-    for k in range(len(CARDS.kinds)):
-        keep = {kind("Fire"): 1, kind("Tent"): 1}.get(k, 0)
-        s._discard[k] += s._deck[k] - keep
-        s._deck[k] = keep
-    s._deck_size = 2
+    # two cards left in the deck, a Fire and a Tent; every other one on the discard pile
+    s = table(hands={0: ["head 1"]}, deck={"Fire": 1, "Tent": 1})
+    assert s.observation(0)["deck"] == 2
     drive(s, ["play head 1", "draw Fire", "draw Tent"])
-    assert s._exhaustions == 1
+    assert s.observation(0)["exhaustions"] == 1
     assert s.observation(0)["deck"] > 60 and s.observation(0)["discard"] == {}
     assert any("runs out (1 of 3)" in e.text for e in s.log)
     assert any("shuffled into a new deck" in e.text for e in s.log)
@@ -121,15 +116,7 @@ def test_deck_exhaustion_reshuffles_and_counts() -> None:
 
 
 def test_the_third_exhaustion_ends_the_game() -> None:
-    s = new_state()
-    s._exhaustions = 2
-    give(s, 0, ["head 4"])
-    for k in range(len(CARDS.kinds)):
-        keep = 1 if k == kind("Fire") else 0
-        s._discard[k] += s._deck[k] - keep
-        s._deck[k] = keep
-    s._deck_size = 1
-    dress(s, 1, [])
+    s = table(hands={0: ["head 4"]}, exhaustions=2, deck={"Fire": 1})
     drive(s, ["play head 4", "draw Fire"])
     assert s.is_terminal() and s.ending() == "deck"
     assert s.returns() == [1.0, 0.0, 0.0]
@@ -137,10 +124,7 @@ def test_the_third_exhaustion_ends_the_game() -> None:
 
 
 def test_everest_condition_immediate_end_and_bonus() -> None:
-    s = new_state()
-    dress(s, 0, full_outfit(1)[:5])
-    give(s, 0, ["boots 1"])
-    dress(s, 1, full_outfit(2))
+    s = table(hands={0: ["boots 1"]}, dress={0: full_outfit(1)[:5], 1: full_outfit(2)})
     assert "EVEREST!" not in texts(s)
     with pytest.raises(IllegalActionError) as err:
         drive(s, ["EVEREST!"])
@@ -157,89 +141,80 @@ def test_everest_condition_immediate_end_and_bonus() -> None:
 
 
 def test_everest_can_be_shouted_at_the_start_of_a_turn() -> None:
-    s = new_state()
-    dress(s, 0, full_outfit(4))
+    s = table(dress={0: full_outfit(4)})
     assert "EVEREST!" in texts(s)
     drive(s, ["EVEREST!"])
     assert s.score(0) == 27
 
 
 def test_end_turn_goes_on_to_the_draw() -> None:
-    s = new_state()
-    dress(s, 0, full_outfit(1)[:5])
-    give(s, 0, ["boots 1"])
+    s = table(hands={0: ["boots 1"]}, dress={0: full_outfit(1)[:5]})
     drive(s, ["play boots 1", "end turn"])
     assert s.current_player() == CHANCE
 
 
-def _ended(s: EverestGoState) -> EverestGoState:
-    s._phase = 10
-    s._ending = "deck"
-    return s
-
-
 def test_tie_break_everest_wins_a_tie() -> None:
-    s = new_state(players=3)
-    dress(s, 0, full_outfit(1))  # 6 + 3 bonus = 9
-    dress(s, 1, ["head 4", "jacket 4", "pants 1"])  # 9
+    s = table(players=3, dress={0: full_outfit(1), 1: ["head 4", "jacket 4", "pants 1"]})
     drive(s, ["EVEREST!"])
     assert s.score(0) == s.score(1) == 9
     assert s.winners() == [0]
 
 
 def test_tie_break_special_items_then_garments_by_value() -> None:
-    s = _ended(new_state(players=4))
-    dress(s, 0, ["head 3", "Oxygen"])  # 6, one special item
-    dress(s, 1, ["head 2", "jacket 4"])  # 6, one 4-pointer
-    dress(s, 2, ["left arm 3", "right arm 3"])  # 6, two 3-pointers
-    dress(s, 3, ["pants 2", "boots 2", "pants 1", "boots 1"])  # 6
+    others = {
+        1: ["head 2", "jacket 4"],  # 6, one 4-pointer
+        2: ["left arm 3", "right arm 3"],  # 6, two 3-pointers
+        3: ["pants 2", "boots 2", "pants 1", "boots 1"],  # 6
+    }
+    s = table(players=4, dress={0: ["head 3", "Oxygen"], **others}, ending="deck")  # 6, an item
     assert [s.score(q) for q in range(4)] == [6, 6, 6, 6]
     assert s.winners() == [0]
-    s._specials[0].clear()
-    s._deck[kind("Oxygen")] += 1
-    s._deck_size += 1
-    s._specials[0] = []
-    dress(s, 0, ["boots 3"])  # now 6 with two 3-pointers, like seat 3
-    assert s.score(0) == 6 and s.winners() == [1]  # the 4-pointer
+    s = table(players=4, dress={0: ["head 3", "boots 3"], **others}, ending="deck")
+    assert s.score(0) == 6 and s.winners() == [1]  # two 3-pointers like seat 3: the 4-pointer
 
 
 def test_tie_break_down_to_1_point_garments_and_a_shared_win() -> None:
-    s = _ended(new_state(players=3))
-    dress(s, 0, ["head 2", "jacket 2"])  # two 2-pointers
-    dress(s, 1, ["head 2", "jacket 1", "pants 1"])  # one 2-pointer, two 1-pointers
+    s = table(
+        dress={0: ["head 2", "jacket 2"], 1: ["head 2", "jacket 1", "pants 1"]}, ending="deck"
+    )  # two 2-pointers; one 2-pointer, two 1-pointers
     assert s.score(0) == s.score(1) == 4
     assert s.winners() == [0]
-    t = _ended(new_state(players=2))
-    dress(t, 0, ["head 1"])
-    dress(t, 1, ["boots 1"])
+    t = table(players=2, dress={0: ["head 1"], 1: ["boots 1"]}, ending="deck")
     assert t.winners() == [0, 1] and t.returns() == [1.0, 1.0]
 
 
 def test_frozen_garments_and_cold_in_the_score() -> None:
-    s = _ended(new_state(players=2))
-    dress(s, 0, ["head 4", "head 3", "jacket 2", "Flag"])
-    s._frozen[0][0] = True
-    s._colds[0] = 1
-    for name in ("Hypothermia", "Cold"):
-        s._deck[kind(name)] -= 1
-        s._deck_size -= 1
+    s = table(
+        players=2,
+        dress={0: ["head 4", "head 3", "jacket 2", "Flag"]},
+        frozen={0: ["head"]},
+        cold={0: 1},
+        ending="deck",
+    )
     assert s.score(0) == 2 + 3 - 5
     labels = [ln.label for ln in s.score_breakdown()[0].lines]
     assert labels == ["head: frozen (7 not counted)", "jacket: 1 garment", "Flag", "Cold x1"]
     assert not s.invariants()
 
 
-def test_invariants_catch_a_lost_card() -> None:
-    s = new_state()
+def test_invariants_catch_a_lost_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = table()
     assert s.invariants() == []
-    s._deck[kind("Yeti")] -= 1
-    s._deck_size -= 1
+    original = EverestGoState.card_counts
+
+    def leaky(self: EverestGoState) -> dict[str, list[int]]:
+        zones = original(self)
+        zones["deck"][kind("Yeti")] -= 1  # a Yeti falls off the table
+        return zones
+
+    monkeypatch.setattr(EverestGoState, "card_counts", leaky)
     assert any("Yeti" in p for p in s.invariants())
+    with pytest.raises(highcamp.PositionError, match="breaks the game's invariants: Yeti"):
+        table()  # the contract checks a position's invariants
 
 
 def test_refusals_name_the_rule() -> None:
-    s = new_state()
-    give(s, 0, ["Snowball"])
+    s = table(hands={0: ["Snowball"]})
     with pytest.raises(IllegalActionError) as err:
         drive(s, ["play Snowball"])  # nothing to throw it at
     assert err.value.rule == "[4. Snowball]"
@@ -250,9 +225,11 @@ def test_refusals_name_the_rule() -> None:
 
 
 def test_tie_break_3_point_garments() -> None:
-    s = _ended(new_state(players=4))
-    dress(s, 0, ["head 3", "jacket 3"])  # 6: two 3-pointers
-    dress(s, 1, ["head 3", "jacket 2", "pants 1"])  # 6: one 3-pointer
+    s = table(
+        players=4,
+        dress={0: ["head 3", "jacket 3"], 1: ["head 3", "jacket 2", "pants 1"]},
+        ending="deck",
+    )  # 6 each: two 3-pointers; one 3-pointer
     assert s.score(0) == s.score(1) == 6
     assert s.winners() == [0]
     breakdown = s.score_breakdown()[0]
@@ -261,23 +238,17 @@ def test_tie_break_3_point_garments() -> None:
 
 def test_everest_mid_card_leaves_the_card_unresolved() -> None:
     """R-GO-5: any decision point of the shouter's own turn, choosing a target included."""
-    s = new_state()
-    dress(s, 0, full_outfit(2))
-    dress(s, 1, ["head 1"])
-    give(s, 0, ["Snowball"])
+    s = table(hands={0: ["Snowball"]}, dress={0: full_outfit(2), 1: ["head 1"]})
     drive(s, ["play Snowball"])
     assert texts(s)[0] == "EVEREST!" and "target seat 2 head" in texts(s)
     drive(s, ["EVEREST!"])
-    assert s.is_terminal() and s._discard[kind("Snowball")] == 1
+    assert s.is_terminal() and discarded(s, "Snowball") == 1
     assert not s.invariants()
     assert any("left unresolved" in e.text for e in s.log)
 
 
 def test_everest_while_answering_the_cold_chain() -> None:
-    s = new_state(players=2)
-    dress(s, 0, full_outfit(2))
-    give(s, 0, ["Cold", "Tent"])
-    give(s, 1, ["Tent"])
+    s = table(players=2, hands={0: ["Cold", "Tent"], 1: ["Tent"]}, dress={0: full_outfit(2)})
     drive(s, ["play Cold", "target seat 2", "Tent"])
     assert s.current_player() == 0
     assert texts(s) == ["EVEREST!", "Tent", "no Tent"]
@@ -285,12 +256,10 @@ def test_everest_while_answering_the_cold_chain() -> None:
 
 def test_end_of_the_game_figure_who_may_shout() -> None:
     """[End of the Game] figure: frozen, missing boots, complete outfit."""
-    s = new_state(players=3)
-    dress(s, 0, full_outfit(1))
-    s._frozen[0][2] = True  # "Affected by Hypothermia"
-    s._deck[kind("Hypothermia")] -= 1
-    s._deck_size -= 1
-    dress(s, 1, full_outfit(2)[:5])  # "Their boots are missing"
-    dress(s, 2, full_outfit(4))  # "You have a complete outfit"
+    s = table(
+        players=3,
+        dress={0: full_outfit(1), 1: full_outfit(2)[:5], 2: full_outfit(4)},
+        frozen={0: ["left arm"]},
+    )
     assert [s.can_shout(q) for q in range(3)] == [False, False, True]
     assert [m["can_shout"] for m in s.observation(0)["mountaineers"]] == [False, False, True]

@@ -225,10 +225,16 @@ class DisasterGame(Game):
         return resources.files(__package__).joinpath("data/rules.md").read_text("utf-8")
 
     def static_view(self) -> dict[str, Any]:
-        """The board layout (perimeter, areas, skyscraper) and the card titles."""
+        """The board layout (perimeter, areas, skyscraper), the card titles, and the words
+        the observation uses (phases, disaster areas, endings) with its limits."""
         view = self.board.static_view()
         view["cards"] = [{"id": c.id, "title": c.title, "disaster": c.disaster} for c in self.cards]
         view["target"] = self.target
+        view["phases"] = list(_PHASE_NAMES)
+        view["areas"] = list(AREAS)
+        view["endings"] = ["win", "shared win", "turn limit"]
+        view["chips"] = CHIPS
+        view["max_turns"] = MAX_TURNS
         return view
 
     def num_distinct_actions(self) -> int:

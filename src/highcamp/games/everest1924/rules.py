@@ -339,6 +339,7 @@ class Everest1924Game(Game):
         """The sheet: rows with targets and spans, unlock rows, camps, legend bands."""
         s = self.sheet
         return {
+            "phases": list(_PHASE_NAMES),
             "sheet": s.name,
             "rows": [
                 {

@@ -11,10 +11,11 @@ Backpack thefts between other players) that moved them are rewritten with the ne
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Any
 
-if TYPE_CHECKING:
-    from .rules import EverestGoState
+EverestGoState = Any
+"""The rules' state, handed in by :meth:`EverestGoState.resample_hidden` (this module does
+not import the rules, which import it)."""
 
 __all__ = ["rewrite_history"]
 
@@ -22,7 +23,13 @@ __all__ = ["rewrite_history"]
 class _Tracker:
     """Follows physical cards from one player's point of view during a replay."""
 
-    def __init__(self, state: EverestGoState, player: int, deck: list[int]) -> None:
+    def __init__(
+        self,
+        state: EverestGoState,
+        player: int,
+        deck: list[int],
+        hands: list[list[int]] | None = None,
+    ) -> None:
         self.state = state
         self.player = player
         self.kind: list[int] = []
@@ -33,6 +40,13 @@ class _Tracker:
         self.hands: list[dict[int, list[int]]] = [{} for _ in range(state._n)]
         self.rewrites: list[tuple[int, int]] = []  # (history index, card id)
         self._fill(deck)
+        # a game set up from a position starts with hands nobody else has seen
+        self.start_hands: list[list[int]] = [[] for _ in range(state._n)]
+        for q, hand in enumerate(hands or []):
+            for kind in hand:
+                cid = self._new(kind, q == player)
+                self.hands[q].setdefault(kind, []).append(cid)
+                self.start_hands[q].append(cid)
 
     def _new(self, kind: int, seen: bool) -> int:
         self.kind.append(kind)
@@ -94,8 +108,6 @@ class _Tracker:
 
 def _tracked(state: EverestGoState, player: int) -> _Tracker:
     """A tracker that has followed ``state``'s history, kept on the state and caught up."""
-    from .rules import EverestGoState
-
     cached: tuple[EverestGoState, _Tracker] | None = state._resample_cache.get(player)
     history = state._history
     if cached is not None:
@@ -104,8 +116,14 @@ def _tracked(state: EverestGoState, player: int) -> _Tracker:
         if done > len(history) or replica._history != history[:done]:
             cached = None
     if cached is None:
-        replica = EverestGoState(state._game, state.seed)  # type: ignore[arg-type]
-        tracker = _Tracker(replica, player, list(replica._deck))
+        position = state.start_position
+        if position is None:
+            replica = type(state)(state._game, state.seed)
+            tracker = _Tracker(replica, player, list(replica._deck))
+        else:
+            replica = state.game.state_from_position(position, seed=state.seed)
+            hands = [list(h) for h in replica._hands]
+            tracker = _Tracker(replica, player, list(replica._deck), hands)
         replica._tracker = tracker
         state._resample_cache[player] = (replica, tracker)
         done = 0
@@ -115,10 +133,13 @@ def _tracked(state: EverestGoState, player: int) -> _Tracker:
     return tracker
 
 
-def rewrite_history(state: EverestGoState, player: int, rng: random.Random) -> list[int]:
-    """``state``'s history with the unseen cards of each shuffle dealt anew at random."""
-    from .rules import DRAW_BASE, TAKE_BASE
-
+def rewrite_history(
+    state: EverestGoState, player: int, rng: random.Random, draw_base: int, take_base: int
+) -> tuple[list[int], list[list[int]]]:
+    """``state``'s history with the unseen cards of each shuffle dealt anew at random
+    (``draw_base`` and ``take_base``: the first action ids of draws and of takes), and the
+    kinds of the hands a position document set up (empty hands for a game from its initial
+    state), rewritten the same way."""
     tracker = _tracked(state, player)
     by_epoch: dict[int, list[int]] = {}
     for cid in tracker.unseen():
@@ -131,6 +152,7 @@ def rewrite_history(state: EverestGoState, player: int, rng: random.Random) -> l
     out = list(state._history)
     for index, cid in tracker.rewrites:
         if cid in new_kind:
-            base = DRAW_BASE if out[index] < TAKE_BASE else TAKE_BASE
+            base = draw_base if out[index] < take_base else take_base
             out[index] = base + new_kind[cid]
-    return out
+    hands = [sorted(new_kind.get(cid, tracker.kind[cid]) for cid in h) for h in tracker.start_hands]
+    return out, hands

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from highcamp.core import (
     CHANCE,
@@ -61,6 +61,8 @@ from .cards import (
     Cards,
     standard_cards,
 )
+from .determinise import rewrite_history
+from .position import read_position
 
 __all__ = ["ACTION_IDS", "SPECIAL_IDS", "EverestGoGame", "EverestGoState"]
 
@@ -243,8 +245,13 @@ class EverestGoGame(Game):
         return resources.files(__package__).joinpath("data/rules.md").read_text("utf-8")
 
     def static_view(self) -> dict[str, Any]:
-        """Body parts, card kinds with copies and points."""
+        """Body parts, card kinds with copies and points, the phases and endings the
+        observation names, the hand size and the deck exhaustions that end the game."""
         return {
+            "phases": list(PHASES),
+            "endings": ["everest", "deck"],
+            "hand_size": CARDS.hand_size,
+            "exhaustions_to_end": CARDS.exhaustions_to_end,
             "parts": list(CARDS.parts),
             "kinds": [
                 {"name": CARDS.kinds[k], "copies": CARDS.copies[k], "points": CARDS.points[k]}
@@ -266,6 +273,32 @@ class EverestGoGame(Game):
 
     def _new_state(self, seed: int) -> EverestGoState:
         return EverestGoState(self, seed)
+
+    def _state_from_position(self, position: Mapping[str, Any], seed: int) -> EverestGoState:
+        """A table set up from a position document (:mod:`.position`), at the start of the
+        turn of its ``turn`` seat (or over, with ``"ending": "deck"``): nobody knows
+        another's hand, nothing is being resolved."""
+        setup = read_position(position, self.num_players, self.setup_deck(), CARDS)
+        state = EverestGoState(self, seed)
+        state._turn = state._drawer = setup.turn
+        state._phase = MAIN
+        state._deals = 0
+        state._hands = setup.hands
+        state._stacks = setup.stacks
+        state._frozen = setup.frozen
+        state._specials = setup.specials
+        state._colds = setup.colds
+        state._discard = setup.discard
+        state._deck = setup.deck
+        state._deck_size = sum(setup.deck)
+        state._exhaustions = setup.exhaustions
+        if setup.ending is not None:  # a finished game, to study its score
+            state._phase = OVER
+            state._ending = setup.ending
+        for q, items in enumerate(setup.specials):  # the figures: items ever held
+            for kind in items:
+                state._tally[self.num_players * NA + q * NSPECIAL + kind - FS] = 1
+        return state
 
 
 # ----------------------------------------------------------------------------- state
@@ -1247,10 +1280,14 @@ class EverestGoState(State):
         player has seen (own draws, cards played, hands looked at) is kept.
         """
         self._check_player(player)
-        from .determinise import rewrite_history
-
-        history = rewrite_history(self, player, random.Random(seed))
-        state = EverestGoState(self._game, self._seed)  # type: ignore[arg-type]
+        history, hands = rewrite_history(self, player, random.Random(seed), DRAW_BASE, TAKE_BASE)
+        position = self.start_position
+        if position is None:
+            state = EverestGoState(self._game, self._seed)  # type: ignore[arg-type]
+        else:  # the hands the position set up, dealt anew like the draws
+            names = [[CARDS.kinds[k] for k in hand] for hand in hands]
+            doc = {**position, "hands": names}
+            state = cast(EverestGoState, self._game.state_from_position(doc, seed=self._seed))
         for action in history:  # legal by construction (tests replay it with checks)
             state._apply(action)
             state._history.append(action)
