@@ -22,7 +22,7 @@ logs), :func:`action_rule` (the rule an action's log entry cites) and
 ('[6.0]', ['Blocked Ridge markers on The Balcony'])
 """
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from highcamp.core import LogEntry, State
 
@@ -48,14 +48,16 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class TeamMember:
+class TeamMember(NamedTuple):
     """A guide or client on a mountain: its card (an index into the game's
     ``ruleset.guides`` or ``ruleset.clients``) and whether it is gone (dead, or a guide
     removed by the Noble Sacrifice [11.4])."""
 
     card: int
     gone: bool
+
+
+_GONE = frozenset((DEAD, REMOVED))
 
 
 def _solitaire(state: State) -> DisasterState:
@@ -68,10 +70,9 @@ def team_members(state: State) -> tuple[tuple[TeamMember, ...], tuple[TeamMember
     """The guides and the clients of a solitaire mountain's team, in the order of its
     observation's ``guides`` and ``clients``."""
     s = _solitaire(state)
-    ng = len(s.guides)
-    gone = (DEAD, REMOVED)
-    guides = tuple(TeamMember(card, s.pos[g] in gone) for g, card in enumerate(s.guides))
-    clients = tuple(TeamMember(card, s.pos[ng + c] in gone) for c, card in enumerate(s.clients))
+    pos, ng = s.pos, len(s.guides)
+    guides = tuple(map(TeamMember, s.guides, [p in _GONE for p in pos[:ng]]))
+    clients = tuple(map(TeamMember, s.clients, [p in _GONE for p in pos[ng:]]))
     return guides, clients
 
 
