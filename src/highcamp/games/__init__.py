@@ -24,7 +24,7 @@ _REGISTRY: dict[str, str] = {
     "everest-1924": "highcamp.games.everest1924.rules:Everest1924Game",
     "disaster-on-everest": "highcamp.games.disaster_series.everest.rules:DisasterOnEverestGame",
     "disaster-on-k2": "highcamp.games.disaster_series.k2.rules:DisasterOnK2Game",
-    "disaster-campaign": "highcamp.games.disaster_campaign.rules:CampaignGame",
+    "disaster-campaign": "highcamp.games.disaster_series.campaign:CampaignGame",
     "everest-go": "highcamp.games.everest_go.rules:EverestGoGame",
     "disaster": "highcamp.games.disaster.rules:DisasterGame",
 }

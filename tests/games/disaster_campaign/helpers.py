@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import highcamp
-from highcamp.games.disaster_campaign import CampaignState
+from highcamp.games.disaster_series.campaign import CampaignState
 from highcamp.games.disaster_series.engine import DEAD, P_OVER, REMOVED
 
 

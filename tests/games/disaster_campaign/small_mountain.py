@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from highcamp import games
-from highcamp.games.disaster_campaign import rules as campaign
+from highcamp.games.disaster_series.campaign import options as campaign
 from highcamp.games.disaster_series.everest import DisasterOnEverestGame, everest_ruleset
 
 _RS = everest_ruleset()

@@ -8,7 +8,7 @@ import pytest
 import highcamp
 from highcamp.agents.heuristics import make_heuristic
 from highcamp.core import CHANCE, IllegalActionError, play_game
-from highcamp.games.disaster_campaign import CampaignState
+from highcamp.games.disaster_series.campaign import CampaignState
 
 from .helpers import act, end_mountain, new, team, texts
 from .small_mountain import registered

@@ -6,7 +6,7 @@ import pytest
 
 import highcamp
 from highcamp.core import OptionError
-from highcamp.games.disaster_campaign import MOUNTAINS
+from highcamp.games.disaster_series.campaign import MOUNTAINS
 
 from .helpers import new, team
 from .small_mountain import registered

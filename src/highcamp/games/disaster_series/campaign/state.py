@@ -1,63 +1,48 @@
-"""The Disaster-series campaign [16.0]: mountains of the series played one after the other.
+"""A position of a campaign [16.0]: the mountain being climbed, or a choice between two.
 
-One contract game: its actions are the current mountain's actions (the same ids, chance steps
-included) and, between two mountains, the campaign's own decisions [16.1]: who stays behind
-when the next mountain takes fewer guides or clients, and which unused markers replace the
-missing. Each mountain is a game of the series loaded through the registry
-(:data:`MOUNTAINS` maps a mountain's name to its game id); the mountains after the first
-start with the team that came down from the last one (``DisasterGame.with_roster``).
+The mountain being climbed is a state of its game, driven only through the contract and the
+series' public accessors (:func:`~highcamp.games.disaster_series.team_members`,
+:func:`~highcamp.games.disaster_series.apply_recorded`,
+:func:`~highcamp.games.disaster_series.action_rule`,
+:func:`~highcamp.games.disaster_series.chance_outcome`); its action ids are the campaign's
+own during the climb, and the campaign's decisions between two mountains [16.1] come after
+the largest mountain's ids.
 
 >>> import highcamp
->>> game = highcamp.load_game("disaster-campaign", order="everest,everest")
->>> [m.info.id for m in game.mountains]
-['disaster-on-everest', 'disaster-on-everest']
->>> s = game.new_initial_state(seed=2)
->>> s.observation(0)["campaign"]["mountain"], s.is_chance_node()
-(1, True)
->>> game.score_bands()[0], game.band(85), game.band(100)
-('Major Defeat', 'Minor Victory', 'Major Victory')
+>>> s = highcamp.load_game("disaster-campaign", order="k2,everest").new_initial_state(seed=4)
+>>> s.mountain, s.observation(0)["campaign"]["phase"], s.mountain_state().game.info.id
+(0, 'climb', 'disaster-on-k2')
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
-import re
 from collections.abc import Sequence
-from functools import cache
-from importlib import resources
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from highcamp.core import (
     TERMINAL,
-    Component,
-    Game,
-    GameInfo,
     IllegalActionError,
+    InvalidActionError,
     LogEntry,
-    OptionError,
-    OptionSpec,
-    ScoreBand,
     ScoreBreakdown,
     ScoreLine,
     State,
-    chart_from_minimums,
 )
-from highcamp.games import game_class, list_games, load_game
-from highcamp.games.disaster_series import ClientCard, DisasterGame, DisasterState, GuideCard
 
-__all__ = ["MOUNTAINS", "CampaignGame", "CampaignState"]
+from .. import (
+    DisasterGame,
+    DisasterState,
+    action_rule,
+    apply_recorded,
+    chance_outcome,
+    team_members,
+)
 
-MOUNTAINS: dict[str, str] = {
-    "everest": "disaster-on-everest",
-    "k2": "disaster-on-k2",
-}
-"""A mountain's name in the ``order`` option -> the game id that plays it (the one place to
-add a mountain of the series)."""
+if TYPE_CHECKING:
+    from .game import CampaignGame
 
-SHORT: dict[str, str] = {"disaster-on-everest": "Everest", "disaster-on-k2": "K2"}
-TEAM_OPTIONS = ("company", "team")
-"""The option of a mountain's game that chooses its starting team (the first one it has)."""
+__all__ = ["PHASE_NAMES", "CampaignState"]
 
 R_CAMPAIGN = "[16.0]"
 R_CARRY = "[16.1]"
@@ -73,222 +58,6 @@ PHASE_NAMES = (
     "take a replacement client",
     "over",
 )
-_GONE = frozenset({-3, -4})  # the engine's DEAD and REMOVED (a guide's Noble Sacrifice)
-
-
-@cache
-def _chart() -> tuple[tuple[tuple[int | None, str], ...], Component]:
-    text = resources.files(__package__).joinpath("data", "chart.json").read_text("utf-8")
-    doc = json.loads(text)
-    bands = tuple((b["min"], b["name"]) for b in doc["bands"])
-    comp = Component(doc["name"], doc["provenance"], doc.get("reason", ""), doc["source"])
-    return bands, comp
-
-
-def _default_order() -> str:
-    """Everest then K2 [16.0] once K2 is registered; Everest twice until then."""
-    return "everest-k2" if MOUNTAINS["k2"] in list_games() else "everest-everest"
-
-
-def _components() -> tuple[Component, ...]:
-    """The campaign chart, then the components of every mountain registered now."""
-    out = [_chart()[1]]
-    for gid in MOUNTAINS.values():
-        if gid in list_games():
-            out += [c for c in game_class(gid).INFO.components if c not in out]
-    return tuple(out)
-
-
-def _parse_order(text: str) -> list[str]:
-    """Mountain names separated by commas or hyphens (``everest,k2``, ``everest-k2``; an
-    OpenSpiel game string needs the hyphens)."""
-    names = [n for n in re.split(r"[\s,+/-]+", text.strip().lower()) if n]
-    if len(names) < 2:
-        raise OptionError(
-            "order",
-            f"option 'order' needs two or more mountains separated by commas, not {text!r}",
-        )
-    known = list_games()
-    for n in names:
-        if n not in MOUNTAINS:
-            raise OptionError(
-                "order", f"unknown mountain {n!r} in 'order'; mountains are: {', '.join(MOUNTAINS)}"
-            )
-        if MOUNTAINS[n] not in known:
-            raise OptionError(
-                "order",
-                f"mountain {n!r} needs the game {MOUNTAINS[n]!r}, which is not available yet; "
-                f"playable mountains: {', '.join(k for k, g in MOUNTAINS.items() if g in known)}",
-            )
-    return names
-
-
-class CampaignGame(Game):
-    """A campaign of the Disaster series [16.0]-[16.2], solitaire."""
-
-    INFO = GameInfo(
-        id="disaster-campaign",
-        title="Disaster-series campaign",
-        min_players=1,
-        max_players=1,
-        options=(
-            OptionSpec(
-                "order",
-                str,
-                _default_order(),
-                "the mountains in the order climbed, two or more separated by commas or "
-                "hyphens "
-                f"({', '.join(MOUNTAINS)}) [16.0]",
-            ),
-            OptionSpec(
-                "team",
-                str,
-                None,
-                "the first mountain's starting team (a travel company on Everest); none: "
-                "that game's default",
-                nullable=True,
-            ),
-            OptionSpec(
-                "game",
-                str,
-                "basic",
-                "basic, or advanced (traits, pushing and tiring) on every mountain",
-                choices=("basic", "advanced"),
-            ),
-        ),
-        chance=True,
-        hidden_information=False,
-        components=_components(),
-        summary="Play the mountains of the Disaster series one after the other with one team: "
-        "survivors carry over, and only those who summit every peak score.",
-        rulebook="disaster-on-k2.txt",
-    )
-
-    _MAX_DECISIONS_PER_GAP: ClassVar[int] = 64
-
-    @classmethod
-    def variants(cls) -> list[dict[str, Any]]:
-        """Everest twice in the basic game, and in the advanced game with another company;
-        once K2 is registered, Everest then K2 and K2 then Everest (advanced) replace the
-        first (the suite plays each variant, and campaigns are long)."""
-        advanced = {"order": "everest-everest", "game": "advanced", "team": "mountain-majesty"}
-        if MOUNTAINS["k2"] in list_games():
-            return [{"order": "everest-k2"}, {"order": "k2-everest", "game": "advanced"}, advanced]
-        return [{"order": "everest-everest"}, advanced]
-
-    def __init__(self, **options: Any) -> None:
-        super().__init__(**options)
-        names = _parse_order(self.options["order"])
-        self.order: tuple[str, ...] = tuple(names)
-        games: list[DisasterGame] = []
-        for k, name in enumerate(names):
-            gid = MOUNTAINS[name]
-            cls = game_class(gid)
-            opts: dict[str, Any] = {}
-            have = {o.name for o in cls.INFO.options}
-            if "game" in have:
-                opts["game"] = self.options["game"]
-            team = self.options["team"]
-            if k == 0 and team is not None:
-                key = next((t for t in TEAM_OPTIONS if t in have), None)
-                if key is None:
-                    raise OptionError("team", f"{gid} has no starting team to choose")
-                try:
-                    game = load_game(gid, **opts, **{key: team})
-                except OptionError as err:
-                    raise OptionError("team", f"option 'team' for {gid}: {err}") from None
-            else:
-                game = load_game(gid, **opts)
-            if not isinstance(game, DisasterGame):
-                raise OptionError("order", f"{gid} is not a game of the Disaster series")
-            games.append(game)
-        self.mountains: tuple[DisasterGame, ...] = tuple(games)
-        self._sizes: list[tuple[int, int]] = []
-        for game in games:
-            team = game.static_view().get("team", {"guides": game.ng, "clients": game.nc})
-            self._sizes.append((int(team["guides"]), int(team["clients"])))
-        # every guide and client marker of the sets in the campaign: (game id, card)
-        guide_cards: list[tuple[str, GuideCard]] = []
-        client_cards: list[tuple[str, ClientCard]] = []
-        self.offsets: dict[str, tuple[int, int]] = {}
-        self.titles = {g.info.id: SHORT.get(g.info.id, g.info.title) for g in games}
-        for game in games:
-            gid = game.info.id
-            if gid in self.offsets:
-                continue
-            self.offsets[gid] = (len(guide_cards), len(client_cards))
-            guide_cards += [(gid, g) for g in game.ruleset.guides]
-            client_cards += [(gid, c) for c in game.ruleset.clients]
-        self.guide_cards = tuple(guide_cards)
-        self.client_cards = tuple(client_cards)
-        self.sets = len(self.offsets)
-        base = max(g.num_distinct_actions() for g in games)
-        self.LEAVE_G = base
-        self.TAKE_G = self.LEAVE_G + len(guide_cards)
-        self.LEAVE_C = self.TAKE_G + len(guide_cards)
-        self.TAKE_C = self.LEAVE_C + len(client_cards)
-        self.NO_MORE = self.TAKE_C + len(client_cards)
-        bands, _ = _chart()
-        self.bands = bands
-
-    # ----------------------------------------------------------------- statics
-    def team_size(self, k: int) -> tuple[int, int]:
-        """Guides and clients mountain ``k`` (0-based) takes: the team's size its game
-        publishes (``static_view()["team"]``)."""
-        return self._sizes[k]
-
-    def mountain_title(self, k: int) -> str:
-        """``Everest`` or ``K2`` (the game's title for a mountain without a short name)."""
-        return self.titles[self.mountains[k].info.id]
-
-    def guide_label(self, gid: int) -> str:
-        """A guide marker's name, with its set when the campaign mixes sets."""
-        src, card = self.guide_cards[gid]
-        return card.name if self.sets == 1 else f"{card.name} ({self.titles[src]})"
-
-    def client_label(self, cid: int) -> str:
-        """A client marker's name, with its set when the campaign mixes sets."""
-        src, card = self.client_cards[cid]
-        return card.name if self.sets == 1 else f"{card.name} ({self.titles[src]})"
-
-    def band(self, score: float) -> str:
-        """The campaign chart's result for ``score`` [16.2]."""
-        name = self.bands[0][1]
-        for low, band in self.bands:
-            if low is None or score >= low:
-                name = band
-        return name
-
-    def score_chart(self) -> list[ScoreBand]:
-        """The campaign chart, lowest first [16.2]."""
-        return chart_from_minimums(self.bands)
-
-    def rules_text(self) -> str:
-        """The campaign rules in brief, citing sections."""
-        return resources.files(__package__).joinpath("data/rules.md").read_text("utf-8")
-
-    def num_distinct_actions(self) -> int:
-        """The largest mountain's action ids, then leave/take per marker, then "no more"."""
-        return self.NO_MORE + 1
-
-    def max_game_length(self) -> int:
-        """Every mountain's bound plus the choices between them."""
-        gaps = (len(self.order) - 1) * (len(self.guide_cards) + len(self.client_cards) + 1)
-        return sum(g.max_game_length() for g in self.mountains) + gaps
-
-    def static_view(self) -> dict[str, Any]:
-        """The order, each mountain's game (id and options) and static view (board, tokens,
-        starting team), the team sizes and the campaign chart."""
-        return {
-            "order": [self.mountain_title(k) for k in range(len(self.order))],
-            "games": [{"id": g.info.id, "options": dict(g.options)} for g in self.mountains],
-            "mountains": [g.static_view() for g in self.mountains],
-            "teams": [{"guides": g, "clients": c} for g, c in self._sizes],
-            "campaign_chart": [{"min": low, "name": name} for low, name in self.bands],
-        }
-
-    def _new_state(self, seed: int) -> CampaignState:
-        return CampaignState(self, seed)
 
 
 class CampaignState(State):
@@ -319,7 +88,7 @@ class CampaignState(State):
         off_g, off_c = game.offsets[first.info.id]
         self.k = 0
         self.phase = MOUNTAIN
-        self.inner: DisasterState = self._start(first, seed)
+        self.inner: State = self._start(first, seed)
         # inner ruleset index -> campaign marker id, for the mountain being climbed
         self.gmap = [off_g + i for i in range(len(first.ruleset.guides))]
         self.cmap = [off_c + i for i in range(len(first.ruleset.clients))]
@@ -334,7 +103,7 @@ class CampaignState(State):
         self.no_more = False
 
     @staticmethod
-    def _start(game: DisasterGame, seed: int) -> DisasterState:
+    def _start(game: DisasterGame, seed: int) -> State:
         state = game.new_initial_state(seed)
         if not isinstance(state, DisasterState):
             raise TypeError(f"{game.info.id} does not run on the Disaster-series engine")
@@ -360,14 +129,14 @@ class CampaignState(State):
     # ----------------------------------------------------------------- the flow
     def _team_ids(self) -> tuple[list[int], list[int]]:
         """Campaign marker ids of the team on the mountain (guides, clients), in order."""
-        inner = self.inner
-        return [self.gmap[i] for i in inner.guides], [self.cmap[i] for i in inner.clients]
+        guides, clients = team_members(self.inner)
+        return [self.gmap[m.card] for m in guides], [self.cmap[m.card] for m in clients]
 
     def _finish_mountain(self) -> None:
         game = self._game
         inner = self.inner
         guides, clients = self._team_ids()
-        ng = len(inner.guides)
+        on_guides, on_clients = team_members(inner)
         for cid in clients:
             if cid not in self.used_c:
                 self.used_c.append(cid)
@@ -378,7 +147,7 @@ class CampaignState(State):
         summits, deaths = [], []
         self.surv_g, self.surv_c = [], []
         for g, gid in enumerate(guides):
-            if inner.pos[g] in _GONE:
+            if on_guides[g].gone:
                 self.dead.append(["guide", gid, self.k])
                 deaths.append(game.guide_label(gid))
             else:
@@ -387,7 +156,7 @@ class CampaignState(State):
             if obs["clients"][c]["marker"] == "Summit":
                 self.marks.setdefault(cid, []).append(self.k)
                 summits.append(game.client_label(cid))
-            if inner.pos[ng + c] in _GONE:
+            if on_clients[c].gone:
                 self.dead.append(["client", cid, self.k])
                 deaths.append(game.client_label(cid))
             else:
@@ -497,9 +266,9 @@ class CampaignState(State):
         if self._log is not None:
             self._emit(
                 f"the team sets out for {game.mountain_title(self.k)}: "
-                + ", ".join(team.ruleset.guides[i].name for i in range(team.ng))
+                + ", ".join(card.name for card in guides)
                 + "; "
-                + ", ".join(team.ruleset.clients[i].name for i in range(team.nc)),
+                + ", ".join(card.name for card in clients),
                 R_CARRY,
             )
 
@@ -542,27 +311,22 @@ class CampaignState(State):
         return self.inner.chance_outcomes() if self.phase == MOUNTAIN else ()
 
     def _sample_chance(self, u: int) -> int:
-        return self.inner._sample_chance(u)
+        return chance_outcome(self.inner, u)
 
     def _is_legal(self, action: int) -> bool:
         if self.phase == MOUNTAIN:
-            return action < self._game.LEAVE_G and self.inner._is_legal(action)
+            return action < self._game.LEAVE_G and action in self.inner.legal_actions()
         return action in self.legal_actions()
 
     def _apply(self, action: int) -> None:
         if self.phase == MOUNTAIN:
             inner = self.inner
             if self._log is None:
-                inner._apply(action)
-                inner._history.append(action)
+                inner.apply_legal(action)
             else:
-                inner._log = []
-                inner._apply(action)
-                inner._history.append(action)
                 at = len(self._history)
-                for e in inner._log:
+                for e in apply_recorded(inner, action):
                     self._log.append(LogEntry(at, e.player, e.text, e.rule))
-                inner._log = None
             if inner.is_terminal():
                 self._finish_mountain()
             return
@@ -582,7 +346,7 @@ class CampaignState(State):
 
     def _action_text(self, action: int) -> str:
         if self.phase == MOUNTAIN:
-            return self.inner._action_text(action)
+            return self.inner.action_to_string(action)
         game = self._game
         where = game.mountain_title(self.k)
         if action == game.NO_MORE:
@@ -597,18 +361,25 @@ class CampaignState(State):
 
     def _action_rule(self, action: int) -> str:
         if self.phase == MOUNTAIN:
-            return self.inner._action_rule(action)
+            return action_rule(self.inner, action)
         return R_CARRY
 
     def _parse_action(self, text: str) -> int | None:
         if self.phase == MOUNTAIN:
-            return self.inner._parse_action(text)
+            try:
+                return self.inner.string_to_action(text)
+            except InvalidActionError:
+                return None
         matches = [a for a in self.legal_actions() if self._action_text(a).lower().startswith(text)]
         return matches[0] if len(matches) == 1 else None
 
     def _refusal(self, action: int) -> IllegalActionError:
         if self.phase == MOUNTAIN and action < self._game.LEAVE_G:
-            return self.inner._refusal(action)
+            try:
+                self.inner.action_to_string(action)
+            except IllegalActionError as err:
+                return err
+            return IllegalActionError(rule=R_CAMPAIGN, reason="not legal now", action=action)
         if self.phase == MOUNTAIN:
             return IllegalActionError(
                 rule=R_CARRY, reason="the team is chosen between two mountains", action=action
@@ -718,7 +489,7 @@ class CampaignState(State):
             "team_guides": list(self.surv_g),
             "team_clients": list(self.surv_c),
             "no_more": self.no_more,
-            "climb": self.inner._snapshot(),
+            "climb": self.inner.to_json()["state"],
         }
 
     def _guide_doc(self, gid: int) -> dict[str, Any]:
