@@ -41,6 +41,7 @@ from highcamp.store import Store
 from .guard import MAX_MESSAGE, RateLimit, parse_json
 from .hub import Hub, agent_names, game_listing, seat_choices
 from .tables import Table, WebError, _Conn
+from .thinkers import Thinkers
 
 __all__ = ["MAX_MESSAGE", "create_app"]
 
@@ -86,9 +87,11 @@ def create_app(
 
     ``idle`` and ``max_tables``: when tables leave memory (see :meth:`Hub.evict`);
     ``creations_per_minute`` and ``creation_burst``: tables one client may create (then
-    429); ``thinkers``: agents deciding at once (each in a thread).
+    429); ``thinkers``: worker processes where agents decide (0: in threads of the server,
+    which share its interpreter with the event loop).
     """
-    hub = Hub(Store(db), idle=idle, max_tables=max_tables)
+    pool = Thinkers(thinkers) if thinkers > 0 else None
+    hub = Hub(Store(db), idle=idle, max_tables=max_tables, thinkers=pool)
     limit = RateLimit(per_minute=creations_per_minute, burst=creation_burst)
     ai = CapacityLimiter(thinkers)
 
@@ -288,6 +291,9 @@ def create_app(
                 table.conns.append(conn)
                 await send(first)
                 return
+            if kind == "ping":
+                await send({"type": "pong"})
+                return
             if table is None or conn is None:
                 raise WebError("say hello with your token first", status=401)
             if kind == "act":
@@ -302,8 +308,6 @@ def create_app(
                 await send(await to_thread.run_sync(table.hint, conn.role, conn.seat, limiter=ai))
             elif kind == "replay":
                 await send(await off(table.replay_view, conn.role, conn.seat, msg.get("step")))
-            elif kind == "ping":
-                await send({"type": "pong"})
             else:
                 raise WebError(
                     f"unknown message type {kind!r}: hello, act, undo, hint, replay, ping"
@@ -352,6 +356,8 @@ def create_app(
             yield
         finally:
             task.cancel()
+            if pool is not None:
+                await off(pool.close)
 
     app = Starlette(
         routes=[

@@ -21,12 +21,13 @@ import threading
 import time
 from typing import Any
 
-from highcamp.agents import AGENTS
+from highcamp.agents import AGENTS, has_heuristic, make_agent
 from highcamp.core import OptionError, UnknownGameError
 from highcamp.games import list_games, load_game
 from highcamp.store import SeatRecord, Store
 
 from .tables import Table, WebError
+from .thinkers import Thinkers
 
 __all__ = [
     "AI_NAMES",
@@ -88,6 +89,7 @@ def game_listing() -> list[dict[str, Any]]:
         info["reconstructed"] = game.info.reconstructed
         info["rules"] = game.rules_text()
         info["rules_html"] = _rules_html(info["rules"] or info.get("summary") or "")
+        info["default_agent"] = default_agent(game_id)
         out.append(info)
     return out
 
@@ -97,14 +99,16 @@ def agent_names() -> list[str]:
     return list(AGENTS)
 
 
-def default_agent() -> str:
+def default_agent(game_id: str | None = None) -> str:
     """The AI a seat gets unless the player chooses: the middle strength level once the
-    registry has levels, the heuristic until then.
+    registry has levels, the heuristic until then (for a game that has one).
 
-    >>> default_agent() in ("medium", "heuristic")
+    >>> default_agent("everest-1924") in ("medium", "heuristic")
     True
     """
     for name in ("medium", "heuristic", "random"):
+        if name == "heuristic" and game_id is not None and not has_heuristic(game_id):
+            continue
         if name in AGENTS:
             return name
     return next(iter(AGENTS))
@@ -129,13 +133,37 @@ def seat_choices() -> list[dict[str, Any]]:
     ]
 
 
+def _agent_spec(spec: Any) -> bool:
+    """Whether ``spec`` names an agent of the registry (``mcts:2s`` and the like too).
+
+    >>> _agent_spec("mcts:0.5s"), _agent_spec("oracle"), _agent_spec(["random"])
+    (True, False, False)
+    """
+    if not isinstance(spec, str) or len(spec) > 64:
+        return False
+    try:
+        make_agent(spec, seed=0)
+    except Exception:  # any refusal of the registry
+        return False
+    return True
+
+
 class Hub:
     """Every table of a server. ``idle``: seconds after which a table nobody is connected
     to leaves memory; ``max_tables``: tables kept in memory at most (the least recently
-    used idle ones leave first)."""
+    used idle ones leave first); ``thinkers``: worker processes where agents decide (else
+    they decide in the calling thread)."""
 
-    def __init__(self, store: Store, *, idle: float = 600.0, max_tables: int = 2000) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        idle: float = 600.0,
+        max_tables: int = 2000,
+        thinkers: Thinkers | None = None,
+    ) -> None:
         self.store = store
+        self.thinkers = thinkers
         self.tables: dict[str, Table] = {}
         self.idle = idle
         self.max_tables = max_tables
@@ -165,7 +193,7 @@ class Hub:
             game = load_game(game_id, **options)
         except (UnknownGameError, OptionError, TypeError, ValueError) as err:
             raise WebError(f"options: {err}") from None
-        seats = self._seats(spec.get("seats"), mode, game.num_players)
+        seats = self._seats(spec.get("seats"), mode, game.num_players, game_id)
         clock = spec.get("clock")
         if clock is not None and (
             isinstance(clock, bool) or not isinstance(clock, int) or not 5 <= clock <= MAX_CLOCK
@@ -200,7 +228,7 @@ class Hub:
         return made, table
 
     @staticmethod
-    def _seats(seats_in: Any, mode: str, n: int) -> list[SeatRecord]:
+    def _seats(seats_in: Any, mode: str, n: int, game_id: str) -> list[SeatRecord]:
         """The seats of a lobby request: people and AI seats (each AI named apart)."""
         if seats_in is None:
             seats_in = [
@@ -216,8 +244,8 @@ class Hub:
             kind = s.get("kind", "human")
             if kind not in ("human", "agent"):
                 raise WebError(f"seat {i + 1}: kind must be 'human' or 'agent'")
-            agent = s.get("agent") or (default_agent() if kind == "agent" else None)
-            if kind == "agent" and (not isinstance(agent, str) or agent not in AGENTS):
+            agent = s.get("agent") or (default_agent(game_id) if kind == "agent" else None)
+            if kind == "agent" and not _agent_spec(agent):
                 raise WebError(
                     f"seat {i + 1}: unknown AI {agent!r}; choose one of {', '.join(AGENTS)}"
                 )

@@ -39,12 +39,15 @@ from highcamp.core import (
 from highcamp.games import load_game
 from highcamp.store import StaleActionError, TableRecord
 
+from .thinkers import Decision
+
 if TYPE_CHECKING:
     from .hub import Hub
 
 __all__ = ["LOG_TAIL", "Table", "WebError", "hint_agent"]
 
 LOG_TAIL = 400  # log entries sent with a view (the newest)
+QUICK = ("random", "heuristic")  # agents that decide at once: no worker process for them
 
 
 class WebError(Exception):
@@ -79,10 +82,11 @@ class Table:
         self.game: Game = load_game(record.game, **record.options)
         self.state: State = self.game.replay(record.history, seed=record.seed)
         self.agents: dict[int, Agent] = {
-            s.seat: make_agent(s.agent or "random", seed=(record.seed + 7919 * s.seat) % 2**62)
+            s.seat: make_agent(s.agent or "random", seed=self._agent_seed(s.seat))
             for s in record.seats
             if s.kind == "agent"
         }
+        self._built = dict(self.agents)  # replaced by tests to try failing agents
         self.conns: list[_Conn] = []
         self.deadline: float | None = None
         self.notice = ""
@@ -324,11 +328,31 @@ class Table:
             self._commit(action)
             return True
 
+    def _agent_seed(self, seat: int) -> int:
+        return (self.record.seed + 7919 * seat) % 2**62
+
     def _agent_action(self, player: int, state: State) -> int:
-        """The agent's choice; a failing agent (an exception, an illegal id) is replaced by
-        a random legal action for that move, so that a table never gets stuck."""
+        """The agent's choice (in a worker process when the hub has thinkers); a failing
+        agent (an exception, an illegal id) is replaced by a random legal action for that
+        move, so that a table never gets stuck."""
+        thinkers = getattr(self.hub, "thinkers", None)
+        agent = self.agents[player]
         try:
-            action = self.agents[player].act(state.clone())
+            spec = self.record.seats[player].agent or "random"
+            if thinkers is not None and agent is self._built.get(player) and spec not in QUICK:
+                job = Decision(
+                    self.id,
+                    player,
+                    self.record.game,
+                    dict(self.record.options),
+                    self.record.seed,
+                    list(state.history()),
+                    spec,
+                    self._agent_seed(player),
+                )
+                action = thinkers.decide(job)
+            else:
+                action = agent.act(state.clone())
             if state.clone()._is_legal(action):
                 return int(action)
             why = f"chose {action!r}, which is not legal"
@@ -436,10 +460,13 @@ class Table:
             if name is None:
                 raise WebError("no agent here can explain its choices", status=404)
             live = self.state
-        agent = make_agent(name, seed=len(live.history()))
-        state = live.resample_hidden(acting, seed=secrets.randbits(62))
-        action = agent.act(state.clone())
-        why = agent.explain(state)  # type: ignore[attr-defined]
+        try:
+            agent = make_agent(name, seed=len(live.history()))
+            state = live.resample_hidden(acting, seed=secrets.randbits(62))
+            action = agent.act(state.clone())
+            why = agent.explain(state)  # type: ignore[attr-defined]
+        except Exception as err:  # a game no hint agent knows
+            raise WebError(f"no hint for this game ({err})", status=404) from None
         return {
             "type": "hint",
             "agent": name,
