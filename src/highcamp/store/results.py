@@ -43,6 +43,7 @@ from highcamp.sim.runner import GameRecord, stored_row
 from highcamp.sim.runs import PointData, RunData, sweep_points
 
 from .engine import engine_for
+from .migrations import upgrade
 
 __all__ = ["ResultStore", "RunNotFoundError", "RunRow", "RunSpec"]
 
@@ -226,7 +227,7 @@ class ResultStore:
     def __init__(self, url: str = "sqlite:///highcamp.db") -> None:
         self.url = url
         self.engine = engine_for(url)
-        _meta.create_all(self.engine)
+        upgrade(self.engine, "runs", _meta)
 
     # ----------------------------------------------------------------- runs
     def open_run(self, spec: RunSpec, name: str | None = None) -> RunRow:
