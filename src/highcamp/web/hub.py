@@ -25,6 +25,7 @@ from highcamp.agents import AGENTS, has_heuristic, make_agent
 from highcamp.core import OptionError, UnknownGameError
 from highcamp.games import list_games, load_game
 from highcamp.store import SeatRecord, Store
+from highcamp.store.writer import GroupWriter
 
 from .tables import Table, WebError
 from .thinkers import Thinkers
@@ -163,6 +164,7 @@ class Hub:
         thinkers: Thinkers | None = None,
     ) -> None:
         self.store = store
+        self.writer = GroupWriter(store)  # moves of all tables in shared commits
         self.thinkers = thinkers
         self.tables: dict[str, Table] = {}
         self.idle = idle

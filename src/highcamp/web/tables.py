@@ -271,7 +271,7 @@ class Table:
             raise WebError(f"illegal: {err.reason}", status=422, rule=err.rule) from None
         step = len(self.state.history())
         try:
-            self.hub.store.append_action(self.id, step, action)
+            self.hub.writer.append(self.id, step, action)
         except StaleActionError:
             self.reload()
             raise WebError(
