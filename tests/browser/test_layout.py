@@ -16,6 +16,8 @@ pytestmark = pytest.mark.browser
 
 SIZES = [(390, 844), (1366, 850)]
 OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
+BOARD_FITS = """() => [...document.querySelectorAll('.board svg')].every((svg) =>
+  svg.getBoundingClientRect().width <= document.querySelector('.board').clientWidth + 1)"""
 BAR_IN_VIEW = """() => {
   const r = document.querySelector('#decision').getBoundingClientRect();
   return r.top >= 0 && r.bottom <= window.innerHeight + 1 && r.height > 20;
@@ -50,6 +52,7 @@ def test_every_game_fits_and_keeps_the_decision_in_view(
         _start_solo(page, server, game["title"])
         page.wait_for_timeout(300)  # the board's first drawing settles
         assert page.evaluate(OVERFLOW) <= 0, f"{game['id']} overflows sideways at {width}"
+        assert page.evaluate(BOARD_FITS), f"{game['id']}: a board is wider than the screen"
         assert page.evaluate("() => window.scrollY") == 0
         assert page.evaluate(BAR_IN_VIEW), f"{game['id']}: the decision bar is out of view"
         page.screenshot(path=str(shots / f"{game['id']}-{width}x{height}.png"), full_page=False)
