@@ -88,8 +88,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/mcts_speed.py
 
 ## make web-bench: the web server under load on loopback (latency and capacity, see
-## docs/benchmarks.md); PostgreSQL is started for it as for the tests
-web-bench: $(STAMP) postgres
+## docs/benchmarks.md), on an SQLite file (benchmarks/web_load.py --db URL for another)
+web-bench: $(STAMP)
 	$(BIN)/python benchmarks/web_load.py
 
 clean:
