@@ -6,14 +6,15 @@ BIN := $(VENV)/bin
 # checksum of pyproject.toml (changing either reinstalls):
 #   play: the web extra only, so `make play` stays light;
 #   dev:  tools, web, browser tests, rl (the adapters' tests run in CI), analysis
-#         (reports: matplotlib, Parquet) and ray (the simulator's cluster backend).
+#         (reports: matplotlib, Parquet), ray (the simulator's cluster backend) and
+#         postgres (the driver: the store and web tests run against PostgreSQL too).
 PLAY_EXTRAS := web
-DEV_EXTRAS := dev,web,browser,rl,analysis,ray
+DEV_EXTRAS := dev,web,browser,rl,analysis,ray,postgres
 SUM := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-dev-$(SUM)
 
-.PHONY: play play-terminal chromium test lint typecheck pytest slow bench browser-test clean
+.PHONY: play play-terminal chromium postgres test lint typecheck pytest slow bench web-bench browser-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,8 +51,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP)
-	$(BIN)/python -m pytest -n auto -q
+## make pytest: the suite, the store and web tests against a PostgreSQL server too (started
+## here on a Unix socket in $(PGDIR), stopped afterwards, whatever the outcome)
+PGDIR ?= /tmp/highcamp-pg-make
+pytest: $(STAMP) postgres
+	@$(BIN)/python tests/pg.py stop $(PGDIR)
+	@url=$$($(BIN)/python tests/pg.py start $(PGDIR)) || exit 1; \
+	HIGHCAMP_PG_URL="$$url" $(BIN)/python -m pytest -n auto -q; rc=$$?; \
+	$(BIN)/python tests/pg.py stop $(PGDIR); exit $$rc
+
+## make postgres: Debian's PostgreSQL server programs (apt-get, if missing)
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null; }
 
 CHROMIUM ?= /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -74,6 +86,11 @@ slow: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py
 	$(BIN)/python benchmarks/mcts_speed.py
+
+## make web-bench: the web server under load on loopback (latency and capacity, see
+## docs/benchmarks.md), on an SQLite file (benchmarks/web_load.py --db URL for another)
+web-bench: $(STAMP)
+	$(BIN)/python benchmarks/web_load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -30,7 +30,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = int(s.getsockname()[1])
-        config = uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
+        app = create_app(db, creations_per_minute=1e6, creation_burst=10**6)  # many tables
+        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
         srv = uvicorn.Server(config)
         thread = threading.Thread(target=srv.run, daemon=True)
         thread.start()

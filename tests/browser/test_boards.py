@@ -133,12 +133,21 @@ def _play_on_board(page: Any, rng: random.Random, prefer: tuple[str, ...]) -> bo
         chosen = [k for k, text in found if re.fullmatch(p, f"{k} {text}")]
         if chosen:
             page.click(f".board [data-key={_q(rng.choice(chosen))}]")
+            _confirm(page)
             return True
     if keys:
         page.click(f".board [data-key={_q(rng.choice(keys))}]")
+        _confirm(page)
         return True
     page.locator("[aria-label='Legal actions'] button").first.click()
+    _confirm(page)
     return False
+
+
+def _confirm(page: Any) -> None:
+    """A game-ending choice asks first (EVEREST!, abandon): say yes."""
+    if page.locator("[data-key=confirm-yes]").count():
+        page.click("[data-key=confirm-yes]")
 
 
 def test_two_seat_online_everest_go_to_the_end(server: str, browser: Any, shots: Path) -> None:
@@ -168,7 +177,7 @@ def test_two_seat_online_everest_go_to_the_end(server: str, browser: Any, shots:
     # background, where the browser slows its timers down)
     watcher = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
     watcher.goto(links[2])
-    watcher.wait_for_selector("text=Spectators")
+    watcher.wait_for_selector("text=watching")
     assert watcher.locator(".eg-hand").count() == 0
     rng = random.Random(5)
     board_clicks = 0
@@ -366,6 +375,8 @@ def _start_two_player(
     page.goto(server + "/")
     _set_players(page, title, 2)
     card = page.locator("section", has=page.get_by_role("heading", name=title, exact=True))
+    if choices:
+        card.locator("details.more summary").click()  # the advanced options are folded
     for name, value in (choices or {}).items():
         card.locator(f"select[name={name}]").select_option(value)
     card.get_by_role("button", name=f"Start {title}").click()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from highcamp.store import SeatRecord, StaleActionError, Store
@@ -26,8 +24,8 @@ def _table(store: Store, mode: str = "online") -> str:
     return record.id
 
 
-def test_round_trip_and_history(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 's.db'}"
+def test_round_trip_and_history(db_url: str) -> None:
+    url = db_url  # an SQLite file, then PostgreSQL
     store = Store(url)
     tid = _table(store)
     for step, action in enumerate([3, 1, 4, 1, 5]):
@@ -45,8 +43,8 @@ def test_round_trip_and_history(tmp_path: Path) -> None:
     assert store.table_ids() == [tid]
 
 
-def test_a_step_is_stored_once() -> None:
-    store = Store("sqlite://")
+def test_a_step_is_stored_once(db_url: str) -> None:
+    store = Store(db_url)
     tid = _table(store)
     store.append_action(tid, 0, 7)
     with pytest.raises(StaleActionError, match="step 0"):
@@ -55,8 +53,8 @@ def test_a_step_is_stored_once() -> None:
     assert loaded is not None and loaded.history == [7]
 
 
-def test_tokens_resolve_to_roles() -> None:
-    store = Store("sqlite://")
+def test_tokens_resolve_to_roles(db_url: str) -> None:
+    store = Store(db_url)
     tid = _table(store, mode="solo")
     assert store.find_token("tok-seat-0") == (tid, "seat", 0)
     assert store.find_token("tok-host") == (tid, "host", None)

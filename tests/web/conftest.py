@@ -20,9 +20,11 @@ def hidden_game() -> Iterator[None]:
         yield
 
 
-@pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app("sqlite://")) as c:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def client(request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    """The app on an in-memory SQLite store, then on a real PostgreSQL database."""
+    url = "sqlite://" if request.param == "sqlite" else request.getfixturevalue("pg_db")
+    with TestClient(create_app(url)) as c:
         yield c
 
 

@@ -80,7 +80,7 @@ def test_stale_and_unknown_actions_are_refused(client: TestClient) -> None:
     made = make_table(client, mode="solo")
     assert act(client, made["host"], 0, 0).status_code == 200
     stale = act(client, made["host"], 0, 0)
-    assert stale.status_code == 409 and "stale" in stale.json()["error"]
+    assert stale.status_code == 409 and "older view" in stale.json()["error"]
     step = view(client, made["host"])["step"]
     unknown = act(client, made["host"], 10_000, step)
     assert unknown.status_code == 400 and "unknown action id" in unknown.json()["error"]

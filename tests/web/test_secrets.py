@@ -32,6 +32,7 @@ VIEW_KEYS = {
     "type", "table", "game", "options", "mode", "role", "seat", "viewing", "seats", "step",
     "current_player", "your_turn", "acting", "terminal", "ending", "observation", "legal",
     "log", "returns", "scores", "bands", "clock", "can_undo", "hint", "replay", "notice",
+    "thinking",
 }  # fmt: skip
 MAX_MOVES = 1500
 

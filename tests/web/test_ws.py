@@ -61,7 +61,7 @@ def test_errors_keep_the_connection(client: TestClient) -> None:
         err = ws.receive_json()
         assert err["type"] == "error" and err["rule"]
         ws.send_json({"type": "act", "action": 0, "step": v["step"] + 5})
-        assert "stale" in ws.receive_json()["error"]
+        assert "older view" in ws.receive_json()["error"]
         ws.send_json({"type": "act", "action": 0, "step": v["step"]})
         assert ws.receive_json()["step"] == 4
 

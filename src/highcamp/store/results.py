@@ -41,6 +41,7 @@ import sqlalchemy as sa
 import highcamp
 
 from .engine import engine_for
+from .migrations import upgrade
 from .records import GameRecord, PointData, RunData, record_from_stored, stored_row, sweep_points
 
 __all__ = ["ResultStore", "RunNotFoundError", "RunRow", "RunSpec"]
@@ -225,7 +226,7 @@ class ResultStore:
     def __init__(self, url: str = "sqlite:///highcamp.db") -> None:
         self.url = url
         self.engine = engine_for(url)
-        _meta.create_all(self.engine)
+        upgrade(self.engine, "runs", _meta)
 
     # ----------------------------------------------------------------- runs
     def open_run(self, spec: RunSpec, name: str | None = None) -> RunRow:

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from .engine import engine_for
+from .migrations import upgrade
 
 __all__ = ["SeatRecord", "StaleActionError", "Store", "TableRecord"]
 
@@ -31,6 +32,7 @@ T_TABLES = sa.Table(
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("finished", sa.Boolean, nullable=False, default=False),
 )
+sa.Index("ix_hc_tables_updated", T_TABLES.c.updated)  # schema version 2 (migrations.py)
 
 T_SEATS = sa.Table(
     "hc_seats",
@@ -97,7 +99,7 @@ class Store:
     def __init__(self, url: str = "sqlite:///highcamp.db") -> None:
         self.url = url
         self.engine = engine_for(url)
-        _meta.create_all(self.engine)
+        upgrade(self.engine, "tables", _meta)
 
     def create_table(
         self,

@@ -1,7 +1,11 @@
 """The Starlette application: a JSON API, a WebSocket per client and the static front end.
 
-Moves (agents' thinking included) run in a worker thread under the table's lock, so one slow
-table never stalls the others.
+The event loop only moves bytes. Everything that touches a game or the database (finding a
+token, loading and replaying a table, validating and storing a move, building each seat's
+view and its JSON) runs in worker threads; agents think in threads of their own, a few at a
+time, outside the table's lock, so a thinking AI never holds up anyone, its own table's
+viewers included. Automatic steps (chance, AI seats) are played by one task per table that
+sends every client its view after each step, with ``thinking`` set while an AI decides.
 
 Tokens travel in a header (``X-Highcamp-Token``) or in the first WebSocket message, never
 in a URL the server sees: links carry them after ``#``, which browsers do not send.
@@ -17,31 +21,47 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from highcamp.store import Store
 
-from .tables import Hub, Table, WebError, _Conn, agent_names, game_listing
+from .guard import MAX_MESSAGE, RateLimit, parse_json
+from .hub import Hub, agent_names, game_listing, seat_choices
+from .tables import Table, WebError, _Conn
+from .thinkers import Thinkers
 
 __all__ = ["MAX_MESSAGE", "create_app"]
 
-MAX_MESSAGE = 4096  # bytes of one request body or WebSocket message
 STATIC = Path(str(resources.files("highcamp.web") / "static"))
+SETTLE = 2.0  # seconds a request waits for the automatic steps its move set off
+THINK_SHOWN = 0.1  # an AI thinking longer than this is shown as thinking
+log = logging.getLogger("highcamp.web")
+R = TypeVar("R")
 
 
 def _error(err: WebError) -> JSONResponse:
     return JSONResponse(err.to_dict(), status_code=err.status)
+
+
+def _dumps(doc: Any) -> str:
+    return json.dumps(doc, separators=(",", ":"))
+
+
+class _JSON(Response):
+    media_type = "application/json"
 
 
 async def _body(request: Request) -> Any:
@@ -50,27 +70,92 @@ async def _body(request: Request) -> Any:
         raw += chunk
         if len(raw) > MAX_MESSAGE:
             raise WebError(f"request too large (at most {MAX_MESSAGE} bytes)", status=413)
-    try:
-        return json.loads(raw or b"{}")
-    except ValueError:
-        raise WebError("the request body is not JSON") from None
+    return parse_json(raw, empty={}, what="the request body")
 
 
-def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) -> Starlette:
-    """The web application over the store at SQLAlchemy URL ``db``."""
-    hub = Hub(Store(db))
-    locks: dict[str, asyncio.Lock] = {}
+def create_app(
+    db: str = "sqlite:///highcamp.db",
+    *,
+    clock_tick: float = 1.0,
+    idle: float = 600.0,
+    max_tables: int = 2000,
+    creations_per_minute: float = 30.0,
+    creation_burst: int = 10,
+    thinkers: int = 2,
+) -> Starlette:
+    """The web application over the store at SQLAlchemy URL ``db``.
 
-    def lock(table_id: str) -> asyncio.Lock:
-        return locks.setdefault(table_id, asyncio.Lock())
+    ``idle`` and ``max_tables``: when tables leave memory (see :meth:`Hub.evict`);
+    ``creations_per_minute`` and ``creation_burst``: tables one client may create (then
+    429); ``thinkers``: worker processes where agents decide (0: in threads of the server,
+    which share its interpreter with the event loop).
+    """
+    pool = Thinkers(thinkers) if thinkers > 0 else None
+    hub = Hub(Store(db), idle=idle, max_tables=max_tables, thinkers=pool)
+    limit = RateLimit(per_minute=creations_per_minute, burst=creation_burst)
+    ai = CapacityLimiter(thinkers)
+
+    async def off(fn: Callable[..., R], *args: Any, **kw: Any) -> R:
+        return await to_thread.run_sync(partial(fn, *args, **kw))
+
+    # ------------------------------------------------------------------ pushing views
+    def encoded_views(table: Table) -> list[tuple[_Conn, str]]:
+        cache: dict[tuple[str, int | None], str] = {}
+        out = []
+        for conn in list(table.conns):
+            key = (conn.role, conn.seat)
+            if key not in cache:
+                cache[key] = _dumps(table.view(conn.role, conn.seat))
+            out.append((conn, cache[key]))
+        return out
 
     async def broadcast(table: Table) -> None:
-        for conn in list(table.conns):
+        table.sent = table.version
+        if not table.conns:
+            return
+        for conn, text in await off(encoded_views, table):
             try:
-                await conn.send(table.view(conn.role, conn.seat))
+                await conn.send(text)
             except Exception:  # a closed socket: forget it
                 with contextlib.suppress(ValueError):
                     table.conns.remove(conn)
+
+    async def drive(table: Table) -> None:
+        """Play the table's automatic steps, sending views as they happen."""
+        try:
+            while table.dirty:
+                table.dirty = False
+                while await off(table.auto_steps):
+                    think = asyncio.ensure_future(to_thread.run_sync(table.think, limiter=ai))
+                    done, _ = await asyncio.wait({think}, timeout=THINK_SHOWN)
+                    if not done:
+                        await broadcast(table)  # "thinking..."
+                    await think
+                if table.sent != table.version:
+                    await broadcast(table)
+        except Exception as err:  # a store failure: say so, keep serving
+            log.exception("automatic steps of table %s failed", table.id)
+            table.notice = f"The server could not go on with this table ({type(err).__name__})."
+            await broadcast(table)
+
+    def kick(table: Table) -> asyncio.Task[None]:
+        table.dirty = True
+        if table.task is None or table.task.done():
+            table.task = asyncio.create_task(drive(table))
+        task: asyncio.Task[None] = table.task
+        return task
+
+    async def settle(table: Table) -> None:
+        """Set off the table's automatic steps and wait for them a little (most are
+        done at once; a long AI decision goes on, shown as thinking)."""
+        task = kick(table)
+        await asyncio.wait({task}, timeout=SETTLE)
+
+    async def resolve(token: Any) -> tuple[Table, str, int | None]:
+        table, role, seat = await off(hub.resolve, token, auto=False)
+        if table.task is None:
+            kick(table)  # just loaded: a table stopped between automatic steps goes on
+        return table, role, seat
 
     def token_of(request: Request) -> str | None:
         return request.headers.get("x-highcamp-token")
@@ -81,23 +166,48 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
         except WebError as err:
             return _error(err)
 
+    async def view_response(table: Table, role: str, seat: int | None, **extra: Any) -> Response:
+        def build() -> str:
+            return _dumps(table.view(role, seat) | extra)
+
+        return _JSON(await off(build))
+
     # ------------------------------------------------------------------ routes
     async def games(request: Request) -> Response:
-        return JSONResponse({"games": game_listing(), "agents": agent_names()})
+        listing = await off(game_listing)
+        return JSONResponse(
+            {"games": listing, "agents": agent_names(), "seat_choices": seat_choices()}
+        )
 
     async def create(request: Request) -> Response:
         async def work() -> Response:
-            created = hub.create(await _body(request))
-            return JSONResponse(created, status_code=201)
+            client = request.client.host if request.client else "unknown"
+            wait = limit.take(client)
+            if wait:
+                return JSONResponse(
+                    {
+                        "type": "error",
+                        "error": "too many new tables from this address: try again in "
+                        f"{int(wait) + 1} seconds",
+                        "rule": "",
+                    },
+                    status_code=429,
+                    headers={"Retry-After": str(int(wait) + 1)},
+                )
+            try:
+                made, table = await off(hub.create, await _body(request), auto=False)
+            except WebError:
+                limit.refund(client)  # a refused request created nothing
+                raise
+            await settle(table)
+            return JSONResponse(made, status_code=201)
 
         return await guarded(request, work)
 
     async def view(request: Request) -> Response:
         async def work() -> Response:
-            table, role, seat = hub.resolve(token_of(request))
-            body = table.view(role, seat)
-            body["static"] = table.static()
-            return JSONResponse(body)
+            table, role, seat = await resolve(token_of(request))
+            return await view_response(table, role, seat, static=table.static())
 
         return await guarded(request, work)
 
@@ -106,42 +216,38 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
             body = await _body(request)
             if not isinstance(body, dict):
                 raise WebError("the request must be a JSON object")
-            table, role, seat = hub.resolve(token_of(request))
-            async with lock(table.id):
-                await to_thread.run_sync(
-                    table.act, role, seat, body.get("action"), body.get("step")
-                )
-            await broadcast(table)
-            return JSONResponse(table.view(role, seat))
+            table, role, seat = await resolve(token_of(request))
+            await off(table.act, role, seat, body.get("action"), body.get("step"), auto=False)
+            await settle(table)
+            return await view_response(table, role, seat)
 
         return await guarded(request, work)
 
     async def undo(request: Request) -> Response:
         async def work() -> Response:
-            table, role, seat = hub.resolve(token_of(request))
-            async with lock(table.id):
-                await to_thread.run_sync(table.undo, role, seat)
-            await broadcast(table)
-            return JSONResponse(table.view(role, seat))
+            table, role, seat = await resolve(token_of(request))
+            await off(table.undo, role, seat, auto=False)
+            await settle(table)
+            return await view_response(table, role, seat)
 
         return await guarded(request, work)
 
     async def hint(request: Request) -> Response:
         async def work() -> Response:
-            table, role, seat = hub.resolve(token_of(request))
-            async with lock(table.id):
-                return JSONResponse(await to_thread.run_sync(table.hint, role, seat))
+            table, role, seat = await resolve(token_of(request))
+            found = await to_thread.run_sync(table.hint, role, seat, limiter=ai)
+            return JSONResponse(found)
 
         return await guarded(request, work)
 
     async def replay(request: Request) -> Response:
         async def work() -> Response:
-            table, role, seat = hub.resolve(token_of(request))
+            table, role, seat = await resolve(token_of(request))
             try:
                 step = int(request.query_params.get("step", "0"))
             except ValueError:
                 raise WebError("step must be an integer") from None
-            return JSONResponse(table.replay_view(role, seat, step))
+            return JSONResponse(await off(table.replay_view, role, seat, step))
 
         return await guarded(request, work)
 
@@ -151,7 +257,7 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
             tokens = body.get("tokens") if isinstance(body, dict) else None
             if not isinstance(tokens, list) or len(tokens) > 50:
                 raise WebError("'tokens' must be a list of at most 50 link tokens")
-            found = [hub.summary(t) for t in tokens]
+            found = [await off(hub.summary, t) for t in tokens]
             return JSONResponse(
                 {"tables": [dict(s, token=t) for s, t in zip(found, tokens, strict=True) if s]}
             )
@@ -167,8 +273,45 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
         conn: _Conn | None = None
         table: Table | None = None
 
-        async def send(doc: dict[str, Any]) -> None:
-            await ws.send_text(json.dumps(doc))
+        async def send(doc: dict[str, Any] | str) -> None:
+            await ws.send_text(doc if isinstance(doc, str) else _dumps(doc))
+
+        async def handle(msg: dict[str, Any]) -> None:
+            nonlocal conn, table
+            kind = msg.get("type")
+            if kind == "hello":
+                if table is not None and conn is not None:
+                    with contextlib.suppress(ValueError):
+                        table.conns.remove(conn)
+                found, role, seat = await resolve(msg.get("token"))
+                first = await off(
+                    lambda: _dumps(found.view(role, seat) | {"static": found.static()})
+                )
+                table, conn = found, _Conn(send, role, seat)
+                table.conns.append(conn)
+                await send(first)
+                return
+            if kind == "ping":
+                await send({"type": "pong"})
+                return
+            if table is None or conn is None:
+                raise WebError("say hello with your token first", status=401)
+            if kind == "act":
+                await off(
+                    table.act, conn.role, conn.seat, msg.get("action"), msg.get("step"), auto=False
+                )
+                kick(table)  # its task sends the views
+            elif kind == "undo":
+                await off(table.undo, conn.role, conn.seat, auto=False)
+                kick(table)
+            elif kind == "hint":
+                await send(await to_thread.run_sync(table.hint, conn.role, conn.seat, limiter=ai))
+            elif kind == "replay":
+                await send(await off(table.replay_view, conn.role, conn.seat, msg.get("step")))
+            else:
+                raise WebError(
+                    f"unknown message type {kind!r}: hello, act, undo, hint, replay, ping"
+                )
 
         try:
             while True:
@@ -176,81 +319,45 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
                 if frame["type"] == "websocket.disconnect":
                     break
                 raw = frame.get("text")
-                if raw is None:
-                    raw = (frame.get("bytes") or b"").decode("utf-8", "replace")
                 try:
-                    if len(raw.encode()) > MAX_MESSAGE:
-                        raise WebError(f"message too large (at most {MAX_MESSAGE} bytes)")
-                    try:
-                        msg = json.loads(raw)
-                    except ValueError:
-                        raise WebError("the message is not JSON") from None
+                    if raw is None:
+                        raw = (frame.get("bytes") or b"").decode("utf-8", "replace")
+                    msg = parse_json(raw, what="the message")
                     if not isinstance(msg, dict):
                         raise WebError("a message is a JSON object with a 'type'")
-                    kind = msg.get("type")
-                    if kind == "hello":
-                        if table is not None and conn is not None:
-                            with contextlib.suppress(ValueError):
-                                table.conns.remove(conn)
-                        table, role, seat = hub.resolve(msg.get("token"))
-                        conn = _Conn(send, role, seat)
-                        table.conns.append(conn)
-                        first = table.view(role, seat)
-                        first["static"] = table.static()
-                        await send(first)
-                        continue
-                    if table is None or conn is None:
-                        raise WebError("say hello with your token first", status=401)
-                    if kind == "act":
-                        async with lock(table.id):
-                            await to_thread.run_sync(
-                                table.act, conn.role, conn.seat, msg.get("action"), msg.get("step")
-                            )
-                        await broadcast(table)
-                    elif kind == "undo":
-                        async with lock(table.id):
-                            await to_thread.run_sync(table.undo, conn.role, conn.seat)
-                        await broadcast(table)
-                    elif kind == "hint":
-                        async with lock(table.id):
-                            hint = await to_thread.run_sync(table.hint, conn.role, conn.seat)
-                        await send(hint)
-                    elif kind == "replay":
-                        await send(table.replay_view(conn.role, conn.seat, msg.get("step")))
-                    elif kind == "ping":
-                        await send({"type": "pong"})
-                    else:
-                        raise WebError(
-                            f"unknown message type {kind!r}: hello, act, undo, hint, replay, ping"
-                        )
+                    await handle(msg)
                 except WebError as err:
                     await send(err.to_dict())
         except WebSocketDisconnect:
             pass
+        except Exception:  # a server fault: close properly, never drop the socket
+            log.exception("websocket failed")
+            if ws.client_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1011, reason="server error")
         finally:
             if table is not None and conn is not None:
                 with contextlib.suppress(ValueError):
                     table.conns.remove(conn)
 
-    # ------------------------------------------------------------------ turn clocks
-    async def clocks() -> None:
+    # ------------------------------------------------------------------ turn clocks, memory
+    async def housekeeping() -> None:
         while True:
             await asyncio.sleep(clock_tick)
             for table in list(hub.tables.values()):
-                if table.deadline is None:
-                    continue
-                async with lock(table.id):
-                    changed = await to_thread.run_sync(table.timeout)
-                if changed:
-                    await broadcast(table)
+                if table.due() and not table.busy() and await off(table.timeout, auto=False):
+                    kick(table)
+            await off(hub.evict)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        task = asyncio.create_task(clocks())
+        task = asyncio.create_task(housekeeping())
         try:
             yield
         finally:
             task.cancel()
+            if pool is not None:
+                await off(pool.close)
 
     app = Starlette(
         routes=[
@@ -269,4 +376,5 @@ def create_app(db: str = "sqlite:///highcamp.db", *, clock_tick: float = 1.0) ->
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.kick = kick
     return app

@@ -5,8 +5,10 @@ from ``observation(seat)``, ``log_for(seat)`` and the seat's own legal actions; 
 spectator's from ``public_observation()`` and ``log_for(None)``. Nothing else of the state
 (its JSON, seed, history, other hands, undo history) leaves this module.
 
+>>> from highcamp.store import Store
+>>> from highcamp.web.hub import Hub
 >>> hub = Hub(Store("sqlite://"))
->>> created = hub.create({"game": "everest-1924", "mode": "solo"})
+>>> created, _ = hub.create({"game": "everest-1924", "mode": "solo"})
 >>> table, role, seat = hub.resolve(created["host"])
 >>> view = table.view(role, seat)
 >>> view["your_turn"], [a["text"] for a in view["legal"]]
@@ -18,10 +20,12 @@ True
 
 from __future__ import annotations
 
+import functools
 import secrets
+import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from highcamp.agents import AGENTS, make_agent
 from highcamp.core import (
@@ -30,20 +34,22 @@ from highcamp.core import (
     Agent,
     Game,
     IllegalActionError,
-    OptionError,
     State,
-    UnknownGameError,
     actors,
     undo_point,
 )
-from highcamp.games import list_games, load_game
-from highcamp.store import SeatRecord, StaleActionError, Store, TableRecord
+from highcamp.games import load_game
+from highcamp.store import StaleActionError, TableRecord
 
-__all__ = ["MODES", "Hub", "Table", "WebError", "game_listing"]
+from .thinkers import Decision
 
-MODES = ("solo", "hotseat", "online")
-MAX_CLOCK = 24 * 3600
+if TYPE_CHECKING:
+    from .hub import Hub
+
+__all__ = ["LOG_TAIL", "Table", "WebError", "hint_agent"]
+
 LOG_TAIL = 400  # log entries sent with a view (the newest)
+QUICK = ("random", "heuristic")  # agents that decide at once: no worker process for them
 
 
 class WebError(Exception):
@@ -58,30 +64,6 @@ class WebError(Exception):
     def to_dict(self) -> dict[str, Any]:
         """The error as sent to a browser."""
         return {"type": "error", "error": self.message, "rule": self.rule}
-
-
-def _web_option(spec: Any) -> bool:
-    """Options a browser may set: numbers, booleans and choices. Free text is a server
-    matter (such as the path of a custom sheet file) and is never taken from a browser."""
-    return spec.kind is not str or spec.choices is not None
-
-
-def game_listing() -> list[dict[str, Any]]:
-    """Every registered game with its web options, players and components."""
-    out = []
-    for game_id in list_games():
-        game = load_game(game_id)
-        info = game.info.to_dict()
-        info["options"] = [o.to_dict() for o in game.info.options if _web_option(o)]
-        info["reconstructed"] = game.info.reconstructed
-        info["rules"] = game.rules_text()
-        out.append(info)
-    return out
-
-
-def agent_names() -> list[str]:
-    """Agents a seat can be given (``highcamp.agents``)."""
-    return list(AGENTS)
 
 
 @dataclass
@@ -102,15 +84,29 @@ class Table:
         self.game: Game = load_game(record.game, **record.options)
         self.state: State = self.game.replay(record.history, seed=record.seed)
         self.agents: dict[int, Agent] = {
-            s.seat: make_agent(s.agent or "random", seed=(record.seed + 7919 * s.seat) % 2**62)
+            s.seat: make_agent(s.agent or "random", seed=self._agent_seed(s.seat))
             for s in record.seats
             if s.kind == "agent"
         }
+        self._built = dict(self.agents)  # replaced by tests to try failing agents
         self.conns: list[_Conn] = []
         self.deadline: float | None = None
         self.notice = ""
+        self.lock = threading.RLock()  # held by every read and write of the state
+        self.thinking: int | None = None  # the agent seat deciding now, if any
+        self.used = time.monotonic()  # last use (idle tables leave memory)
+        self.task: Any = None  # the server's task playing automatic steps
+        self.dirty = False  # automatic steps may be due (set by the server)
+        self.version = 0  # counts changes of the state (views sent for each)
+        self.sent = 0  # the version last sent to every client
+        self._timeline: list[int] | None = None
+        self._undo: tuple[tuple[int, int] | None, int | None] = (None, None)
         self._static: dict[str, Any] | None = None
         self._logs: tuple[State | None, dict[int | None, list[dict[str, Any]]]] = (None, {})
+
+    def busy(self) -> bool:
+        """Whether the server is playing automatic steps of this table (or will)."""
+        return self.dirty or (self.task is not None and not self.task.done())
 
     # ------------------------------------------------------------------ who is who
     @property
@@ -155,6 +151,12 @@ class Table:
         self, role: str, seat: int | None, state: State | None = None, replay: bool = False
     ) -> dict[str, Any]:
         """What one client sees now (or, for a replay, at ``state``)."""
+        with self.lock:
+            return self._view(role, seat, state, replay)
+
+    def _view(
+        self, role: str, seat: int | None, state: State | None, replay: bool
+    ) -> dict[str, Any]:
         live = state is None
         state = state or self.state
         looking = self.viewing_seat(role, seat, state)
@@ -207,6 +209,7 @@ class Table:
             "hint": live and acting is not None and self.hint_agent() is not None,
             "replay": replay,
             "notice": self.notice if live else "",
+            "thinking": self.thinking if live and not terminal else None,
         }
 
     def _log(self, state: State, looking: int | None, live: bool) -> list[dict[str, Any]]:
@@ -223,38 +226,43 @@ class Table:
         return cache[looking]
 
     # ------------------------------------------------------------------ playing
-    def act(self, role: str, seat: int | None, action: Any, step: Any) -> None:
-        """Play ``action`` for the client's seat at ``step``; the server then plays chance
-        steps and agent seats until a person is to act. Raises :class:`WebError`."""
+    def act(
+        self, role: str, seat: int | None, action: Any, step: Any, *, auto: bool = True
+    ) -> None:
+        """Play ``action`` for the client's seat at ``step``; then (``auto``) play chance
+        steps and agent seats until a person is to act. Raises :class:`WebError`. The
+        server passes ``auto=False`` and plays the automatic steps in its own task."""
         if role == "spectator":
             raise WebError("spectators watch; they never act", status=403, rule="[web]")
         if isinstance(step, bool) or not isinstance(step, int):
             raise WebError("'step' must be the integer step of the view acted on")
         if isinstance(action, bool) or not isinstance(action, int):
             raise WebError("'action' must be an integer action id")
-        now = len(self.state.history())
-        if step != now:
-            raise WebError(
-                f"stale action: it was chosen at step {step}, the table is at step {now}",
-                status=409,
-                rule="[turn]",
-            )
-        if self.state.is_terminal():
-            raise WebError("the game is over", status=409, rule="[end]")
-        player = self.state.current_player()
-        acting = self.acting_seat(role, seat)
-        if acting is None:
-            name = self.record.seats[player].name if player >= 0 else "chance"
-            raise WebError(f"it is not your turn: {name} is to act", status=409, rule="[turn]")
-        if not 0 <= action < self.game.num_distinct_actions():
-            raise WebError(
-                f"unknown action id {action}: ids run from 0 to "
-                f"{self.game.num_distinct_actions() - 1}",
-                rule="[turn]",
-            )
-        self.notice = ""
-        self._commit(action)
-        self.advance()
+        with self.lock:
+            now = len(self.state.history())
+            if step != now:
+                raise WebError(
+                    "this move was chosen on an older view of the table; it has moved on "
+                    f"(your view was at step {step}, the table is at step {now})",
+                    status=409,
+                )
+            if self.state.is_terminal():
+                raise WebError("the game is over", status=409)
+            player = self.state.current_player()
+            acting = self.acting_seat(role, seat)
+            if acting is None:
+                name = self.record.seats[player].name if player >= 0 else "chance"
+                raise WebError(f"it is not your turn: {name} is to act", status=409)
+            if not 0 <= action < self.game.num_distinct_actions():
+                raise WebError(
+                    f"unknown action id {action}: ids run from 0 to "
+                    f"{self.game.num_distinct_actions() - 1}"
+                )
+            self.notice = ""
+            self.deadline = None
+            self._commit(action)
+        if auto:
+            self.advance()
 
     def _commit(self, action: int) -> None:
         """Apply ``action`` to a copy, store it, then make the copy the table's state."""
@@ -265,11 +273,15 @@ class Table:
             raise WebError(f"illegal: {err.reason}", status=422, rule=err.rule) from None
         step = len(self.state.history())
         try:
-            self.hub.store.append_action(self.id, step, action)
-        except StaleActionError as err:
+            self.hub.writer.append(self.id, step, action)
+        except StaleActionError:
             self.reload()
-            raise WebError(f"stale action: {err}", status=409, rule="[turn]") from None
+            raise WebError(
+                "another move was played on this table first; here is the table now",
+                status=409,
+            ) from None
         self.state = new
+        self.version += 1
         if new.is_terminal():
             self.hub.store.set_finished(self.id)
             self.record.finished = True
@@ -277,47 +289,101 @@ class Table:
     def advance(self) -> None:
         """Play chance steps (from the state's own generator) and agent seats until a
         person is to act or the game is over; every step is stored."""
-        while True:
-            player = self.state.current_player()
-            if player == TERMINAL:
-                self.deadline = None
-                return
-            if player == CHANCE:
-                clone = self.state.clone()
-                self._commit(clone.apply_random_chance())
-                continue
-            if self.human(player):
-                self.deadline = time.time() + self.record.clock if self.record.clock else None
-                return
-            self._commit(self._agent_action(player))
+        while self.auto_steps():
+            self.think()
 
-    def _agent_action(self, player: int) -> int:
-        """The agent's choice; a failing agent (an exception, an illegal id) is replaced by
-        a random legal action for that move, so that a table never gets stuck."""
+    def auto_steps(self) -> bool:
+        """Play the chance steps due now; ``True`` when an agent seat is to act next
+        (then :meth:`think` plays it). Sets the turn clock when a person is to act."""
+        with self.lock:
+            while True:
+                player = self.state.current_player()
+                if player == TERMINAL:
+                    self.deadline = None
+                    self.thinking = None
+                    return False
+                if player == CHANCE:
+                    self._commit(self.state.clone().apply_random_chance())
+                    continue
+                if self.human(player):
+                    self.thinking = None
+                    if self.deadline is None and self.record.clock:
+                        self.deadline = time.time() + self.record.clock
+                    return False
+                if self.thinking != player:
+                    self.thinking = player
+                    self.version += 1
+                return True
+
+    def think(self) -> bool:
+        """Let the agent to act decide (outside the table's lock: views go on meanwhile)
+        and play its choice; ``False`` if the table moved on while it thought."""
+        with self.lock:
+            player = self.state.current_player()
+            if player < 0 or self.human(player):
+                return False
+            snapshot, step = self.state.clone(), len(self.state.history())
+        action = self._agent_action(player, snapshot)
+        with self.lock:
+            if len(self.state.history()) != step:
+                return False
+            self._commit(action)
+            return True
+
+    def _agent_seed(self, seat: int) -> int:
+        return (self.record.seed + 7919 * seat) % 2**62
+
+    def _agent_action(self, player: int, state: State) -> int:
+        """The agent's choice (in a worker process when the hub has thinkers); a failing
+        agent (an exception, an illegal id) is replaced by a random legal action for that
+        move, so that a table never gets stuck."""
+        thinkers = getattr(self.hub, "thinkers", None)
+        agent = self.agents[player]
         try:
-            action = self.agents[player].act(self.state.clone())
-            if self.state.clone()._is_legal(action):
+            spec = self.record.seats[player].agent or "random"
+            if thinkers is not None and agent is self._built.get(player) and spec not in QUICK:
+                job = Decision(
+                    self.id,
+                    player,
+                    self.record.game,
+                    dict(self.record.options),
+                    self.record.seed,
+                    list(state.history()),
+                    spec,
+                    self._agent_seed(player),
+                )
+                action = thinkers.decide(job)
+            else:
+                action = agent.act(state.clone())
+            if state.clone()._is_legal(action):
                 return int(action)
             why = f"chose {action!r}, which is not legal"
         except Exception as err:  # an agent's bug must not stop the table
             why = f"failed ({type(err).__name__}: {err})"
         self.notice = f"{self.record.seats[player].name} {why}: a random legal action was played."
-        return make_agent("random", seed=len(self.state.history())).act(self.state.clone())
+        return make_agent("random", seed=len(state.history())).act(state.clone())
 
-    def timeout(self) -> bool:
+    def due(self) -> bool:
+        """Whether the turn clock has run out (cheap: no rules work)."""
+        return self.deadline is not None and time.time() >= self.deadline
+
+    def timeout(self, *, auto: bool = True) -> bool:
         """If the turn clock ran out, play a random legal action for the seat to act."""
-        if self.deadline is None or time.time() < self.deadline:
-            return False
-        player = self.state.current_player()
-        if player < 0:
+        with self.lock:
+            if not self.due():
+                return False
+            player = self.state.current_player()
             self.deadline = None
-            return False
-        action = make_agent("random", seed=len(self.state.history())).act(self.state.clone())
-        self._commit(action)
-        self.notice = (
-            f"Time ran out for {self.record.seats[player].name}: a random legal action was played."
-        )
-        self.advance()
+            if player < 0 or not self.human(player):
+                return False
+            action = make_agent("random", seed=len(self.state.history())).act(self.state.clone())
+            self._commit(action)
+            self.notice = (
+                f"Time ran out for {self.record.seats[player].name}: "
+                "a random legal action was played."
+            )
+        if auto:
+            self.advance()
         return True
 
     def reload(self) -> None:
@@ -331,206 +397,113 @@ class Table:
     def undo_point(self, seat: int) -> int | None:
         """The history length an undo returns to, or ``None`` when undo is not allowed:
         solo tables only, back to the seat's own last action, never past a chance step
-        (it revealed something) nor, with hidden information, past another seat's action."""
+        (it revealed something) nor, with hidden information, past another seat's action.
+        Cached per state (every view asks, and it replays the history)."""
         if self.record.mode != "solo":
             return None
+        key = (id(self.state), seat)
+        if self._undo[0] == key:
+            return self._undo[1]
         players = actors(self.game, self.state.history(), self.record.seed)
-        return undo_point(players, seat, self.game.info.hidden_information)
+        point = undo_point(players, seat, self.game.info.hidden_information)
+        self._undo = (key, point)
+        return point
 
-    def undo(self, role: str, seat: int | None) -> None:
+    def undo(self, role: str, seat: int | None, *, auto: bool = True) -> None:
         """Take back the seat's last action (see :meth:`undo_point`)."""
         if self.record.mode != "solo":
-            raise WebError("undo is offered in solo games only", status=409, rule="[web]")
-        acting = self.acting_seat(role, seat)
-        if acting is None:
-            raise WebError("undo when it is your turn", status=409, rule="[turn]")
-        point = self.undo_point(acting)
-        if point is None:
-            raise WebError(
-                "nothing to undo: no undo past a chance step (a roll or a draw revealed "
-                "something) or the start of the game",
-                status=409,
-                rule="R-0-3",
-            )
-        self.hub.store.truncate(self.id, point)
-        self.state = self.game.replay(self.state.history()[:point], seed=self.record.seed)
-        self.notice = "Undone."
-        self.advance()
+            raise WebError("undo is offered in solo games only", status=409)
+        with self.lock:
+            acting = self.acting_seat(role, seat)
+            if acting is None:
+                raise WebError("undo when it is your turn", status=409)
+            point = self.undo_point(acting)
+            if point is None:
+                raise WebError(
+                    "nothing to undo: no undo past a roll or a draw (it revealed something) "
+                    "nor past the start of the game",
+                    status=409,
+                    rule="R-0-3",
+                )
+            self.hub.store.truncate(self.id, point)
+            self.state = self.game.replay(self.state.history()[:point], seed=self.record.seed)
+            self.notice = "Undone."
+            self.deadline = None
+            self.version += 1
+        if auto:
+            self.advance()
 
     # ------------------------------------------------------------------ hints
     def hint_agent(self) -> str | None:
-        """The agent that explains its choices (the first with ``explain``; ``random``
-        only when no other does)."""
-        names = [n for n in AGENTS if n != "random"] + ["random"]
-        for name in names:
-            if name in AGENTS and callable(getattr(make_agent(name, seed=0), "explain", None)):
-                return name
-        return None
+        """The agent that explains its choices (see :func:`hint_agent`)."""
+        return hint_agent()
 
     def hint(self, role: str, seat: int | None) -> dict[str, Any]:
         """What the hint agent would play for the seat to act, and why. With hidden
         information the agent sees a redraw of what the seat cannot see."""
-        acting = self.acting_seat(role, seat)
-        if acting is None:
-            raise WebError("hints are for the seat to act", status=409, rule="[turn]")
-        name = self.hint_agent()
-        if name is None:
-            raise WebError("no agent here can explain its choices", status=404)
-        agent = make_agent(name, seed=len(self.state.history()))
-        state = self.state.resample_hidden(acting, seed=secrets.randbits(62))
-        action = agent.act(state.clone())
-        why = agent.explain(state)  # type: ignore[attr-defined]
+        with self.lock:
+            acting = self.acting_seat(role, seat)
+            if acting is None:
+                raise WebError("hints are for the seat to act", status=409)
+            name = self.hint_agent()
+            if name is None:
+                raise WebError("no agent here can explain its choices", status=404)
+            live = self.state
+        try:
+            agent = make_agent(name, seed=len(live.history()))
+            state = live.resample_hidden(acting, seed=secrets.randbits(62))
+            action = agent.act(state.clone())
+            why = agent.explain(state)  # type: ignore[attr-defined]
+        except Exception as err:  # a game no hint agent knows
+            raise WebError(f"no hint for this game ({err})", status=404) from None
         return {
             "type": "hint",
             "agent": name,
             "action": action,
-            "text": self.state.action_to_string(action),
+            "text": live.action_to_string(action),
             "why": why if isinstance(why, str | dict | list) else str(why),
         }
 
     # ------------------------------------------------------------------ replay
     def replay_view(self, role: str, seat: int | None, step: Any) -> dict[str, Any]:
         """The view at ``step`` of a finished game (step by step replay)."""
-        if not self.state.is_terminal():
-            raise WebError("replays are of finished games", status=409, rule="[web]")
-        n = len(self.state.history())
+        live = self.state
+        if not live.is_terminal():
+            raise WebError("replays are of finished games", status=409)
+        n = len(live.history())
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= n:
             raise WebError(f"step must be an integer from 0 to {n}")
-        state = self.game.replay(self.state.history()[:step], seed=self.record.seed)
+        state = self.game.replay(live.history()[:step], seed=self.record.seed)
         view = self.view(role, seat, state, replay=True)
         view["replay_length"] = n
+        view["timeline"] = self.timeline()
         return view
 
+    def timeline(self) -> list[int]:
+        """Who played each step of the game (``-1``: chance), so a replay can jump by turn
+        and skip chance steps. Cached once the game is over."""
+        live = self.state
+        if self._timeline is not None and len(self._timeline) == len(live.history()):
+            return self._timeline
+        state = self.game.new_initial_state(self.record.seed)
+        players = []
+        for a in live.history():
+            players.append(state.current_player())
+            state.apply_action(a)
+        self._timeline = players
+        return players
 
-class Hub:
-    """Every table of a server: created, loaded from the store on first use, resolved by
-    token."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.tables: dict[str, Table] = {}
+@functools.cache
+def hint_agent() -> str | None:
+    """The agent that explains its choices: the first in the registry with ``explain``
+    (``random`` only when no other does).
 
-    def create(self, spec: Any) -> dict[str, Any]:
-        """Create a table from a lobby request; returns its id and every link token."""
-        if not isinstance(spec, dict):
-            raise WebError("a table request must be a JSON object")
-        game_id = spec.get("game")
-        if not isinstance(game_id, str):
-            raise WebError("'game' must name a game: " + ", ".join(list_games()))
-        options = spec.get("options", {})
-        if not isinstance(options, dict):
-            raise WebError("'options' must be an object")
-        mode = spec.get("mode", "solo")
-        if mode not in MODES:
-            raise WebError(f"'mode' must be one of {', '.join(MODES)}")
-        try:
-            game = load_game(game_id)
-            for name in options:
-                specs = {o.name: o for o in game.info.options}
-                if name in specs and not _web_option(specs[name]):
-                    raise OptionError(name, f"option {name!r} is set on the server, not the web")
-            game = load_game(game_id, **options)
-        except (UnknownGameError, OptionError) as err:
-            raise WebError(str(err)) from None
-        n = game.num_players
-        seats_in = spec.get("seats")
-        if seats_in is None:
-            seats_in = [
-                {"kind": "human" if (mode != "solo" or i == 0) else "agent"} for i in range(n)
-            ]
-        if not isinstance(seats_in, list) or len(seats_in) != n:
-            raise WebError(f"'seats' must list {n} seats for this game")
-        seats: list[SeatRecord] = []
-        for i, s in enumerate(seats_in):
-            if not isinstance(s, dict):
-                raise WebError(f"seat {i + 1} must be an object")
-            kind = s.get("kind", "human")
-            agent = s.get("agent") or ("random" if kind == "agent" else None)
-            if kind not in ("human", "agent"):
-                raise WebError(f"seat {i + 1}: kind must be 'human' or 'agent'")
-            if kind == "agent" and agent not in AGENTS:
-                raise WebError(
-                    f"seat {i + 1}: unknown agent {agent!r}; agents are: {', '.join(AGENTS)}"
-                )
-            name = s.get("name") or (f"{agent} AI" if kind == "agent" else f"Player {i + 1}")
-            if not isinstance(name, str) or len(name) > 40:
-                raise WebError(f"seat {i + 1}: a name is text of at most 40 characters")
-            seats.append(
-                SeatRecord(
-                    i, kind, agent if kind == "agent" else None, name, secrets.token_urlsafe(18)
-                )
-            )
-        humans = sum(s.kind == "human" for s in seats)
-        if mode == "solo" and humans != 1:
-            raise WebError("a solo game has exactly one human seat")
-        if humans == 0:
-            raise WebError("a table needs at least one human seat")
-        clock = spec.get("clock")
-        if clock is not None and (
-            isinstance(clock, bool) or not isinstance(clock, int) or not 5 <= clock <= MAX_CLOCK
-        ):
-            raise WebError(f"'clock' is seconds per turn, from 5 to {MAX_CLOCK}, or null")
-        record = self.store.create_table(
-            game=game_id,
-            options=dict(game.options),
-            seed=secrets.randbits(62),
-            mode=mode,
-            seats=seats,
-            spectator=secrets.token_urlsafe(18),
-            host=secrets.token_urlsafe(18) if mode != "online" else None,
-            clock=clock,
-        )
-        table = Table(self, record)
-        self.tables[record.id] = table
-        table.advance()
-        return {
-            "table": record.id,
-            "mode": mode,
-            "host": record.host,
-            "spectator": record.spectator,
-            "seats": [
-                {"seat": s.seat, "name": s.name, "token": s.token}
-                for s in seats
-                if s.kind == "human"
-            ],
-        }
-
-    def get(self, table_id: str) -> Table:
-        """A table, loaded (and replayed) from the store on first use."""
-        table = self.tables.get(table_id)
-        if table is None:
-            record = self.store.load(table_id)
-            if record is None:
-                raise WebError("no such table", status=404)
-            table = self.tables[table_id] = Table(self, record)
-            table.advance()  # a server stopped between two automatic steps goes on
-        return table
-
-    def resolve(self, token: Any) -> tuple[Table, str, int | None]:
-        """``(table, role, seat)`` for a link token; unknown tokens are refused."""
-        if not isinstance(token, str) or not 8 <= len(token) <= 64:
-            raise WebError("a token is needed (the secret part of your link)", status=401)
-        found = self.store.find_token(token)
-        if found is None:
-            raise WebError("unknown token: check your link", status=403)
-        table_id, role, seat = found
-        return self.get(table_id), role, seat
-
-    def summary(self, token: Any) -> dict[str, Any] | None:
-        """A line of "my games" for a token (``None`` if unknown)."""
-        try:
-            table, role, seat = self.resolve(token)
-        except WebError:
-            return None
-        view = table.view(role, seat)
-        return {
-            "table": table.id,
-            "game": table.game.info.title,
-            "mode": table.record.mode,
-            "role": role,
-            "seat": seat,
-            "step": view["step"],
-            "finished": view["terminal"],
-            "your_turn": view["your_turn"],
-            "updated": table.record.updated,
-        }
+    >>> hint_agent() in AGENTS
+    True
+    """
+    names = [n for n in AGENTS if n != "random"] + ["random"]
+    for name in names:
+        if name in AGENTS and callable(getattr(make_agent(name, seed=0), "explain", None)):
+            return name
+    return None

@@ -1,18 +1,20 @@
 // highcamp web play: lobby, tables, live updates. Plain ES modules, no build step.
 import { boardFor } from "./boards/index.js";
 import { h, clear } from "./dom.js";
+import { gameCard } from "./lobby.js";
+import { endPanel, decisionBar, replayBar, risky } from "./table.js";
 
 const main = document.getElementById("main");
 const toastEl = document.getElementById("toast");
 const statusEl = document.getElementById("status");
 let toastTimer = null;
 let games = null;
-let agents = [];
+let seatChoices = [];
 let session = null; // the open table: {token, ws, view, static, ...}
 
 // ------------------------------------------------------------------ helpers
-function toast(message, rule) {
-  toastEl.textContent = rule ? `${message} (${rule})` : message;
+function toast(message) {
+  toastEl.textContent = message;
   toastEl.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { toastEl.hidden = true; }, 6000);
@@ -48,7 +50,7 @@ async function loadGames() {
   if (!games) {
     const doc = await api("/api/games");
     games = doc.games;
-    agents = doc.agents;
+    seatChoices = doc.seat_choices || doc.agents.map((a) => ({ id: a, label: a }));
   }
   return games;
 }
@@ -66,105 +68,11 @@ window.addEventListener("hashchange", route);
 route();
 
 // ------------------------------------------------------------------ lobby
-function optionInput(game, opt) {
-  const id = `opt-${game.id}-${opt.name}`;
-  let input;
-  if (opt.choices) {
-    // an option whose default is none (the game decides) offers "(default)" first
-    const none = opt.default === null ? [h("option", { value: "", selected: true }, "(default)")] : [];
-    input = h("select", { id, name: opt.name }, ...none,
-      ...opt.choices.map((c) => h("option", { value: String(c), selected: c === opt.default }, String(c))));
-  } else if (opt.type === "bool") {
-    input = h("input", { id, name: opt.name, type: "checkbox", checked: !!opt.default });
-  } else {
-    input = h("input", {
-      id, name: opt.name, type: "number", value: opt.default ?? "",
-      min: opt.minimum ?? undefined, max: opt.maximum ?? undefined,
-      step: opt.type === "float" ? "any" : "1",
-    });
-  }
-  return h("label", { for: id }, `${opt.name}: `, input, h("span", { class: "rule" }, ` ${opt.description}`));
-}
-
-function readOptions(form, game) {
-  const out = {};
-  for (const opt of game.options) {
-    const el = form.elements[opt.name];
-    if (!el) continue;
-    if (opt.type === "bool") out[opt.name] = el.checked;
-    else if (opt.choices) {
-      if (el.value !== "") out[opt.name] = opt.choices.find((c) => String(c) === el.value);
-    }
-    else if (el.value !== "") out[opt.name] = opt.type === "float" ? Number(el.value) : parseInt(el.value, 10);
-  }
-  return out;
-}
-
-function seatCount(game, form) {
-  const el = form.elements.players;
-  return el ? parseInt(el.value, 10) : game.min_players;
-}
-
-function gameCard(game) {
-  const form = h("form", { "aria-label": `New ${game.title} table` });
-  const seatsBox = h("fieldset", {}, h("legend", {}, "Seats"));
-  const modeName = `mode-${game.id}`;
-  const modes = [
-    ["solo", "Play solo (AI in the other seats)"],
-    ["hotseat", "Play at one table (hotseat)"],
-    ["online", "Create an online table (a link per seat)"],
-  ];
-  const modeBox = h("fieldset", {}, h("legend", {}, "How"),
-    ...modes.map(([value, text], i) => h("label", {},
-      h("input", { type: "radio", name: modeName, value, checked: i === 0 }), " ", text)));
-  const drawSeats = () => {
-    clear(seatsBox);
-    seatsBox.append(h("legend", {}, "Seats"));
-    const mode = form.elements[modeName].value;
-    const n = seatCount(game, form);
-    for (let i = 0; i < n; i++) {
-      const id = `seat-${game.id}-${i}`;
-      const human = mode !== "solo" || i === 0;
-      const sel = h("select", { id, name: `seat${i}` },
-        h("option", { value: "human", selected: human }, "Human"),
-        ...agents.map((a) => h("option", { value: `agent:${a}`, selected: !human && a === agents[0] }, `AI: ${a}`)));
-      if (mode === "solo") sel.disabled = true;
-      seatsBox.append(h("label", { for: id }, `Seat ${i + 1}: `, sel));
-    }
-  };
-  form.append(
-    ...game.options.map((o) => optionInput(game, o)),
-    modeBox,
-    seatsBox,
-    h("label", { for: `clock-${game.id}` }, "Turn clock (seconds, empty for none): ",
-      h("input", { id: `clock-${game.id}`, name: "clock", type: "number", min: 5, max: 86400 })),
-    h("button", { class: "primary", type: "submit" }, `Start ${game.title}`),
-  );
-  form.addEventListener("change", drawSeats);
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    const mode = form.elements[modeName].value;
-    const n = seatCount(game, form);
-    const seats = [];
-    for (let i = 0; i < n; i++) {
-      const v = mode === "solo" ? (i === 0 ? "human" : `agent:${agents[0]}`) : form.elements[`seat${i}`].value;
-      seats.push(v === "human" ? { kind: "human" } : { kind: "agent", agent: v.slice(6) });
-    }
-    const clock = form.elements.clock.value ? parseInt(form.elements.clock.value, 10) : null;
-    try {
-      const made = await api("/api/tables", { body: { game: game.id, options: readOptions(form, game), mode, seats, clock } });
-      afterCreate(game, made);
-    } catch (err) { toast(err.message, err.rule); }
-  });
-  setTimeout(drawSeats);
-  const players = game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players}–${game.max_players}`;
-  return h("section", { class: "sheet", "aria-labelledby": `title-${game.id}` },
-    h("h2", { id: `title-${game.id}` }, game.title),
-    h("p", {}, h("span", { class: "badge" }, `${players} player${game.max_players > 1 ? "s" : ""}`), " ",
-      game.hidden_information ? h("span", { class: "badge" }, "hidden information") : "", " ",
-      game.reconstructed ? h("a", { class: "badge recon", href: `#/components/${game.id}` }, "some components reconstructed") : "",
-      " ", h("a", { href: `#/rules/${game.id}` }, "rules")),
-    form);
+async function startTable(game, spec) {
+  try {
+    const made = await api("/api/tables", { body: spec });
+    afterCreate(game, made);
+  } catch (err) { toast(err.message); }
 }
 
 function afterCreate(game, made) {
@@ -199,13 +107,13 @@ async function showLobby() {
   let list;
   try { list = await loadGames(); } catch (err) { toast(err.message); return; }
   const mine = h("section", { class: "sheet", "aria-labelledby": "mine-h" }, h("h2", { id: "mine-h" }, "Your games"), h("p", {}, "…"));
-  main.append(mine, h("div", { class: "grid" }, ...list.map(gameCard)));
+  main.append(mine, h("div", { class: "grid" }, ...list.map((g) => gameCard(g, seatChoices, startTable))));
   const links = myLinks.all();
   if (!links.length) { mine.lastChild.textContent = "None yet: start one below."; return; }
   try {
     const doc = await api("/api/mine", { body: { tokens: links.map((l) => l.token) } });
     const row = (t) => h("li", {}, h("a", { href: `#/t/${t.token}` },
-      `${t.game} — ${t.mode}, ${t.role === "seat" ? `seat ${t.seat + 1}` : t.role}, step ${t.step}`),
+      `${t.game} — ${t.mode}, ${t.role === "seat" ? `seat ${t.seat + 1}` : t.role === "host" ? "at the table" : "watching"}, move ${t.step}`),
       t.your_turn ? h("strong", {}, " your turn") : "");
     const open = doc.tables.filter((t) => !t.finished);
     const done = doc.tables.filter((t) => t.finished);
@@ -235,8 +143,9 @@ async function showRules(gameId) {
   clear(main);
   const game = (await loadGames()).find((g) => g.id === gameId);
   if (!game) { main.append(h("p", { class: "sheet" }, "No such game.")); return; }
-  main.append(h("section", { class: "sheet" }, h("h2", {}, `${game.title}: rules in brief`),
-    h("pre", { style: "white-space: pre-wrap" }, game.rules || game.summary)));
+  const body = h("div", { class: "rules" });
+  body.innerHTML = game.rules_html; // rendered on the server by markdown-it, raw HTML escaped
+  main.append(h("section", { class: "sheet" }, h("h2", {}, `${game.title}: how to play`), body));
 }
 
 // ------------------------------------------------------------------ a table
@@ -244,6 +153,7 @@ function closeSession() {
   if (session) {
     session.closed = true;
     clearInterval(session.timer);
+    clearInterval(session.player);
     session.ws?.close();
     session = null;
   }
@@ -252,7 +162,7 @@ function closeSession() {
 function showTable(token) {
   clear(main);
   main.append(h("p", { class: "sheet" }, "Joining the table…"));
-  session = { token, ws: null, view: null, static: null, closed: false, retry: 0, selected: new Set(), shownSeat: null, replay: null, hint: null };
+  session = { token, ws: null, view: null, static: null, closed: false, retry: 0, selected: new Set(), shownSeat: null, replay: null, hint: null, inFlight: false, confirm: null, skipChance: true, player: null };
   myLinks.add(token, myLinks.all().find((l) => l.token === token)?.label || "table");
   session.timer = setInterval(tickClock, 1000);
   connect(session);
@@ -266,29 +176,46 @@ function connect(s) {
     const msg = JSON.parse(ev.data);
     if (msg.type === "view") {
       if (msg.static) s.static = msg.static;
-      if (msg.replay) { s.replay = msg; } else { s.view = msg; if (msg.step !== s.lastStep) { s.hint = null; s.selected.clear(); } s.lastStep = msg.step; }
+      if (msg.replay) { s.replay = msg; s.replayPending = false; } else {
+        if (msg.step !== s.lastStep) { s.hint = null; s.selected.clear(); s.confirm = null; s.inFlight = false; }
+        s.view = msg; s.lastStep = msg.step;
+      }
       render(s);
     } else if (msg.type === "error") {
-      toast(msg.error, msg.rule);
-      if (/token/.test(msg.error)) { s.closed = true; clear(main); main.append(h("p", { class: "sheet" }, msg.error)); }
-    } else if (msg.type === "hint") { s.hint = msg; render(s); }
+      s.inFlight = false; s.replayPending = false;
+      toast(msg.error);
+      if (/token|link/.test(msg.error) && !s.view) { s.closed = true; clear(main); main.append(h("p", { class: "sheet" }, msg.error)); }
+      else if (s.view) render(s);
+    } else if (msg.type === "hint") { s.hint = msg; s.inFlight = false; render(s); }
   };
   ws.onclose = () => {
     if (s.closed) return;
     s.retry = Math.min(s.retry + 1, 5);
+    s.inFlight = false;
     status(`Connection lost: reconnecting in ${s.retry} s…`);
     setTimeout(() => { if (!s.closed) connect(s); }, s.retry * 1000);
   };
 }
 
 function send(msg) {
-  if (session?.ws?.readyState === WebSocket.OPEN) session.ws.send(JSON.stringify(msg));
-  else toast("Not connected: reconnecting…");
+  if (session?.ws?.readyState === WebSocket.OPEN) { session.ws.send(JSON.stringify(msg)); return true; }
+  toast("Not connected: reconnecting…");
+  return false;
 }
 
+/** Play action ``id``; a game-ending or irreversible one asks first (see table.js). */
 function act(id) {
-  const v = session.view;
-  send({ type: "act", action: id, step: v.step });
+  const s = session;
+  if (!s || s.inFlight || s.replay) return;
+  const a = s.view.legal.find((x) => x.id === id);
+  if (a && risky(a.text) && s.confirm !== id) { s.confirm = id; render(s); return; }
+  s.confirm = null;
+  if (send({ type: "act", action: id, step: s.view.step })) { s.inFlight = true; render(s); }
+}
+
+function tool(type) {
+  if (session.inFlight) return;
+  if (send({ type })) { session.inFlight = true; render(session); }
 }
 
 function tickClock() {
@@ -300,6 +227,31 @@ function tickClock() {
 }
 
 function seatName(v, p) { return p === null || p === undefined ? "" : v.seats[p]?.name ?? `Seat ${p + 1}`; }
+
+function replayGo(s, step) {
+  const r = s.replay;
+  const n = r ? r.replay_length : s.view.step;
+  if (s.replayPending) return;
+  s.replayPending = send({ type: "replay", step: Math.max(0, Math.min(n, step)) });
+}
+
+function togglePlay(s) {
+  if (s.player) { clearInterval(s.player); s.player = null; render(s); return; }
+  if (s.replay && s.replay.step >= s.replay.replay_length) replayGo(s, 0); // from the start again
+  s.player = setInterval(() => {
+    const r = s.replay;
+    if (!r || r.step >= r.replay_length) { clearInterval(s.player); s.player = null; if (r) render(s); return; }
+    replayGo(s, nextStep(r, r.step, s.skipChance));
+  }, 700);
+  render(s);
+}
+
+/** The next step to show after ``step`` (past chance steps when ``skip``). */
+function nextStep(r, step, skip) {
+  let k = step + 1;
+  while (skip && k < r.replay_length && r.timeline[k] < 0) k++;
+  return Math.min(k, r.replay_length);
+}
 
 function render(s) {
   const v = s.replay || s.view;
@@ -316,23 +268,19 @@ function render(s) {
     btn.focus();
     return;
   }
-  const who = v.terminal ? `Game over${v.ending ? `: ${v.ending}` : ""}` :
-    v.your_turn ? `Your turn${v.acting !== null && v.mode !== "online" ? ` (${seatName(v, v.acting)})` : ""}` :
-    `${seatName(v, v.current_player)} to play`;
-  const header = h("section", { class: "sheet" },
+  const header = h("section", { class: "sheet table-head" },
     h("h2", {}, `${v.game.title} `, h("span", { class: "badge" }, v.mode), " ",
-      h("span", { class: "badge" }, v.role === "spectator" ? "spectator" : v.role === "host" ? "at the table" : `seat ${v.seat + 1}`)),
-    h("ul", { class: "seats", "aria-label": "Seats" }, ...v.seats.map((x) => h("li", { class: x.seat === v.current_player ? "turn" : "" },
-      `${x.name}${x.kind === "agent" ? " (AI)" : ""}${x.seat === v.current_player ? " — to play" : ""}`))),
-    h("p", { "aria-live": "polite" }, h("strong", {}, who),
-      v.clock ? h("span", {}, " · turn clock ", h("span", { id: "clock", class: "clock" }, "–")) : "",
-      v.notice ? h("span", {}, ` · ${v.notice}`) : ""),
-    s.replay ? replayBar(s) : "");
+      h("span", { class: "badge" }, v.role === "spectator" ? "watching" : v.role === "host" ? "at the table" : `seat ${v.seat + 1}`)),
+    h("ul", { class: "seats", "aria-label": "Seats" }, ...v.seats.map((x) => h("li", { class: `${x.seat === v.current_player ? "turn" : ""} ${x.seat === v.thinking ? "thinking" : ""}` },
+      `${x.name}${x.kind === "agent" && !/\(/.test(x.name) ? " (AI)" : ""}`,
+      x.seat === v.thinking ? h("span", { class: "think" }, " thinking…") : x.seat === v.current_player && !v.terminal ? " — to play" : ""))),
+    v.notice ? h("p", { class: "notice" }, v.notice) : "",
+    s.replay ? replayBar(s, { go: (k) => replayGo(s, k), toggle: () => togglePlay(s), next: (k) => nextStep(s.replay, k, s.skipChance), close: () => { clearInterval(s.player); s.player = null; s.replay = null; render(s); } }) : "");
   const boardEl = h("section", { class: "sheet board", "aria-label": "Board" });
   const ctx = {
     view: v,
     static: s.static || {},
-    legal: s.replay ? [] : v.legal,
+    legal: s.replay || s.inFlight ? [] : v.legal,
     act: (id) => act(id),
     byText: (text) => v.legal.find((a) => a.text === text),
     selected: s.selected,
@@ -342,59 +290,26 @@ function render(s) {
     console.error(err);
     boardFor(null).render(boardEl, ctx);
   }
-  const side = h("div", {});
-  if (!s.replay) side.append(actionPanel(s, v));
-  if (v.terminal) side.append(scorePanel(s, v));
+  const side = h("div", { class: "side" });
+  if (v.terminal) side.append(endPanel(v, { replay: () => replayGo(s, 0), rematch: () => rematch(v), inReplay: !!s.replay }));
   side.append(logPanel(v));
   main.append(header, h("div", { class: "table-layout" }, boardEl, side));
+  if (!s.replay) main.append(decisionBar(s, v, { act, tool, seatName, cancel: () => { s.confirm = null; render(s); } }));
   tickClock();
   if (focusedKey) document.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`)?.focus();
 }
 
-function actionPanel(s, v) {
-  const box = h("section", { class: "sheet", "aria-labelledby": "act-h" }, h("h3", { id: "act-h" }, "Actions"));
-  if (!v.your_turn) {
-    box.append(h("p", {}, v.terminal ? "The game is over." : v.role === "spectator" ? "Spectators watch." : "Waiting for the other players…"));
-    return box;
-  }
-  box.append(h("div", { class: "actions", role: "group", "aria-label": "Legal actions" },
-    ...v.legal.map((a) => h("button", { type: "button", "data-key": `a${a.id}`, onclick: () => act(a.id) }, a.text))));
-  const tools = h("p", { class: "actions" });
-  if (v.hint) tools.append(h("button", { type: "button", "data-key": "hint", onclick: () => send({ type: "hint" }) }, "Hint: what would the AI do?"));
-  if (v.can_undo) tools.append(h("button", { type: "button", "data-key": "undo", onclick: () => send({ type: "undo" }) }, "Undo"));
-  box.append(tools);
-  if (s.hint) {
-    const why = typeof s.hint.why === "string" ? s.hint.why : JSON.stringify(s.hint.why);
-    box.append(h("div", { class: "hint", role: "note" }, h("strong", {}, `${s.hint.agent} would play “${s.hint.text}”. `), why));
-  }
-  return box;
-}
-
-function scorePanel(s, v) {
-  const box = h("section", { class: "sheet scores", "aria-labelledby": "score-h" }, h("h3", { id: "score-h" }, "Scores"));
-  for (const b of v.scores || []) {
-    box.append(h("table", {}, h("caption", {}, `${seatName(v, b.player)}: ${b.total}${b.band ? ` — ${b.band}` : ""}`),
-      h("tbody", {}, ...b.lines.map((ln) => h("tr", {}, h("td", {}, ln.label), h("td", {}, String(ln.points)), h("td", { class: "rule" }, ln.rule))))));
-  }
-  if (!s.replay) box.append(h("button", { type: "button", "data-key": "replay", onclick: () => send({ type: "replay", step: 0 }) }, "Replay step by step"));
-  return box;
-}
-
-function replayBar(s) {
-  const r = s.replay;
-  const go = (step) => send({ type: "replay", step: Math.max(0, Math.min(r.replay_length, step)) });
-  return h("div", { class: "actions", role: "group", "aria-label": "Replay" },
-    h("button", { type: "button", "data-key": "r-first", onclick: () => go(0) }, "⏮ Start"),
-    h("button", { type: "button", "data-key": "r-prev", onclick: () => go(r.step - 1) }, "◀ Back"),
-    h("span", { class: "badge" }, `step ${r.step} of ${r.replay_length}`),
-    h("button", { type: "button", "data-key": "r-next", onclick: () => go(r.step + 1) }, "Next ▶"),
-    h("button", { type: "button", "data-key": "r-last", onclick: () => go(r.replay_length) }, "End ⏭"),
-    h("button", { type: "button", "data-key": "r-close", onclick: () => { s.replay = null; render(s); } }, "Leave replay"));
+async function rematch(v) {
+  const seats = v.seats.map((x) => (x.kind === "agent" ? { kind: "agent", agent: x.agent } : { kind: "human" }));
+  const game = (await loadGames()).find((g) => g.id === v.game.id);
+  const web = new Set(game.options.map((o) => o.name)); // options a browser may set
+  const options = Object.fromEntries(Object.entries(v.options).filter(([k]) => web.has(k)));
+  await startTable(game, { game: v.game.id, options, mode: v.mode, seats, clock: v.clock ? v.clock.seconds : null });
 }
 
 function logPanel(v) {
   const entries = v.log.slice().reverse();
-  return h("section", { class: "sheet", "aria-labelledby": "log-h" }, h("h3", { id: "log-h" }, "Log (newest first)"),
+  return h("section", { class: "sheet", "aria-labelledby": "log-h" }, h("h3", { id: "log-h" }, "What happened (newest first)"),
     h("ol", { class: "log", reversed: true },
       ...entries.map((e) => h("li", {},
         e.player === null ? "" : e.player < 0 ? "Chance: " : `${seatName(v, e.player)}: `,

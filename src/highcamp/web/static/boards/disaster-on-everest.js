@@ -52,6 +52,11 @@ function layout(st) {
   return { at, H, queueRow };
 }
 
+function tokenEffect(ctx, name) {
+  const t = (ctx.static.tokens || []).find((x) => x.name === name);
+  return t && t.effect ? `${name}: ${t.effect}` : name;
+}
+
 function shortName(name, n = 7) { return name.length > n ? `${name.slice(0, n - 1)}…` : name; }
 
 export function render(el, ctx) {
@@ -191,6 +196,13 @@ export function render(el, ctx) {
     : k2 ? "GUIDE blue · climbers white · ★ Summit · + Traverse · ~ tired · blue tag: Serac collapse · dashed: click to play"
       : "GUIDES blue · clients white · ★ Summit · + Hillary Step · ~ tired · orange ring: moving · dashed: click to play"));
   el.append(h("div", { class: "board-row" }, h("div", { class: "scroll grow" }, svg), sidePanel(ctx, st, o)));
+  const mine = [...(o.drawn || []), ...(o.held || []), ...(o.kept || [])];
+  if (o.event) mine.unshift(o.event.name || "");
+  const effects = mine.filter(Boolean).map((n) => tokenEffect(ctx, n)).filter((t) => t.includes(":"));
+  if (effects.length) { // what each token on the table does, in words (a phone has no hover)
+    el.append(h("details", { class: "token-effects" }, h("summary", {}, "What these tokens do"),
+      h("ul", {}, ...effects.map((t) => h("li", {}, t)))));
+  }
   el.append(statusCard(ctx, o, opp ? `Your ${k2 ? "International Team" : "Travel Company"} Status Card` : undefined));
   if (o.secret !== undefined && o.secret !== null) el.append(h("p", { class: "secret" }, `Your secret: ${o.secret}`));
   if (opp) el.append(statusCard(ctx, opp, `The opponent's card: ${opp.label}`));
@@ -277,7 +289,7 @@ function sidePanel(ctx, st, o) {
     heading("Drawn (Preparations)");
     o.drawn.forEach((name, k) => {
       const x = 10 + k * 108;
-      svg.append(...chip(x, y, 100, 24, shortName(name, 15), { fill: OI.yellow, size: 10 }));
+      svg.append(s("g", {}, ...chip(x, y, 100, 24, name, { fill: OI.yellow, size: 10 }), s("title", {}, tokenEffect(ctx, name))));
       const keep = ctx.legal.find((a) => a.text.startsWith("keep token") && a.text.endsWith(`(${name})`));
       const ret = ctx.legal.find((a) => a.text.startsWith("return token") && a.text.includes(`(${name})`));
       if (keep) svg.append(pill(ctx, keep, x, y + 28, "keep", `keep-${k}`, { w: 48, size: 10 }));
@@ -290,7 +302,7 @@ function sidePanel(ctx, st, o) {
     let x = 10;
     for (const name of [...(o.held || []), ...(o.kept || [])]) {
       const play = ctx.legal.find((a) => a.text === `play ${name}`);
-      const g = s("g", {}, ...chip(x, y, 104, 26, shortName(name, 15), { fill: play ? OI.yellow : OI.sky, size: 10, dash: play ? "4 2" : undefined, strokeWidth: play ? 2.5 : 1.5 }));
+      const g = s("g", {}, s("title", {}, tokenEffect(ctx, name)), ...chip(x, y, 104, 26, name, { fill: play ? OI.yellow : OI.sky, size: 10, dash: play ? "4 2" : undefined, strokeWidth: play ? 2.5 : 1.5 }));
       svg.append(play ? clickable(g, play.text, () => ctx.act(play.id), `tok-${name}`) : g);
       x += 108;
       if (x > PW - 100) { x = 10; y += 30; }
@@ -331,6 +343,17 @@ function sidePanel(ctx, st, o) {
   return h("div", { class: "side-panel" }, svg);
 }
 
+/** A client's trait codes as their names, each explained on hover (the static view's
+ *  "traits": code -> "Name: effect [rule]"). */
+function traitCell(ctx, codes) {
+  const all = ctx.static.traits || {};
+  if (!codes) return "–";
+  return h("span", {}, ...[...codes].map((k, i) => {
+    const full = all[k] || k;
+    return h("abbr", { title: full, tabindex: "0" }, `${i ? ", " : ""}${full.split(":")[0]}`);
+  }));
+}
+
 function statusCard(ctx, o, title = o.k2 ? "International Team Status Card" : "Travel Company Status Card") {
   const row = (cells, cls) => h("tr", { class: cls || "" }, ...cells.map((c) => h("td", {}, c)));
   const nameCell = (m) => {
@@ -343,5 +366,5 @@ function statusCard(ctx, o, title = o.k2 ? "International Team Status Card" : "T
       h("thead", {}, h("tr", {}, ...["", "move", "traits / skills", "pts", "marker", "where", "state"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {},
         ...(o.guides || []).map((g) => row([nameCell(g), String(g.movement), g.skills.map((k) => k.replace(/_/g, " ")).join(", "), "", g.oxygen ? "oxygen tank" : "", g.where, g.moved ? "moved" : ""], "guide")),
-        ...(o.clients || []).map((c) => row([nameCell(c), String(c.movement), c.traits || "–", String(c.points), c.marker || "–", c.where, [c.moved ? "moved" : "", c.tired, c.ams ? "AMS" : "", c.fate].filter(Boolean).join(", ")]))))));
+        ...(o.clients || []).map((c) => row([nameCell(c), String(c.movement), traitCell(ctx, c.traits), String(c.points), c.marker || "–", c.where, [c.moved ? "moved" : "", c.tired, c.ams ? "AMS" : "", c.fate].filter(Boolean).join(", ")]))))));
 }

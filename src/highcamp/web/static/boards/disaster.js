@@ -167,7 +167,7 @@ export function render(el, ctx) {
   const cx = C + 230;
   const cy = C + 190;
   svg.append(s("text", { x: cx, y: cy - 40, "font-size": 34, "font-weight": "bold", "text-anchor": "middle", fill: OI.vermillion, stroke: INK, "stroke-width": 1 }, "DISASTER"));
-  svg.append(s("text", { x: cx, y: cy - 18, "font-size": 12, "text-anchor": "middle", fill: INK }, `${o.phase} · turn ${o.turn} · first to ${o.target} chips`));
+  svg.append(s("text", { x: cx, y: cy - 18, "font-size": 12, "text-anchor": "middle", fill: INK }, `${String(o.phase).replace(/_/g, " ")} · ${ctx.view.seats[o.turn]?.name ?? `seat ${o.turn + 1}`} to play · first to ${o.target} chips`));
   const roll = ctx.byText("roll");
   const dice = o.dice || [];
   const dg = s("g", {});

@@ -112,7 +112,7 @@ export function render(el, ctx) {
   piles.append(para(90, 36, discard.map(([k, c]) => (c > 1 ? `${k} ×${c}` : k)).join(", ") || "empty", { size: 10, width: 50, max: 5 }));
   const pend = o.pending ? `${o.pending.card} played by ${seatName(view, o.pending.player)}${o.pending.victim !== null && o.pending.victim !== undefined ? ` on ${seatName(view, o.pending.victim)}` : ""}` :
     o.everest !== null && o.everest !== undefined ? "EVEREST! has been shouted" : `deck run out ${o.exhaustions} time${o.exhaustions === 1 ? "" : "s"}`;
-  piles.append(s("text", { x: 4, y: 122, "font-size": 13, "font-weight": "bold", fill: "#fff" }, `Turn ${o.turn} · ${o.phase}`));
+  piles.append(s("text", { x: 4, y: 122, "font-size": 13, "font-weight": "bold", fill: "#fff" }, `${ctx.view.seats[o.turn]?.name ?? `Seat ${o.turn + 1}`} to play · ${String(o.phase).replace(/_/g, " ")}`));
   piles.append(s("text", { x: 4, y: 142, "font-size": 12, fill: "#fff" }, pend));
   top.append(piles);
   const buttons = ctx.legal.filter((a) => !/^(play|discard|take|target|thaw) /.test(a.text));
@@ -136,5 +136,14 @@ export function render(el, ctx) {
   if (takes.length) {
     el.append(handRow(ctx, "Take a card", takes.map((a) => a.text.slice(5)), (card) => ({ main: ctx.byText(`take ${card}`) }), "take"));
   }
-  if ((o.known_hands || []).length) el.append(h("p", { class: "rule" }, `Known cards: ${JSON.stringify(o.known_hands)}`));
+  if (discard.length) { // public, and it matters: the whole pile in words
+    el.append(h("p", { class: "discard-list" }, h("strong", {}, "Discard pile: "),
+      discard.map(([k, c]) => (c > 1 ? `${k} ×${c}` : k)).join(", ")));
+  }
+  if ((o.known_hands || []).length) {
+    const who = (q) => ctx.view.seats[q]?.name ?? `Seat ${q + 1}`;
+    const name = (c) => (typeof c === "string" ? c : c.name || c.kind || String(c)).replace(/_/g, " ");
+    el.append(h("div", { class: "known" }, h("h4", {}, "Cards you know in other hands"),
+      h("ul", {}, ...o.known_hands.map((k) => h("li", {}, `${who(k.seat)}: ${k.cards.map(name).join(", ")}`)))));
+  }
 }

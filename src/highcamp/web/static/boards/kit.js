@@ -57,10 +57,18 @@ export function target(ctx, g, a, key, title) {
 
 /** A chip: a rounded rectangle with a text label (markers, tokens). */
 export function chip(x, y, w, hgt, text, { fill = PAPER, color = INK, stroke = INK, size = 10, dash, weight = "bold", strokeWidth = 1.5 } = {}) {
-  return [
-    s("rect", { class: "hc-face", x, y, width: w, height: hgt, rx: 5, fill, stroke, "stroke-width": strokeWidth, "stroke-dasharray": dash }),
-    s("text", { x: x + w / 2, y: y + hgt / 2 + size * 0.36, "font-size": size, "font-weight": weight, "text-anchor": "middle", fill: color }, text),
-  ];
+  const rect = s("rect", { class: "hc-face", x, y, width: w, height: hgt, rx: 5, fill, stroke, "stroke-width": strokeWidth, "stroke-dasharray": dash });
+  const fits = Math.floor((w - 6) / (size * 0.58));
+  const rows = String(text).length > fits && hgt >= size * 2.2 ? lines(text, fits).slice(0, 2) : null;
+  if (!rows || rows.length < 2) {
+    return [rect, s("text", { x: x + w / 2, y: y + hgt / 2 + size * 0.36, "font-size": size, "font-weight": weight, "text-anchor": "middle", fill: color }, text)];
+  }
+  // a long name on two lines, whole (its full text also as the tooltip)
+  const small = Math.min(size, (hgt - 2) / 2.3);
+  const t = s("text", { x: x + w / 2, y: y + hgt / 2 - small * 0.25, "font-size": small, "font-weight": weight, "text-anchor": "middle", fill: color });
+  rows.forEach((ln, i) => t.append(s("tspan", { x: x + w / 2, dy: i ? small * 1.15 : 0 }, ln)));
+  rect.append(s("title", {}, text));
+  return [rect, t];
 }
 
 /** True when the board can be drawn; otherwise the generic board is drawn with a note. */

@@ -1,0 +1,90 @@
+"""Agents deciding in processes of their own, so a searching AI never holds the server's
+interpreter (a thread would share it with the event loop and stall it).
+
+A decision travels as the table's record (game, options, seed, history), not as a state:
+the worker replays it (a few milliseconds) and keeps each seat's agent between moves.
+
+>>> from highcamp.games import load_game
+>>> thinkers = Thinkers(1)
+>>> game = load_game("everest-1924")
+>>> state = game.new_initial_state(5)
+>>> while state.current_player() < 0:
+...     state.apply_action(state.clone().apply_random_chance())
+>>> job = Decision("t1", 0, "everest-1924", {}, 5, state.history(), "random", 3)
+>>> thinkers.decide(job) in state.legal_actions()
+True
+>>> thinkers.close()
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import threading
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Decision", "Thinkers"]
+
+_KEPT = 256  # agents a worker keeps between moves (the least recently used leave)
+_agents: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
+_games: dict[str, Any] = {}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One move to decide: which table and seat, the game record, the agent spec and seed."""
+
+    table: str
+    seat: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    history: list[int]
+    agent: str
+    agent_seed: int
+
+
+def _decide(job: Decision) -> int:
+    """In a worker: replay the record and let the seat's agent choose."""
+    from highcamp.agents import make_agent
+    from highcamp.games import load_game
+
+    key = json.dumps([job.game, job.options], sort_keys=True)
+    game = _games.get(key)
+    if game is None:
+        game = _games[key] = load_game(job.game, **job.options)
+    state = game.replay(job.history, seed=job.seed)
+    agent_key = (job.table, job.seat, job.agent)
+    agent = _agents.pop(agent_key, None) or make_agent(job.agent, seed=job.agent_seed)
+    _agents[agent_key] = agent
+    while len(_agents) > _KEPT:
+        _agents.popitem(last=False)
+    return int(agent.act(state))
+
+
+class Thinkers:
+    """A pool of ``processes`` worker processes (started on first use)."""
+
+    def __init__(self, processes: int = 2) -> None:
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def decide(self, job: Decision) -> int:
+        """The agent's action (blocks the calling thread, not the interpreter)."""
+        with self._lock:
+            if self._pool is None:
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+            pool = self._pool
+        return pool.submit(_decide, job).result()
+
+    def close(self) -> None:
+        """Stop the workers."""
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=True, cancel_futures=True)
+                self._pool = None
