@@ -1308,9 +1308,10 @@ class DisasterState(State):
         return []
 
     def _legal_actions(self) -> list[int]:
-        if self._cache is None:
-            self._cache = self._compute_legal()
-        return self._cache
+        """The legal actions: the memo a transition left (``_resume``), or computed now. A
+        read never writes the memo, so reading a state changes nothing."""
+        cache = self._cache
+        return self._compute_legal() if cache is None else cache
 
     def _is_legal(self, action: int) -> bool:
         ph = self.phase

@@ -1059,8 +1059,29 @@ class TwoPlayerRules(DisasterState):
         return super()._parse_action(text)
 
     # ------------------------------------------------------------------ results [15.7]
+    # ------------------------------------------------------------------ pure reads
+    def _reader(self) -> TwoPlayerRules:
+        """A private copy for a read that looks at the table from either seat (seating a
+        team swaps it into the engine's fields): the state read is never written, so one
+        thread may read it while another clones it."""
+        return self.clone()
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """The table as ``player`` sees it (see :meth:`_observation`), read from a private
+        copy."""
+        self._check_player(player)
+        return self._reader()._observation(player)
+
+    def public_observation(self) -> dict[str, Any] | None:
+        """What a spectator sees (see :meth:`_public_observation`), from a private copy."""
+        return self._reader()._public_observation()
+
     def score_breakdown(self) -> list[ScoreBreakdown]:
-        """Each seat's [12.0] sheet."""
+        """Each seat's [12.0] sheet, read from a private copy."""
+        return self._reader()._score_breakdown()
+
+    def _score_breakdown(self) -> list[ScoreBreakdown]:
+        """Each seat's [12.0] sheet (seats each team in turn: on a private copy)."""
         out = []
         for s in (0, 1):
             with self._seated(s):
@@ -1193,7 +1214,7 @@ class TwoPlayerRules(DisasterState):
         team["company"] = getattr(self._seat_game(seat).company, "name", "")
         return team
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def _observation(self, player: int) -> dict[str, Any]:
         """The table as ``player`` sees it: ``player``'s own team in the solitaire keys
         (``guides``, ``clients``, ``prestige``...), the other team under ``opponent``, the
         First Player (``None`` until drawn), the bidding, the kind of game (``victory``:
@@ -1240,9 +1261,9 @@ class TwoPlayerRules(DisasterState):
             obs["winners"] = self.winners()
         return obs
 
-    def public_observation(self) -> dict[str, Any] | None:
+    def _public_observation(self) -> dict[str, Any] | None:
         """What a spectator sees: seat 1's view with both secrets hidden."""
-        obs = self.observation(0)
+        obs = self._observation(0)
         obs["seat"] = None
         for key, s in (("secret", 0), ("opponent_secret", 1)):
             obs[key] = None if self.secret[s] is None else "hidden"

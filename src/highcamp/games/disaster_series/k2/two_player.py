@@ -499,12 +499,12 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
                 line["label"], line["points"] = "Secret Goal (face down)", 0
         score["band"] = self.rs.band(score["total"])
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def _observation(self, player: int) -> dict[str, Any]:
         """The table as ``player`` sees it (see :class:`TwoPlayerRules`), with K2's board
         and each team's K2 status under ``k2`` (one's own, also in ``obs["k2"]``); the
         opponent's Secret Goal is ``"hidden"`` while face down; ``descents`` are each team's
         own markers waiting to descend from an avalanche space."""
-        obs = super().observation(player)
+        obs = super()._observation(player)
         mine = self._k2_team(player, True)
         theirs = self._k2_team(1 - player, self._goal_shown(1 - player))
         # the markers waiting to descend are the moving team's: under its own k2
@@ -520,9 +520,9 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             obs["opponent_secret"] = theirs["secret_goal"]["name"]
         return obs
 
-    def public_observation(self) -> dict[str, Any] | None:
+    def _public_observation(self) -> dict[str, Any] | None:
         """What a spectator sees: both Secret Goals face down until shown."""
-        obs = super().public_observation()
+        obs = super()._public_observation()
         assert obs is not None
         for seat, key in ((0, "secret"), (1, "opponent_secret")):
             team = obs["teams"][seat]
