@@ -18,7 +18,7 @@ import pytest
 
 import highcamp
 
-CASES = [
+CASES: list[tuple[str, dict[str, Any]]] = [
     ("disaster-on-everest", {}),
     ("disaster-on-everest", {"players": 2, "game": "advanced", "team_bonus": True}),
     ("disaster-on-everest", {"players": 2, "first_player": "random"}),
