@@ -805,7 +805,7 @@ class DisasterState(State):
                 acts.append(SUMMIT_PUSH)
             for k, eff in enumerate(game.effect_ids):
                 if eff in PLAYABLE and any(self.rs.tokens[t].effect == eff for t in self.held):
-                    if eff == "ridges_open" and not self.blocked:
+                    if eff == "ridges_open" and not self._ridges_open_playable():
                         continue
                     acts.append(PLAY + k)
             return sorted(acts)
@@ -833,6 +833,11 @@ class DisasterState(State):
             if self._end_problem() is None:
                 acts.append(END_MOVE)
         return sorted(acts)
+
+    def _ridges_open_playable(self) -> bool:
+        """Whether a held Ridges Open may be played now: solitaire, when a ridge is
+        blocked (it removes the markers) [6.2]."""
+        return bool(self.blocked)
 
     def _end_problem(self) -> str | None:
         """Why the mover may not stop here, or None (a marker that has not left a blocked
@@ -999,8 +1004,12 @@ class DisasterState(State):
         m = self.mover
         c = m - self._game.ng
         self.moved[m] = True
-        self.clients_left -= 1
-        if self._game.advanced and ("c" in self._traits(c) or self.pushed):
+        cautious = self._game.advanced and "c" in self._traits(c)
+        if not (cautious and not self.stepped):
+            # [13.2]: a Cautious client that ends its move without moving has made no
+            # move: it does not tire, nor use up one of the option's client moves
+            self.clients_left -= 1
+        if (cautious and self.stepped) or (self._game.advanced and self.pushed):
             self.tired[c] = 1
             self._emit(f"{self.name(m)} is tired", R_PUSH)
         self.mover = -1
@@ -1224,10 +1233,10 @@ class DisasterState(State):
         ng = self._game.ng
         acts = [ACCEPT]
         if self.fate_key != "lost":
-            p = self.pos[ng + c]
+            here = self._place_of(ng + c)
             for g in range(ng):
-                if self.pos[g] == p and not self.sacrificed[g]:
-                    acts.append(SACRIFICE + g)
+                if self._place_of(g) == here and not self.sacrificed[g]:
+                    acts.append(SACRIFICE + g)  # [11.4]: on the same space
             if (
                 len([t for t in self.kept if self.rs.tokens[t].effect == "med_kit"])
                 > self.medkits_used
@@ -1236,6 +1245,14 @@ class DisasterState(State):
         if any(self.rs.tokens[t].effect == "luck" for t in self.held) and self.pool:
             acts.append(LUCK)
         return sorted(acts)
+
+    def _place_of(self, m: int) -> tuple[int, int]:
+        """Where marker ``m`` is, as a space: its board space, or its own spot of the
+        Hillary Step queue (two queue spots are two spaces [11.4])."""
+        p = self.pos[m]
+        if p == QUEUE:
+            return (QUEUE, next((e[0] for e in self.queue if e[1] == m), -1))
+        return (p, 0)
 
     def _fate_result(self, t: int) -> None:
         c = self.fate_client
@@ -2204,6 +2221,8 @@ def _icy(state: DisasterState, t: int) -> None:
             q -= 1
         state.pos[m] = q
         state._emit(f"Icy: {state.name(m)} slides down to {b.names[q]}", R_EVENTS)
+        if b.up >= 0 and q in (b.up, b.down):
+            state.entering.append([m, -1])  # [8.2]: moved onto Up or Down, it enters the queue
         if (
             m >= ng
             and state._storm_phase()

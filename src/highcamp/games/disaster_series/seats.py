@@ -51,6 +51,7 @@ from .engine import (
     CDRAW,
     DEAD,
     EFFECTS,
+    ENTER,
     GDRAW,
     HIRE,
     LOST,
@@ -65,7 +66,9 @@ from .engine import (
     P_HELI,
     P_HIRE,
     P_MOVE,
+    P_ORDER,
     P_OVER,
+    P_SPOT,
     P_TARGET,
     PLAY,
     QUEUE,
@@ -429,6 +432,8 @@ class TwoPlayerRules(DisasterState):
             setattr(self, o, a)
         for e in self.queue:
             e[1] = _flip(e[1])
+        for e in self.entering:
+            e[0] = _flip(e[0])
         self.lost_checks = [_flip(c) for c in self.lost_checks]
         self.active = 1 - self.active
         if clear_cache:
@@ -676,7 +681,25 @@ class TwoPlayerRules(DisasterState):
         if self.pending_block >= 0 and self.step == "move":
             self.phase = P_RELOCATE
             return
+        if len(self.entering) > 1 and sum(1 for e in self.entering if e[0] < OTHER) < 2:
+            # both teams slid onto Up or Down (Icy): the player orders their own markers'
+            # entry; the opponent's follow in board order [8.2]
+            self.entry_chosen = True
         super()._resume()
+
+    def _ridges_open_playable(self) -> bool:
+        """Ridges Open "removes all ridges for that turn. No Blocked Ridges are placed for
+        that turn" (the clarifications): playable before any ridge is blocked, once a turn."""
+        return "ridges_open" not in self.fx
+
+    def _place_in_queue(self, marker: int, direction: int, spot: int) -> None:
+        """The waiting team's markers (``OTHER + marker``, after an Icy slide) enter the
+        queue as their own team's [8.2]."""
+        if OTHER <= marker < NEUTRAL:
+            with self._seated(1 - self.active):
+                super()._place_in_queue(marker - OTHER, direction, spot)
+            return
+        super()._place_in_queue(marker, direction, spot)
 
     def _finish_round(self) -> None:
         if self.rounds:
@@ -915,6 +938,8 @@ class TwoPlayerRules(DisasterState):
             return CHANCE
         if self.phase == P_BID:
             return self.bidder
+        if self.phase == P_SPOT and self.pending_entry >= OTHER:
+            return 1 - self.active  # a 6: the marker's own player chooses its spot [8.2]
         return self.active
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -933,6 +958,8 @@ class TwoPlayerRules(DisasterState):
         ph = self.phase
         if ph == P_BID:
             return [BID, PASS]
+        if ph == P_ORDER:
+            return sorted(ENTER + e[0] for e in self.entering if e[0] < OTHER)
         if ph == P_RELOCATE:
             return [NO_BLOCK] + [RELOCATE + s for s in self.blocked]
         if ph == P_UNBLOCK:

@@ -149,6 +149,8 @@ R_PREP = "[8.5]"
 R_DARK_MOVE = "[8.6]"
 R_BIVOUAC = "[8.7]"
 R_AV_SPACE = "[9.2]"
+R_SCALED = "[9.2] R-DS-9"
+"""A successful scale: the marker lands one space down and its move ends (R-DS-9)."""
 R_LOST = "[9.3]"
 R_GOALS = "[9.4]"
 R_GAME_END = "[11.0]"
@@ -755,7 +757,7 @@ class K2State(DisasterState):
         out = []
         for k, eff in enumerate(self._game.effect_ids):
             if eff in PLAYABLE and any(self.rs.tokens[t].effect == eff for t in self.held):
-                if eff == "ridges_open" and not self.blocked:
+                if eff == "ridges_open" and not self._ridges_open_playable():
                     continue
                 if eff == "sherpa_stamina" and "sherpa_stamina" in self.fx:
                     continue
@@ -908,17 +910,16 @@ class K2State(DisasterState):
         self.die_for = "descent"
 
     def _descent_bonus(self) -> int:
-        m, partner = self.descent_marker, self.descent_partner
+        m = self.descent_marker
         ng = self._game.ng
         bonus = self.k2.bonus(self.pos[m])
-        expert = False
-        for x in (m, partner):
-            if x < 0:
-                continue
-            if x < ng:
-                expert |= "expert_climber" in self.rs.guides[self.guides[x]].skills
-            elif self._game.advanced:
-                expert |= "a" in self.rs.clients[self.clients[x - ng]].traits
+        if m < ng:
+            # a guide, alone or leading a climber: only an Expert Climber guide's +2 counts,
+            # shared with the climber; a climber travelling with a guide ignores its own
+            # traits, Advanced Climber included [9.2] [8.4]
+            expert = "expert_climber" in self.rs.guides[self.guides[m]].skills
+        else:
+            expert = self._game.advanced and "a" in self.rs.clients[self.clients[m - ng]].traits
         return bonus + (2 if expert else 0)
 
     def _descend(self, face: int) -> None:
@@ -968,12 +969,14 @@ class K2State(DisasterState):
             else:
                 self._say(
                     f"scaling ({total}): {names} down to {self.rs.board.names[space - 1]}",
-                    R_AV_SPACE,
+                    R_SCALED,
                 )
-                self._land(group, space - 1)
+                self._land(group, space - 1)  # and the move ends there (R-DS-9)
         self._resume()
 
     def _land(self, group: list[int], space: int) -> None:
+        """``group`` lands on ``space`` by rope or by scaling, and its move ends there for
+        the turn [9.2] (the rope results say so; a successful scale too: R-DS-9)."""
         for x in group:
             self.pos[x] = space
             self.moved[x] = True
@@ -1590,6 +1593,12 @@ def _icy_serac(state: DisasterState, t: int) -> None:
             and p in b.lost_on_leaving
             and "g" not in state._traits(m - ng)
         ):
+            if "b" in state._traits(m - ng):
+                # Bad Sense of Direction: always LOST descending at the Shoulder, an Icy
+                # slide included (no roll) [9.3] [14.1]
+                state._say(f"{state.name(m)} has a bad sense of direction", R_LOST)
+                state._get_lost(m - ng)
+                continue
             state.lost_checks.append(m - ng)
 
 

@@ -49,11 +49,13 @@ from ..engine import (
     DEAD,
     EFFECTS,
     LOST,
+    P_DIE,
     P_HIRE,
     P_MOVE,
     P_OVER,
     PLAY,
     REMOVED,
+    T_PLAYED,
     TARGET_CLIENT,
     Effect,
 )
@@ -73,9 +75,11 @@ from ..seats import (
 from .rules import (
     GOAL,
     K2_NUM_ACTIONS,
+    LUCK_PLAY,
     P_GOAL,
     P_NOBLE,
     P_RECRUIT,
+    R_AID,
     R_AVALANCHE,
     R_BUY,
     R_GUIDE_CHOICE,
@@ -287,21 +291,38 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     # ------------------------------------------------------------------ dice
     def _opponents_roll(self) -> bool:
         """Whether the die is rolled for the other seat's climber (Broken Rope, getting
-        lost after Icy): its owner's Luck and Lucky trait are not offered."""
+        lost after Icy): the active player's Luck and Lucky trait are not offered (the
+        owner's Luck is, before a Broken Rope roll: :meth:`_owner_luck_offer`)."""
         if self.die_for == "rope":
             return self.rope_client >= OTHER
         if self.die_for == "lost":
             return bool(self.lost_checks) and self.lost_checks[0] >= OTHER
         return False
 
+    def _owner_luck_offer(self) -> bool:
+        """Whether the player whose climber the opponent's Broken Rope strikes may play
+        their Luck before the roll ("before any die roll", Player Aid: Luck)."""
+        return (
+            self.phase == P_DIE
+            and self.die_for == "rope"
+            and self.rope_client >= OTHER
+            and not self.luck_asked
+            and any(self.rs.tokens[t].effect == "luck" for t in self.o_held)
+        )
+
     def _luck_offer(self) -> bool:
-        return not self._opponents_roll() and super()._luck_offer()
+        if self._opponents_roll():
+            return self._owner_luck_offer()
+        return super()._luck_offer()
 
     def _lucky_subject(self) -> bool:
         return not self._opponents_roll() and super()._lucky_subject()
 
     def _die_rolled(self, d: int) -> None:
         ng = self._game.ng
+        if self.die_for == "rope" and self.rope_client >= OTHER:
+            d += self.luck_bonus  # the owner's Luck, played before the roll
+            self.luck_bonus, self.luck_asked = 0, False
         if self.die_for == "rope" and d == 1 and self.o_flash == ng + self.rope_client - OTHER:
             self.o_flash = -1  # lost with its holder
         super()._die_rolled(d)
@@ -375,7 +396,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         if self.phase == P_GOAL:
             return CHANCE
         if self._luck_offer():
-            return self.active
+            return 1 - self.active if self._opponents_roll() else self.active
         return super().current_player()
 
     def _compute_legal(self) -> list[int]:
@@ -395,6 +416,17 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
                 R_GUIDE_CHOICE,
             )
             self._seat_done()
+            return
+        if self._opponents_roll() and self._owner_luck_offer():
+            self._cache = None
+            self.luck_asked = True
+            if action == LUCK_PLAY:  # the struck climber's player plays their Luck
+                t = next(t for t in self.o_held if self.rs.tokens[t].effect == "luck")
+                self.o_held.remove(t)
+                self.spent.append(t)
+                self.o_tallies[T_PLAYED] += 1
+                self.luck_bonus = 2
+                self._say(f"{self.label(1 - self.active)} plays Luck: +2 to the roll", R_AID)
             return
         play = ""
         if self.phase == P_MOVE and PLAY <= action < TARGET_CLIENT and not self._luck_offer():
