@@ -6,7 +6,8 @@
 """
 
 from .components import Board, ClientCard, Company, EventToken, GuideCard, Ruleset, load_ruleset
-from .engine import EFFECTS, DisasterGame, DisasterState
+from .engine import EFFECTS, DisasterState
+from .game import DisasterGame
 
 __all__ = [
     "EFFECTS",

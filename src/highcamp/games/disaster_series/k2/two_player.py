@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from highcamp.core import CHANCE, IllegalActionError
 
@@ -57,8 +57,8 @@ from ..engine import (
     REMOVED,
     T_PLAYED,
     TARGET_CLIENT,
-    Effect,
 )
+from ..events import Effect
 from ..seats import (
     _PHASES_2P,
     NUM_ACTIONS_2P,
@@ -72,7 +72,8 @@ from ..seats import (
     _both,
     seat_games,
 )
-from .rules import (
+from .state import K2State
+from .vocabulary import (
     GOAL,
     K2_NUM_ACTIONS,
     LUCK_PLAY,
@@ -88,9 +89,10 @@ from .rules import (
     R_UNSUPPORTED,
     RECRUIT,
     B,
-    DisasterOnK2Game,
-    K2State,
 )
+
+if TYPE_CHECKING:
+    from .rules import DisasterOnK2Game
 
 __all__ = ["K2_TWO_PLAYER_EFFECTS", "K2TwoPlayerState", "setup_two_player"]
 
@@ -102,7 +104,7 @@ def setup_two_player(game: DisasterOnK2Game) -> None:
     multinational team's hired Sherpa) may draw a Secret Goal has hidden information."""
     game.seat_games = seat_games(game)
     secret = game.multinational or any(
-        cast(DisasterOnK2Game, g).options["guide"] == "sherpa" for g in game.seat_games
+        cast("DisasterOnK2Game", g).options["guide"] == "sherpa" for g in game.seat_games
     )
     if secret:
         # the instance's facts: this variant hides each Sherpa's goal from the other seat
@@ -137,7 +139,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             getattr(self, k).reverse()
 
     def _k2_seat(self, seat: int | None = None) -> DisasterOnK2Game:
-        return cast(DisasterOnK2Game, self._seat_game(seat))
+        return cast("DisasterOnK2Game", self._seat_game(seat))
 
     def _reserved(self, kind: str) -> set[int]:
         """Markers the other seat holds or will take from its own team: a marker plays on
