@@ -2,13 +2,18 @@
 the rule citations of the shared engine (Everest's section numbers; a ruleset maps them to
 its own), the effects whose tokens are held or kept, and the tallies kept for analysis.
 
->>> QUEUE, LOST, DEAD, REMOVED, NEUTRAL
-(-1, -2, -3, -4, 99)
+>>> import json
+>>> [(p.name, int(p)) for p in Place]
+[('QUEUE', -1), ('LOST', -2), ('DEAD', -3), ('REMOVED', -4), ('NEUTRAL', 99)]
+>>> QUEUE == -1 and json.dumps([QUEUE, NEUTRAL])  # saved and shown as the numbers
+'[-1, 99]'
 >>> PHASE_NAMES[P_MOVE], R_STEP
 ('move', '[8.2]')
 """
 
 from __future__ import annotations
+
+from enum import IntEnum
 
 # ------------------------------------------------------------------------ action ids
 OPT_A, OPT_B, OPT_C, OPT_A_PREP, OPT_B_PREP = 0, 1, 2, 3, 4
@@ -35,9 +40,25 @@ NUM_ACTIONS = 252
 
 MAX_GUIDES, MAX_CLIENTS, MAX_SPACES, MAX_TOKENS = 2, 6, 16, 36
 
-# positions off the track
-QUEUE, LOST, DEAD, REMOVED = -1, -2, -3, -4
-NEUTRAL = 99
+
+class Place(IntEnum):
+    """Where a marker is when it is not on a board space (a position is a space index >= 0
+    or one of these), and the marker number of another company's client in the queue."""
+
+    QUEUE = -1  # in the Hillary Step queue [8.2]
+    LOST = -2  # in the LOST box [8.3] (K2: LOST/BIVOUAC [8.7] [9.3])
+    DEAD = -3  # died [11.5]
+    REMOVED = -4  # a guide who gave their life [11.4] or fell [9.2]
+    NEUTRAL = 99  # the queue's "client from another travel company" (R-DS-3)
+
+
+QUEUE, LOST, DEAD, REMOVED, NEUTRAL = (
+    Place.QUEUE,
+    Place.LOST,
+    Place.DEAD,
+    Place.REMOVED,
+    Place.NEUTRAL,
+)
 
 # phases (what the next action is)
 (

@@ -439,9 +439,12 @@ class DisasterState(State):
         """A board space, or the queue, LOST box..."""
         if space >= 0:
             return self.rs.board.names[space]
-        return {QUEUE: "the Hillary Step queue", LOST: "the LOST box", DEAD: "dead"}.get(
-            space, "removed"
-        )
+        where: dict[int, str] = {
+            QUEUE: "the Hillary Step queue",
+            LOST: "the LOST box",
+            DEAD: "dead",
+        }
+        return where.get(space, "removed")
 
     def _skills(self, g: int) -> frozenset[str]:
         """Skills in force for guide ``g``: all in the Clear Phase, only with Resolute in

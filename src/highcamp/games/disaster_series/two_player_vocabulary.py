@@ -1,8 +1,8 @@
 """The two-player game's vocabulary [15.*]: its action ids and phases (after the solitaire
 game's), the seats' fields, the rules it cites and the option values.
 
->>> BID - NUM_ACTIONS, P_BID - P_OVER, _flip(3), _flip(OTHER + 3), _flip(NEUTRAL)
-(0, 1, 53, 3, 99)
+>>> BID - NUM_ACTIONS, P_BID - P_OVER, _flip(3), _flip(OTHER + 3), _flip(NEUTRAL) == NEUTRAL
+(0, 1, 53, 3, True)
 """
 
 from __future__ import annotations

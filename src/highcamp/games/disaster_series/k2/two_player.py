@@ -313,6 +313,8 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         )
 
     def _luck_offer(self) -> bool:
+        if self.phase != P_DIE:
+            return False  # the common case, first (it is asked at every step)
         if self._opponents_roll():
             return self._owner_luck_offer()
         return super()._luck_offer()
