@@ -342,6 +342,158 @@ def profile_everest(console: Console, seconds: float) -> None:
     print(out.getvalue())  # plain: pstats lines are wider than a piped console
 
 
+# ------------------------------------------------------- Disaster series, before/after
+SERIES_CASES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("disaster-on-everest", {}),
+    ("disaster-on-everest", {"game": "advanced", "team_bonus": True}),
+    ("disaster-on-k2", {}),
+    ("disaster-on-k2", {"guide": "sherpa", "game": "advanced"}),
+    ("disaster-on-everest", {"players": 2}),
+    ("disaster-on-k2", {"players": 2}),
+)
+"""The Disaster-series cases of ``--compare-with``: each mountain solitaire (basic, and
+advanced) and with two players."""
+SERIES_MID_STATES = 50
+
+
+def heuristic_playouts(game: highcamp.Game) -> Runner:
+    """Games of the game's heuristic agent in every seat (the simulator's common case)."""
+    from highcamp.agents import make_agent
+
+    CHANCE = highcamp.CHANCE
+
+    def run(deadline: float, seed0: int) -> tuple[int, int]:
+        clock = time.perf_counter
+        games = actions = 0
+        seed = seed0
+        while clock() < deadline:
+            agents = [make_agent("heuristic", seed=seed + p) for p in range(game.num_players)]
+            state = game.new_initial_state(seed)
+            while not state.is_terminal():
+                if state.current_player() == CHANCE:
+                    state.apply_random_chance()
+                else:
+                    state.apply_action(agents[state.current_player()].act(state))
+                actions += 1
+            games += 1
+            seed += 1
+        return games, actions
+
+    return run
+
+
+def series_worker(spec: str, seconds: float, repeats: int) -> int:
+    """Measure one case (``game_id`` and options as JSON) with the highcamp on the path and
+    print the rates as JSON: random playouts, clone of mid-game states, heuristic games."""
+    game_id, options = json.loads(spec)
+    game = highcamp.load_game(game_id, **options)
+    rate = measure(highcamp_playouts(game), seconds, repeats)
+    states = mid_game_states(game, SERIES_MID_STATES)
+    clone = measure(op_runner(states, highcamp_clone), seconds / 2, repeats)
+    heur = measure(heuristic_playouts(game), seconds, repeats)
+    out = {
+        "actions_per_s": rate.actions_per_s,
+        "games_per_s": rate.games_per_s,
+        "clones_per_s": clone.games_per_s,
+        "heuristic_games_per_s": heur.games_per_s,
+        "source": os.path.dirname(os.path.dirname(os.path.abspath(highcamp.__file__))),
+    }
+    print(json.dumps(out))
+    return 0
+
+
+def _run_worker(src: str, case: tuple[str, dict[str, Any]], args: Any) -> dict[str, Any]:
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": src}
+    cmd = [
+        sys.executable,
+        os.path.abspath(__file__),
+        "--series-worker",
+        json.dumps(case),
+        "--seconds",
+        str(args.seconds),
+        "--repeats",
+        str(args.repeats),
+    ]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def compare_series(console: Console, args: Any) -> int:
+    """Before/after of the Disaster series in one run: OpenSpiel's pig measured here (at the
+    start and at the end, the mean kept), and each case of :data:`SERIES_CASES` measured
+    in a fresh process with the old sources (``--compare-with``) and with this checkout's,
+    one after the other."""
+    new_src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+    old_src = os.path.abspath(args.compare_with)
+    pyspiel = load_pyspiel()
+    if pyspiel is None:
+        raise SystemExit("--compare-with needs the pig reference: the `rl` extra")
+    pig_game = pyspiel.load_game(REFERENCE_GAME)
+    pig_before = measure(pyspiel_playouts(pyspiel, pig_game), args.seconds, args.repeats)
+    rows = []
+    for case in SERIES_CASES:
+        old = _run_worker(old_src, case, args)
+        new = _run_worker(new_src, case, args)
+        rows.append((case, old, new))
+    pig_after = measure(pyspiel_playouts(pyspiel, pig_game), args.seconds, args.repeats)
+    pig = (pig_before.actions_per_s + pig_after.actions_per_s) / 2
+    table = Table(title=f"Disaster series before/after (old: {old_src})")
+    cols = (
+        "game",
+        "variant",
+        "old actions/s",
+        "new actions/s",
+        f"old vs {REFERENCE_GAME}",
+        f"new vs {REFERENCE_GAME}",
+        "speed-up",
+        "clone old/new",
+        "heuristic games/s old/new",
+    )
+    for col in cols:
+        table.add_column(col, justify="left" if col in ("game", "variant") else "right")
+    for (game_id, options), old, new in rows:
+        table.add_row(
+            game_id,
+            variant_label(options),
+            fmt(old["actions_per_s"]),
+            fmt(new["actions_per_s"]),
+            f"{old['actions_per_s'] / pig:.3f}x",
+            f"{new['actions_per_s'] / pig:.3f}x",
+            f"{new['actions_per_s'] / old['actions_per_s']:.2f}x",
+            f"{fmt(old['clones_per_s'])} / {fmt(new['clones_per_s'])}",
+            f"{old['heuristic_games_per_s']:.1f} / {new['heuristic_games_per_s']:.1f}",
+        )
+    console.print(f"[bold]highcamp throughput, Disaster series[/bold]: {machine_line()}")
+    console.print(
+        f"{REFERENCE_GAME}: {fmt(pig_before.actions_per_s)} actions/s before, "
+        f"{fmt(pig_after.actions_per_s)} after (mean {fmt(pig)} used for the ratios); "
+        f"{args.seconds:g} s per measurement, {args.repeats} repeats, best kept"
+    )
+    console.print(table)
+    return 0
+
+
+def profile_game(console: Console, game_id: str, options: dict[str, Any], seconds: float) -> None:
+    """Run a game's random-playout loop under cProfile; print the top 25 by tottime."""
+    game = highcamp.load_game(game_id, **options)
+    run = highcamp_playouts(game)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    games, actions = run(time.perf_counter() + seconds, 0)
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.strip_dirs().sort_stats("tottime").print_stats(25)
+    console.print(
+        f"[bold]cProfile of the {game_id} {variant_label(options)} loop[/bold] "
+        f"({games:,} games, {actions:,} actions, under the profiler; top 25 by tottime)"
+    )
+    print(out.getvalue())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
     parser.add_argument(
@@ -357,15 +509,35 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help=f"run the {PROFILE_GAME} loop under cProfile instead (top 25 by tottime)",
     )
+    parser.add_argument(
+        "--compare-with",
+        metavar="SRC",
+        help="Disaster series before/after: measure its cases with the old sources SRC "
+        "(a src/ directory) and with this checkout's, in the same run as pig",
+    )
+    parser.add_argument(
+        "--profile-options",
+        metavar="JSON",
+        help="with --profile and --games ID: profile that game's loop with these options",
+    )
+    parser.add_argument("--series-worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1:
         parser.error("--seconds must be > 0 and --repeats >= 1")
+    if args.series_worker:
+        return series_worker(args.series_worker, args.seconds, args.repeats)
     console = Console()
     if not console.is_terminal:  # piped or redirected: do not wrap the tables at 80 columns
         console = Console(width=120)
+    if args.compare_with:
+        return compare_series(console, args)
 
     if args.profile:
-        profile_everest(console, args.seconds)
+        if args.games:
+            options = json.loads(args.profile_options or "{}")
+            profile_game(console, select_games(args.games)[0], options, args.seconds)
+        else:
+            profile_everest(console, args.seconds)
         return 0
     game_ids = select_games(args.games)
 

@@ -600,6 +600,7 @@ def test_13_1_cautious_client_tires_and_cannot_push() -> None:
     act(s, "option c")
     act(s, "move Lou")  # Cautious
     assert not any("pushes" in t for t in texts(s))
+    act(s, "Lou up to Triangular Face")  # a move: then tired (not without one [13.2])
     act(s, "end Lou's move")
     assert s.tired[4] == 1
 

@@ -27,7 +27,9 @@ from typing import NamedTuple
 from highcamp.core import LogEntry, State
 
 from .components import Board, ClientCard, Company, EventToken, GuideCard, Ruleset, load_ruleset
-from .engine import DEAD, EFFECTS, REMOVED, DisasterGame, DisasterState
+from .constants import DEAD, REMOVED
+from .engine import EFFECTS, DisasterState
+from .game import DisasterGame
 
 __all__ = [
     "EFFECTS",

@@ -21,7 +21,7 @@ from typing import Any
 from highcamp.core import GameInfo, OptionSpec
 
 from ..components import Ruleset, load_ruleset
-from ..engine import DisasterGame
+from ..game import DisasterGame
 from ..seats import two_player_options
 
 __all__ = ["DisasterOnEverestGame", "everest_ruleset"]

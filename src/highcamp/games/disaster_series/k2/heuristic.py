@@ -44,7 +44,8 @@ from ..engine import (
     STEP_UP,
     TARGET_CLIENT,
 )
-from .rules import (
+from .state import K2State
+from .vocabulary import (
     BIVOUAC,
     DESC_NEWROPE,
     DESC_ROPE,
@@ -60,7 +61,6 @@ from .rules import (
     RECRUIT,
     REROLL,
     ROLL,
-    K2State,
 )
 
 __all__ = ["k2_leader_action"]

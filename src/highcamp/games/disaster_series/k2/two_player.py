@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from highcamp.core import CHANCE, IllegalActionError
 
@@ -49,14 +49,16 @@ from ..engine import (
     DEAD,
     EFFECTS,
     LOST,
+    P_DIE,
     P_HIRE,
     P_MOVE,
     P_OVER,
     PLAY,
     REMOVED,
+    T_PLAYED,
     TARGET_CLIENT,
-    Effect,
 )
+from ..events import Effect
 from ..seats import (
     _PHASES_2P,
     NUM_ACTIONS_2P,
@@ -70,12 +72,15 @@ from ..seats import (
     _both,
     seat_games,
 )
-from .rules import (
+from .state import K2State
+from .vocabulary import (
     GOAL,
     K2_NUM_ACTIONS,
+    LUCK_PLAY,
     P_GOAL,
     P_NOBLE,
     P_RECRUIT,
+    R_AID,
     R_AVALANCHE,
     R_BUY,
     R_GUIDE_CHOICE,
@@ -84,9 +89,10 @@ from .rules import (
     R_UNSUPPORTED,
     RECRUIT,
     B,
-    DisasterOnK2Game,
-    K2State,
 )
+
+if TYPE_CHECKING:
+    from .rules import DisasterOnK2Game
 
 __all__ = ["K2_TWO_PLAYER_EFFECTS", "K2TwoPlayerState", "setup_two_player"]
 
@@ -98,7 +104,7 @@ def setup_two_player(game: DisasterOnK2Game) -> None:
     multinational team's hired Sherpa) may draw a Secret Goal has hidden information."""
     game.seat_games = seat_games(game)
     secret = game.multinational or any(
-        cast(DisasterOnK2Game, g).options["guide"] == "sherpa" for g in game.seat_games
+        cast("DisasterOnK2Game", g).options["guide"] == "sherpa" for g in game.seat_games
     )
     if secret:
         # the instance's facts: this variant hides each Sherpa's goal from the other seat
@@ -133,7 +139,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             getattr(self, k).reverse()
 
     def _k2_seat(self, seat: int | None = None) -> DisasterOnK2Game:
-        return cast(DisasterOnK2Game, self._seat_game(seat))
+        return cast("DisasterOnK2Game", self._seat_game(seat))
 
     def _reserved(self, kind: str) -> set[int]:
         """Markers the other seat holds or will take from its own team: a marker plays on
@@ -287,21 +293,40 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     # ------------------------------------------------------------------ dice
     def _opponents_roll(self) -> bool:
         """Whether the die is rolled for the other seat's climber (Broken Rope, getting
-        lost after Icy): its owner's Luck and Lucky trait are not offered."""
+        lost after Icy): the active player's Luck and Lucky trait are not offered (the
+        owner's Luck is, before a Broken Rope roll: :meth:`_owner_luck_offer`)."""
         if self.die_for == "rope":
             return self.rope_client >= OTHER
         if self.die_for == "lost":
             return bool(self.lost_checks) and self.lost_checks[0] >= OTHER
         return False
 
+    def _owner_luck_offer(self) -> bool:
+        """Whether the player whose climber the opponent's Broken Rope strikes may play
+        their Luck before the roll ("before any die roll", Player Aid: Luck)."""
+        return (
+            self.phase == P_DIE
+            and self.die_for == "rope"
+            and self.rope_client >= OTHER
+            and not self.luck_asked
+            and any(self.rs.tokens[t].effect == "luck" for t in self.o_held)
+        )
+
     def _luck_offer(self) -> bool:
-        return not self._opponents_roll() and super()._luck_offer()
+        if self.phase != P_DIE:
+            return False  # the common case, first (it is asked at every step)
+        if self._opponents_roll():
+            return self._owner_luck_offer()
+        return super()._luck_offer()
 
     def _lucky_subject(self) -> bool:
         return not self._opponents_roll() and super()._lucky_subject()
 
     def _die_rolled(self, d: int) -> None:
         ng = self._game.ng
+        if self.die_for == "rope" and self.rope_client >= OTHER:
+            d += self.luck_bonus  # the owner's Luck, played before the roll
+            self.luck_bonus, self.luck_asked = 0, False
         if self.die_for == "rope" and d == 1 and self.o_flash == ng + self.rope_client - OTHER:
             self.o_flash = -1  # lost with its holder
         super()._die_rolled(d)
@@ -375,7 +400,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         if self.phase == P_GOAL:
             return CHANCE
         if self._luck_offer():
-            return self.active
+            return 1 - self.active if self._opponents_roll() else self.active
         return super().current_player()
 
     def _compute_legal(self) -> list[int]:
@@ -395,6 +420,17 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
                 R_GUIDE_CHOICE,
             )
             self._seat_done()
+            return
+        if self._opponents_roll() and self._owner_luck_offer():
+            self._cache = None
+            self.luck_asked = True
+            if action == LUCK_PLAY:  # the struck climber's player plays their Luck
+                t = next(t for t in self.o_held if self.rs.tokens[t].effect == "luck")
+                self.o_held.remove(t)
+                self.spent.append(t)
+                self.o_tallies[T_PLAYED] += 1
+                self.luck_bonus = 2
+                self._say(f"{self.label(1 - self.active)} plays Luck: +2 to the roll", R_AID)
             return
         play = ""
         if self.phase == P_MOVE and PLAY <= action < TARGET_CLIENT and not self._luck_offer():
@@ -499,12 +535,12 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
                 line["label"], line["points"] = "Secret Goal (face down)", 0
         score["band"] = self.rs.band(score["total"])
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def _observation(self, player: int) -> dict[str, Any]:
         """The table as ``player`` sees it (see :class:`TwoPlayerRules`), with K2's board
         and each team's K2 status under ``k2`` (one's own, also in ``obs["k2"]``); the
         opponent's Secret Goal is ``"hidden"`` while face down; ``descents`` are each team's
         own markers waiting to descend from an avalanche space."""
-        obs = super().observation(player)
+        obs = super()._observation(player)
         mine = self._k2_team(player, True)
         theirs = self._k2_team(1 - player, self._goal_shown(1 - player))
         # the markers waiting to descend are the moving team's: under its own k2
@@ -520,9 +556,9 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             obs["opponent_secret"] = theirs["secret_goal"]["name"]
         return obs
 
-    def public_observation(self) -> dict[str, Any] | None:
+    def _public_observation(self) -> dict[str, Any] | None:
         """What a spectator sees: both Secret Goals face down until shown."""
-        obs = super().public_observation()
+        obs = super()._public_observation()
         assert obs is not None
         for seat, key in ((0, "secret"), (1, "opponent_secret")):
             team = obs["teams"][seat]

@@ -1,0 +1,155 @@
+"""The Disaster-series vocabulary, in one place: action ids, phases, the places off the track,
+the rule citations of the shared engine (Everest's section numbers; a ruleset maps them to
+its own), the effects whose tokens are held or kept, and the tallies kept for analysis.
+
+>>> import json
+>>> [(p.name, int(p)) for p in Place]
+[('QUEUE', -1), ('LOST', -2), ('DEAD', -3), ('REMOVED', -4), ('NEUTRAL', 99)]
+>>> QUEUE == -1 and json.dumps([QUEUE, NEUTRAL])  # saved and shown as the numbers
+'[-1, 99]'
+>>> PHASE_NAMES[P_MOVE], R_STEP
+('move', '[8.2]')
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+# ------------------------------------------------------------------------ action ids
+OPT_A, OPT_B, OPT_C, OPT_A_PREP, OPT_B_PREP = 0, 1, 2, 3, 4
+STEP_UP, STEP_DOWN, DROP_OFF, END_MOVE, FINISH = 5, 6, 7, 8, 9
+BUY, DECLINE, PUSH, ACCEPT, MEDKIT, LUCK, SUMMIT_PUSH = 10, 11, 12, 13, 14, 15, 16
+SELECT = 20  # + marker (8)
+PICKUP = 28  # + client slot (6)
+ENTER = 34  # + marker (8)
+SPOT = 42  # + spot - 1 (8)
+PLAY = 50  # + effect index (16)
+TARGET_CLIENT = 66  # + client slot (6)
+TARGET_GUIDE = 72  # + guide slot (2)
+TARGET_SPACE = 74  # + space (16)
+SACRIFICE = 90  # + guide slot (2)
+HELI = 92  # + client slot (6)
+KEEP = 98  # + token (36)
+RETURN = 134  # + token (36)
+HIRE = 170  # + guide card (8)
+TOKEN = 178  # + token (36)
+DIE = 214  # + face - 1 (6)
+GDRAW = 220  # + guide card (8)
+CDRAW = 228  # + client card (24)
+NUM_ACTIONS = 252
+
+MAX_GUIDES, MAX_CLIENTS, MAX_SPACES, MAX_TOKENS = 2, 6, 16, 36
+
+
+class Place(IntEnum):
+    """Where a marker is when it is not on a board space (a position is a space index >= 0
+    or one of these), and the marker number of another company's client in the queue."""
+
+    QUEUE = -1  # in the Hillary Step queue [8.2]
+    LOST = -2  # in the LOST box [8.3] (K2: LOST/BIVOUAC [8.7] [9.3])
+    DEAD = -3  # died [11.5]
+    REMOVED = -4  # a guide who gave their life [11.4] or fell [9.2]
+    NEUTRAL = 99  # the queue's "client from another travel company" (R-DS-3)
+
+
+QUEUE, LOST, DEAD, REMOVED, NEUTRAL = (
+    Place.QUEUE,
+    Place.LOST,
+    Place.DEAD,
+    Place.REMOVED,
+    Place.NEUTRAL,
+)
+
+# phases (what the next action is)
+(
+    P_HIRE,
+    P_GDRAW,
+    P_CDRAW,
+    P_DRAW,
+    P_KEEP,
+    P_RETURN,
+    P_DIE,
+    P_BUY,
+    P_TARGET,
+    P_MOVE,
+    P_ORDER,
+    P_SPOT,
+    P_HELI,
+    P_FATE,
+    P_FATE_CHOICE,
+    P_OVER,
+) = range(16)
+PHASE_NAMES = (
+    "hire guides",
+    "draw guides",
+    "draw clients",
+    "draw event",
+    "keep a token",
+    "return a token",
+    "roll",
+    "buy or decline",
+    "choose a target",
+    "move",
+    "order the queue entry",
+    "choose a queue spot",
+    "helicopter",
+    "draw fate",
+    "fate",
+    "over",
+)
+_CHANCE_PHASES = frozenset({P_GDRAW, P_CDRAW, P_DRAW, P_DIE, P_FATE})
+
+ZONE_ORDER = ("near", "medium", "far", "death")
+
+R_SETUP = "[4.1]"
+R_DRAW = "[6.0]"
+R_RIDGE_PLACE = "[6.1]"
+R_BUY = "[6.2]"
+R_WATCH = "[6.3]"
+R_OPTIONS = "[7.1]"
+R_GUIDE = "[7.2]"
+R_GUIDE_EXC = "[7.3]"
+R_CLIENT = "[7.4]"
+R_PREP = "[7.5]"
+R_STORM_MOVE = "[7.6]"
+R_RIDGES = "[8.1]"
+R_STEP = "[8.2]"
+R_LOST = "[8.3]"
+R_GOALS = "[8.4]"
+R_QUEUE = "[9.0]"
+R_END_TURN = "[10.0]"
+R_GAME_END = "[11.0]"
+R_POOL = "[11.1]"
+R_FATE_LOST = "[11.2]"
+R_FATE_ZONE = "[11.3]"
+R_SACRIFICE = "[11.4]"
+R_DEATH = "[11.5]"
+R_UNSUPPORTED = "[11.6]"
+R_SCORE = "[12.0]"
+R_TRAITS = "[13.1]"
+R_PUSH = "[13.2]"
+R_RANDOM = "[14.1]"
+R_BONUS = "[14.2]"
+R_EVENTS = "R-DS-6"
+
+HELD_EFFECTS = frozenset({"chocolate_bars", "ridges_open", "luck"})
+"""Effects whose token is held for later use [6.2]."""
+KEPT_EFFECTS = frozenset({"khumbu_ice_field", "med_kit"})
+"""Effects whose token stays in front of the player, out of the fate pool [11.1]."""
+PLAYABLE = ("chocolate_bars", "ridges_open")
+"""Held tokens played during movement (Luck is used at the game end)."""
+
+TALLIES = (
+    "tokens_bought",
+    "tokens_played",
+    "prestige_spent",
+    "fates_live",
+    "fates_die",
+    "fates_frozen",
+    "lost",
+)
+"""The counts a state keeps for analysis (``DisasterState.tallies``, one per name, in this
+order), reported as figures of the same names by ``score_breakdown()``."""
+T_BOUGHT, T_PLAYED, T_SPENT, T_LIVE, T_DIE, T_FROZEN, T_LOST = range(len(TALLIES))
+T_FATE = {"LIVE": T_LIVE, "DIE": T_DIE, "FROZEN": T_FROZEN}
+"""The tally of each fate result printed on the tokens (R-DS-5)."""

@@ -1,0 +1,48 @@
+"""End of Turn [10.0]: tiredness, blocks and effects cleared, the Storm Track."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .constants import (
+    R_END_TURN,
+    R_GAME_END,
+)
+
+if TYPE_CHECKING:
+    from .engine import DisasterState
+
+
+def _end_turn(self: DisasterState) -> None:
+    self.step = "end"
+    game = self._game
+    ng = game.ng
+    for c in range(game.nc):
+        if self.tired[c] == 1:
+            self.tired[c] = 2
+        elif self.tired[c] == 2:
+            self.tired[c] = 0
+    self.moved = [False] * (ng + game.nc)
+    self.blocked = []
+    self.fx = []
+    if self._advance_track():
+        return
+    self.turn += 1
+    self._begin_turn()
+
+
+def _advance_track(self: DisasterState) -> bool:
+    """End of Turn [10.0]: the Storm Turn marker (K2: the Darkness marker) enters its track
+    the turn after it is due, then moves on each turn; True when it reached Game End and
+    the game end [11.0] has begun."""
+    if self.storm_pending:
+        self.storm_pending = False
+        self.storm = 1
+        self._emit(self._TRACK_TEXTS[0], R_END_TURN)
+    elif self.storm > 0:
+        self.storm += 1
+        if self.storm >= self.rs.board.storm_track:
+            self._emit(self._TRACK_TEXTS[1], R_GAME_END)
+            self._begin_end()
+            return True
+    return False

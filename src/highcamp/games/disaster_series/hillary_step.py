@@ -1,0 +1,56 @@
+"""The Hillary Step queue [8.2] [9.0]: entering it, and resolving it with a die."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .constants import (
+    NEUTRAL,
+    P_DIE,
+    QUEUE,
+    R_EVENTS,
+    R_GOALS,
+    R_QUEUE,
+    R_STEP,
+)
+
+if TYPE_CHECKING:
+    from .engine import DisasterState
+
+
+def _place_in_queue(self: DisasterState, marker: int, direction: int, spot: int) -> None:
+    self.queue.append([spot, marker, direction])
+    ng = self._game.ng
+    self.pos[marker] = QUEUE
+    if marker >= ng and self.goal[marker - ng] == 0:
+        self.goal[marker - ng] = 1
+        self._emit(f"{self.name(marker)} earns the Hillary Step marker", R_GOALS)
+    self._emit(f"{self.name(marker)} takes queue spot {spot + 1}", R_STEP)
+
+
+def _resolve_queue(self: DisasterState) -> None:
+    self.step = "resolve"
+    self.round = ""
+    if self.queue and "slowed" not in self.fx:
+        self.phase = P_DIE
+        self.die_for = "resolve"
+        return
+    if self.queue:
+        self._emit("Slowed: the queue does not move this turn", R_EVENTS)
+    self._end_turn()
+
+
+def _shift_queue(self: DisasterState, d: int) -> None:
+    b = self.rs.board
+    stay = []
+    for spot, who, direction in sorted(self.queue):
+        spot -= d
+        if spot >= 0:
+            stay.append([spot, who, direction])
+        elif who == NEUTRAL:
+            self._emit("another company's client leaves the queue", R_QUEUE)
+        else:
+            dest = b.down + 1 if direction > 0 else b.up - 1
+            self.pos[who] = dest
+            self._emit(f"{self.name(who)} leaves the queue to {b.names[dest]}", R_QUEUE)
+    self.queue = stay

@@ -1,0 +1,311 @@
+"""The Avalanche Track and the Serac collapses [7.3] (Balcony collapses [14.5]), avalanche
+spaces and their descent by rope or scaling [9.2] (R-DS-9), falls and the Noble Sacrifice."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..constants import (
+    DEAD,
+    LOST,
+    P_BUY,
+    P_DIE,
+    P_MOVE,
+    REMOVED,
+    T_LOST,
+    T_PLAYED,
+)
+from .vocabulary import (
+    DESC_NEWROPE,
+    DESC_ROPE,
+    DESC_SCALE,
+    JOINT_NEWROPE,
+    JOINT_ROPE,
+    JOINT_SCALE,
+    NOBLE,
+    NOBLE_NONE,
+    P_NOBLE,
+    R_AV_SPACE,
+    R_AVALANCHE,
+    R_BUY,
+    R_PLACE,
+    R_SCALED,
+    R_VARIANT,
+)
+
+if TYPE_CHECKING:
+    from .state import K2State
+
+
+def _place_event(self: K2State) -> None:
+    tok = self._game.ruleset.tokens[self.current]
+    b = self._game.ruleset.board
+    self.blocked = [s for s in b.ridges_numbered(tok.ridge) if s not in self.collapsed]
+    if self._log is not None and self.blocked:
+        self._say(
+            "Blocked Ridge markers on " + ", ".join(b.names[s] for s in self.blocked), R_PLACE
+        )
+    self.step = "buy"
+    if tok.effect == "darkness":
+        self._say("a Darkness token cannot be bought", R_BUY)
+        self._decline()
+    elif self.prestige >= tok.cost:
+        self.phase = P_BUY
+    else:
+        self._say(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
+        self._decline()
+
+
+def _track_len(self: K2State) -> int:
+    return len(self.storm_watch) + self.watch_blank
+
+
+def _decline(self: K2State) -> None:
+    t = self.current
+    tok = self._game.ruleset.tokens[t]
+    self.current = -1
+    before = bool(self.collapsed)  # [14.5]: only tokens after Bottleneck I's collapse
+    if (
+        self._storm_phase()
+        or self.storm_pending
+        or self._track_len() >= self._game.ruleset.board.storm_watch
+    ):
+        self.set_aside.append(t)
+        self._say(f"{tok.name} is set aside", R_AVALANCHE)
+    else:
+        self.storm_watch.append(t)
+        self._say(f"{tok.name} covers Avalanche Track {self._track_len()}", R_AVALANCHE)
+        self._check_watch()
+    if self._game.balcony_collapse and before:
+        for space, _, number, _ in self.k2.collapses:
+            if space in self.collapsed:
+                continue
+            if number and tok.ridge == number:
+                self._collapse(space, R_VARIANT)
+            break  # only the lowest standing Bottleneck space can collapse next
+    self._resume()
+
+
+def _check_watch(self: K2State) -> None:
+    """The Serac collapses on the Avalanche Track's 5th, 7th and 8th spaces (only the 5th
+    in the [14.5] variant); darkness after the 8th [7.3]."""
+    n = self._track_len()
+    for space, at, number, _ in self.k2.collapses:
+        if at == n and not (self._game.balcony_collapse and number):
+            self._collapse(space, R_AVALANCHE)
+    if n >= self._game.ruleset.board.storm_watch:
+        self.storm_pending = True
+        self._say("the Avalanche Track is full: darkness falls at the end of the turn", R_AVALANCHE)
+
+
+def _collapse(self: K2State, space: int, rule: str) -> None:
+    """A Serac collapse on ``space``: climbers there die, unless the guide there makes a
+    Noble Sacrifice for one of them [7.3]."""
+    self.collapsed.append(space)
+    if space in self.blocked:
+        self.blocked.remove(space)
+    self._say(f"Balcony Serac Collapse! on {self._game.ruleset.board.names[space]}", rule)
+    ng = self._game.ng
+    victims = self._client_at(space)
+    guides = [g for g in range(ng) if self.pos[g] == space]
+    if victims and guides:
+        self.noble_victims = victims
+        self.noble_space = space
+        self.phase = P_NOBLE
+        return
+    for c in victims:
+        self._kill(c, "Serac collapse", R_AVALANCHE)
+
+
+def _kill(self: K2State, c: int, why: str, rule: str) -> None:
+    m = self._game.ng + c
+    if self.flash == m:
+        self.flash = -1
+    self.pos[m] = DEAD
+    self.fates[c] = "died: " + why
+    self._say(f"{self.name(m)} dies ({why})", rule)
+
+
+def _remove_guide(self: K2State, g: int, why: str, rule: str) -> None:
+    self.pos[g] = REMOVED
+    self._say(f"{self.name(g)} {why}", rule)
+
+
+def _noble(self: K2State, action: int) -> None:
+    space = self.noble_space
+    victims, self.noble_victims = self.noble_victims, []
+    self.noble_space = -1
+    saved = -1
+    if action != NOBLE_NONE:
+        saved = action - NOBLE
+        up = space + 1
+        while up in self.collapsed:
+            up += 1
+        self.pos[self._game.ng + saved] = up
+        g = next(g for g in range(self._game.ng) if self.pos[g] == space)
+        self.sacrificed[g] = True
+        self._remove_guide(
+            g,
+            f"makes a Noble Sacrifice: {self.name(self._game.ng + saved)} climbs to "
+            f"{self._game.ruleset.board.names[up]}",
+            "[7.3] [11.4]",
+        )
+    for c in victims:
+        if c != saved:
+            self._kill(c, "Serac collapse", R_AVALANCHE)
+    self.phase = P_MOVE
+    self._resume()
+
+
+def _on_avalanche(self: K2State, m: int) -> bool:
+    return self.pos[m] in self.collapsed
+
+
+def _rope_on(self: K2State, space: int) -> list[int] | None:
+    stack = [r for r in self.ropes if r[0] == space]
+    return stack[-1] if stack else None
+
+
+def _held_rope(self: K2State) -> int:
+    return next(
+        (t for t in self.held if self._game.ruleset.tokens[t].effect == "synthetic_rope"), -1
+    )
+
+
+def _descent_actions(self: K2State) -> list[int]:
+    ng = self._game.ng
+    acts = []
+    space_of = {m: self.pos[m] for m, _ in self.descents}
+    for m, _ in self.descents:
+        rope = self._rope_on(space_of[m])
+        if rope is not None:
+            acts.append(DESC_ROPE + m)
+        if self._held_rope() >= 0 and (rope is None or rope[2]):
+            acts.append(DESC_NEWROPE + m)
+        acts.append(DESC_SCALE + m)
+    guides = [m for m, _ in self.descents if m < ng]
+    for m, carried in self.descents:
+        if carried and guides and space_of[guides[0]] == space_of[m]:
+            c = m - ng
+            base = acts
+            if DESC_ROPE + guides[0] in base:
+                acts.append(JOINT_ROPE + c)
+            if DESC_NEWROPE + guides[0] in base:
+                acts.append(JOINT_NEWROPE + c)
+            acts.append(JOINT_SCALE + c)
+    return sorted(acts)
+
+
+def _choose_descent(self: K2State, action: int) -> None:
+    ng = self._game.ng
+    if action >= JOINT_ROPE:
+        method = (action - JOINT_ROPE) // 5
+        partner = ng + (action - JOINT_ROPE) % 5
+        m = next(x for x, _ in self.descents if x < ng)
+    else:
+        method = (action - DESC_ROPE) // 6
+        m = (action - DESC_ROPE) % 6
+        partner = -1
+    self.descents = [e for e in self.descents if e[0] not in (m, partner)]
+    space = self.pos[m]
+    if method == 1:  # place a held Synthetic Rope
+        t = self._held_rope()
+        self.held.remove(t)
+        self.tallies[T_PLAYED] += 1
+        self.ropes.append([space, t, 0])
+        self._say(
+            f"a Synthetic Rope is placed on {self._game.ruleset.board.names[space]}", R_AV_SPACE
+        )
+        method = 0
+    self.descent_marker = m
+    self.descent_partner = partner
+    self.descent_method = method
+    self.phase = P_DIE
+    self.die_for = "descent"
+
+
+def _descent_bonus(self: K2State) -> int:
+    m = self.descent_marker
+    ng = self._game.ng
+    bonus = self.k2.bonus(self.pos[m])
+    if m < ng:
+        # a guide, alone or leading a climber: only an Expert Climber guide's +2 counts,
+        # shared with the climber; a climber travelling with a guide ignores its own
+        # traits, Advanced Climber included [9.2] [8.4]
+        expert = "expert_climber" in self._game.ruleset.guides[self.guides[m]].skills
+    else:
+        expert = (
+            self._game.advanced and "a" in self._game.ruleset.clients[self.clients[m - ng]].traits
+        )
+    return bonus + (2 if expert else 0)
+
+
+def _descend(self: K2State, face: int) -> None:
+    m, partner, method = self.descent_marker, self.descent_partner, self.descent_method
+    total = face + self._descent_bonus()
+    self.descent_marker = self.descent_partner = self.descent_method = -1
+    ng = self._game.ng
+    group = [x for x in (m, partner) if x >= 0]
+    space = self.pos[m]
+    names = " and ".join(self.name(x) for x in group)
+    land = self.k2.rope_landing
+    if method == 0:
+        rope = self._rope_on(space)
+        assert rope is not None
+        if not rope[2]:
+            if total <= 2:
+                rope[2] = 1
+                self._say(
+                    f"rope ({total}): it frays; {names} down to {self._game.ruleset.board.names[land]}",
+                    R_AV_SPACE,
+                )
+            else:
+                self._say(
+                    f"rope ({total}): {names} down to {self._game.ruleset.board.names[land]}",
+                    R_AV_SPACE,
+                )
+            self._land(group, land)
+        elif total <= 2:
+            self._say(f"frayed rope ({total}): it fails", R_AV_SPACE)
+            self._fall(group)
+        else:
+            self.ropes.remove(rope)
+            self.removed.append(rope[1])
+            self._say(
+                f"frayed rope ({total}): {names} down to {self._game.ruleset.board.names[land]}; the rope is removed from the game",
+                R_AV_SPACE,
+            )
+            self._land(group, land)
+    else:
+        good = all(x < ng or "g" in self._traits(x - ng) for x in group)
+        if total <= 3:
+            self._say(f"scaling ({total}): {names} fall", R_AV_SPACE)
+            self._fall(group)
+        elif total <= 5 and not (m < ng) and not good:
+            self._say(f"scaling ({total}): {names} LOST", R_AV_SPACE)
+            self.pos[m] = LOST
+            self.tallies[T_LOST] += 1
+        else:
+            self._say(
+                f"scaling ({total}): {names} down to {self._game.ruleset.board.names[space - 1]}",
+                R_SCALED,
+            )
+            self._land(group, space - 1)  # and the move ends there (R-DS-9)
+    self._resume()
+
+
+def _land(self: K2State, group: list[int], space: int) -> None:
+    """``group`` lands on ``space`` by rope or by scaling, and its move ends there for
+    the turn [9.2] (the rope results say so; a successful scale too: R-DS-9)."""
+    for x in group:
+        self.pos[x] = space
+        self.moved[x] = True
+
+
+def _fall(self: K2State, group: list[int]) -> None:
+    ng = self._game.ng
+    for x in group:
+        if x < ng:
+            self._remove_guide(x, "falls to their death", R_AV_SPACE)
+        else:
+            self._kill(x - ng, "fell from the Bottleneck", R_AV_SPACE)

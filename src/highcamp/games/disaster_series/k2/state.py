@@ -1,0 +1,809 @@
+"""Disaster on K2's rules on the series engine: K2's vocabulary (action ids, phases, its own
+section numbers), its tracks and tables (``K2Rules``) and :class:`K2State`, which plugs
+into the engine's named hooks where K2 differs: the Avalanche Track with the Serac
+collapses [7.3], avalanche spaces and their descent [9.2], bivouacking [8.7], the Sherpa's
+Secret Goal [13.0], Luck before any die roll, the Flashlight, House's Chimney and the K2
+movement options [8.1]. The game (options, teams) is :mod:`.rules`.
+
+>>> import highcamp
+>>> s = highcamp.load_game("disaster-on-k2", guide="sherpa").new_initial_state(seed=1)
+>>> isinstance(s, K2State), s.phase == P_GOAL
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from highcamp.core import (
+    CHANCE,
+    IllegalActionError,
+    State,
+)
+
+from ..engine import (
+    EFFECTS,
+    END_MOVE,
+    FINISH,
+    HIRE,
+    LOST,
+    OPT_A,
+    OPT_B,
+    OPT_C,
+    P_DIE,
+    P_HIRE,
+    P_MOVE,
+    P_TARGET,
+    PICKUP,
+    PLAY,
+    SACRIFICE,
+    SELECT,
+    STEP_DOWN,
+    STEP_UP,
+    T_PLAYED,
+    TARGET_CLIENT,
+    DisasterState,
+)
+from ..events import Effect, _alive_clients, _ask, _turn_effect, effect
+from . import avalanche, fate, luck, movement, scoring, teams
+from .vocabulary import (
+    _K2_PHASE_NAMES,
+    BIVOUAC,
+    DESC_ROPE,
+    FLASH,
+    GOAL,
+    HELD,
+    JOINT_ROPE,
+    K2_NUM_ACTIONS,
+    KEEP_ROLL,
+    KEPT,
+    LUCK_PLAY,
+    NOBLE,
+    NOBLE_NONE,
+    P_DESCENT,
+    P_GOAL,
+    P_NOBLE,
+    P_RECRUIT,
+    P_REROLL,
+    R_AID,
+    R_AV_SPACE,
+    R_AVALANCHE,
+    R_BIVOUAC,
+    R_DARK_MOVE,
+    R_GOALS,
+    R_GUIDE_CHOICE,
+    R_LOST,
+    R_MULTI,
+    R_OPTIONS,
+    R_PREP,
+    R_SHERPA,
+    R_TRAITS,
+    RECRUIT,
+    REROLL,
+    ROLL,
+    B,
+    K2Rules,
+    _cite,
+)
+
+__all__ = ["K2State"]
+
+if TYPE_CHECKING:
+    from .rules import DisasterOnK2Game
+
+
+class K2State(DisasterState):
+    """A position of Disaster on K2 (per-team state is kept in lists indexed by seat)."""
+
+    _game: DisasterOnK2Game
+
+    _K2_FLAT = (
+        "secret_goal",
+        "goal_done",
+        "sherpa_summit",
+        "collapsed",
+        "bivouacked",
+        "chimney_queue",
+        "noble_victims",
+    )
+    _K2_NESTED = ("ropes", "descents")
+    _K2_SCALARS = (
+        "flash",
+        "descent_marker",
+        "descent_partner",
+        "descent_method",
+        "luck_bonus",
+        "luck_asked",
+        "biv_marker",
+        "chimney_left",
+        "noble_space",
+        "reroll_face",
+        "rerolled",
+    )
+    __slots__ = (*_K2_FLAT, *_K2_NESTED, *_K2_SCALARS)
+
+    def __init__(self, game: DisasterOnK2Game, seed: int) -> None:
+        self.secret_goal = [-1]  # per seat: index into the goals, -1 with a HAP
+        self.goal_done = [False]
+        self.sherpa_summit = [False]
+        self.collapsed: list[int] = []
+        self.bivouacked = [False] * (game.ng + game.nc)
+        self.chimney_queue: list[int] = []
+        self.noble_victims: list[int] = []
+        self.ropes: list[list[int]] = []  # [space, token, frayed], top of a space's stack last
+        self.descents: list[list[int]] = []  # [marker, arrived carried by the guide]
+        self.flash = -1
+        self.descent_marker = -1
+        self.descent_partner = -1
+        self.descent_method = -1
+        self.luck_bonus = 0
+        self.luck_asked = False
+        self.biv_marker = -1
+        self.chimney_left = -1
+        self.noble_space = -1
+        self.reroll_face = -1
+        self.rerolled = False
+        super().__init__(game, seed)
+
+    # ============================================================== citations
+    def _emit(self, text: str, rule: str, player: int | None = None) -> None:
+        """The shared engine cites Everest's sections: K2's numbers are logged."""
+        State._emit(self, text, _cite(rule), player)
+
+    _HELD = HELD
+    _KEPT = KEPT
+    _KEPT_SAID = False
+    _TRACK_TEXTS = ("darkness falls: Darkness marker on 1", "the Darkness marker reaches Game End")
+
+    def _say(self, text: str, rule: str) -> None:
+        """Log an automatic K2 event (already citing K2's sections)."""
+        State._emit(self, text, rule)
+
+    def _phase_name(self) -> str:
+        return _K2_PHASE_NAMES.get(self.phase) or super()._phase_name()
+
+    @property
+    def k2(self) -> K2Rules:
+        """K2's tracks and tables."""
+        return self._game.k2
+
+    # the rules of :mod:`.teams`
+    _kind = teams._kind
+    _sherpa_goal = teams._sherpa_goal
+    _setup = teams._setup
+    _setup_next = teams._setup_next
+    _team_ready = teams._team_ready
+
+    # ============================================================== set-up [5.*]
+
+    # ============================================================== events [7.*]
+    # the rules of :mod:`.avalanche`
+    _place_event = avalanche._place_event
+    _track_len = avalanche._track_len
+    _decline = avalanche._decline
+    _check_watch = avalanche._check_watch
+    _collapse = avalanche._collapse
+    _kill = avalanche._kill
+    _remove_guide = avalanche._remove_guide
+    _noble = avalanche._noble
+    _on_avalanche = avalanche._on_avalanche
+    _rope_on = avalanche._rope_on
+    _held_rope = avalanche._held_rope
+    _descent_actions = avalanche._descent_actions
+    _choose_descent = avalanche._choose_descent
+    _descent_bonus = avalanche._descent_bonus
+    _descend = avalanche._descend
+    _land = avalanche._land
+    _fall = avalanche._fall
+
+    def _target(self, action: int) -> None:
+        if self.target_kind == "flashlight":
+            self.target_kind = ""
+            self.targets = []
+            self.phase = P_MOVE
+            self.flash = self._game.ng + action - TARGET_CLIENT
+            self._say(f"the Flashlight goes to {self.name(self.flash)}", R_AID)
+            self._resume()
+            return
+        super()._target(action)
+
+    # ============================================================== movement [8.*]
+    def _resume(self) -> None:
+        if self.phase in (P_NOBLE,):
+            return
+        if self.descents:
+            self.phase = P_DESCENT
+            return
+        super()._resume()
+
+    def _traits(self, c: int) -> frozenset[str]:
+        traits = super()._traits(c)
+        if self.round == "storm" and "a" in traits:
+            return traits - {"a"}  # [14.4]: daylight only
+        return traits
+
+    def _guide_allowance(self, g: int) -> int:
+        n = super()._guide_allowance(g)
+        if (
+            "sherpa_stamina" in self.fx
+            and self._game.ruleset.guides[self.guides[g]].kind == "sherpa"
+        ):
+            n += 3
+        return n
+
+    # the rules of :mod:`.movement`
+    _client_allowance = movement._client_allowance
+    _choose_option = movement._choose_option
+    _plays = movement._plays
+    _can_bivouac = movement._can_bivouac
+    _get_lost = movement._get_lost
+    _end_mover = movement._end_mover
+    _bivouac = movement._bivouac
+    _bivouac_roll = movement._bivouac_roll
+
+    def _selectable(self, m: int) -> bool:
+        if m < self._game.ng and "hap_stuck" in self.fx and self._kind() == "hap":
+            return False
+        return super()._selectable(m)
+
+    def _select(self, m: int) -> None:
+        super()._select(m)
+        if m >= self._game.ng:
+            self.carried = []  # a Fortitude climber may carry one climber one space
+            self.capacity = self.carry_limit = 1
+        if m < self._game.ng and "sherpa_stamina" in self.fx and self._kind() == "sherpa":
+            self.carry_limit += 1
+
+    def _move_actions(self) -> list[int]:
+        game = self._game
+        ng = game.ng
+        if self.mover < 0 and self.round == "clear" and self.option < 0:
+            stuck = "hap_stuck" in self.fx and self._kind() == "hap"
+            acts = [OPT_B]
+            if not stuck and any(self.pos[g] >= 0 for g in range(ng)):
+                acts.append(OPT_A)
+            if self.prep < 2 and not stuck:
+                acts.append(OPT_C)
+            acts += self._plays()
+            return sorted(acts)
+        acts = super()._move_actions()
+        acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
+        if self.mover < 0:
+            collapsed = self.collapsed
+            forced = collapsed and [
+                m for m, p in enumerate(self.pos) if p in collapsed and self._selectable(m)
+            ]
+            if forced and FINISH in acts:
+                acts.remove(FINISH)  # [9.2]: resolved during the Movement Phase
+            if self.round == "storm":
+                acts += [BIVOUAC + m for m in range(len(self.pos)) if self._can_bivouac(m)]
+            if self.flash >= 0 and self.pos[self.flash] >= 0:
+                here = self.pos[self.flash]
+                acts += [FLASH + c for c in self._client_at(here) if ng + c != self.flash]
+        else:
+            m = self.mover
+            if (
+                m >= ng
+                and "f" in self._traits(m - ng)
+                and not self.carried
+                and not self.stepped
+                and self.remaining >= 1
+            ):
+                acts += [
+                    PICKUP + c
+                    for c in self._client_at(self.pos[m])
+                    if ng + c != m and not self.moved[ng + c]
+                ]
+            if self._on_avalanche(m) and not self.stepped and STEP_DOWN in acts:
+                acts = [a for a in acts if a != END_MOVE]
+            here = self.pos[m]
+            if self.flash >= 0 and self.pos[self.flash] == here:  # even in passing
+                acts += [FLASH + c for c in self._client_at(here) if ng + c != self.flash]
+        return sorted(set(acts))
+
+    def _step_problem(self, action: int) -> str | None:
+        m = self.mover
+        cur = self.pos[m]
+        nxt = cur + (1 if action == STEP_UP else -1)
+        ng = self._game.ng
+        if cur in self.collapsed:
+            if action == STEP_UP:
+                return R_AV_SPACE
+            return None if self.remaining >= 1 else ("[7.2]" if m < ng else "[7.4]")
+        if action == STEP_UP and nxt in self.collapsed:
+            return R_AV_SPACE
+        if (
+            m >= ng
+            and action == STEP_UP
+            and nxt in (self.k2.traverse_goal, self._game.ruleset.board.summit)
+            and any("d" in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
+        ):
+            return R_TRAITS
+        return super()._step_problem(action)  # Everest's numbers, as the engine compares them
+
+    def _do_step(self, action: int) -> None:
+        ng = self._game.ng
+        m = self.mover
+        cur = self.pos[m]
+        group = [x[0] for x in self.carried]
+        if cur in self.collapsed:  # climbing down from an avalanche space [9.2]
+            self.stepped = True
+            self._end_mover()
+            self.descents.append([m, 0])
+            self.descents += [[x, int(m < ng)] for x in group]
+            return
+        super()._do_step(action)
+        nxt = self.pos[m]
+        if nxt == cur:
+            return
+        if m >= ng and group:  # Fortitude: exactly one space, then the climber is set down
+            for x in group:
+                self.pos[x] = nxt
+                self.moved[x] = True
+                if nxt == self._game.ruleset.board.summit:
+                    self._summit(x - ng)
+            self.carried = []
+            self._say(f"{self.name(m)} carries {self.name(group[0])} one space", R_TRAITS)
+        for x in [m, *group] if m >= ng else group:
+            if self.pos[x] == self.k2.traverse_goal and self.goal[x - ng] == 0:
+                self.goal[x - ng] = 1
+                self._say(f"{self.name(x)} earns the Traverse marker", R_GOALS)
+        if m < ng and nxt == self._game.ruleset.board.summit and self._kind() == "sherpa":
+            self.sherpa_summit[0] = True
+            if group and self._sherpa_goal() == "summit_with_climber" and not self.goal_done[0]:
+                self.goal_done[0] = True
+                self._say(
+                    f"{self.name(m)} reaches the Summit with a climber: Secret Goal", R_SHERPA
+                )
+        if nxt in self.collapsed:
+            if self.mover == m:
+                self._end_mover()
+            self._say(
+                f"{self.name(m)} reaches the avalanche space {self._game.ruleset.board.names[nxt]}",
+                R_AV_SPACE,
+            )
+            self.descents.append([m, 0])
+            self.descents += [[x, int(m < ng)] for x in group if self.pos[x] == nxt]
+
+    # ============================================================== descent [9.2]
+
+    # ============================================================== dice
+    # the rules of :mod:`.luck`
+    _luck_offer = luck._luck_offer
+    _lucky_subject = luck._lucky_subject
+    _bad_roll = luck._bad_roll
+
+    def _die_rolled(self, d: int) -> None:
+        d += self.luck_bonus
+        self.luck_bonus = 0
+        self.luck_asked = False
+        if not self.rerolled and self._lucky_subject() and self._bad_roll(d):
+            self.reroll_face = d
+            self.phase = P_REROLL  # Lucky: the player may roll again, once
+            return
+        self.rerolled = False
+        kind = self.die_for
+        if kind == "descent":
+            self.die_for = ""
+            self._descend(d)
+            return
+        if kind == "bivouac":
+            self.die_for = ""
+            self._bivouac_roll(d)
+            return
+        if kind == "chimney":
+            self.die_for = ""
+            self._chimney_roll(d)
+            return
+        super()._die_rolled(d)
+
+    # ============================================================== bivouac [8.7]
+
+    # ============================================================== game end [11.*]
+    # the rules of :mod:`.fate`
+    _begin_end = fate._begin_end
+    _finish = fate._finish
+    _next_chimney = fate._next_chimney
+    _chimney_roll = fate._chimney_roll
+
+    _DEATH_ZONE: ClassVar[str] = "caught above the Snowfields"
+
+    def _fate_options(self) -> list[int]:
+        acts = super()._fate_options()
+        if self.fate_key == "lost":
+            for g in range(self._game.ng):
+                if self.pos[g] == LOST and not self.sacrificed[g]:
+                    acts.append(SACRIFICE + g)  # [11.2]: a bivouacked guide
+        return sorted(acts)
+
+    def _fate_choice(self, action: int) -> None:
+        if SACRIFICE <= action < SACRIFICE + 2 and self.fate_key == "lost":
+            self.pos[self._game.ng + self.fate_client] = 0  # survives the night [11.5]
+        super()._fate_choice(action)
+
+    # ============================================================== contract
+    def current_player(self) -> int:
+        if self.phase == P_GOAL:
+            return CHANCE
+        if self._luck_offer():
+            return 0
+        return super().current_player()
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == P_GOAL:
+            n = len(self.k2.goals)
+            return [(GOAL + i, 1 / n) for i in range(n)]
+        return super()._chance_outcomes()
+
+    def _sample_chance(self, u: int) -> int:
+        if self.phase == P_GOAL:
+            return GOAL + ((u * len(self.k2.goals)) >> 64)
+        return super()._sample_chance(u)
+
+    def _is_legal(self, action: int) -> bool:
+        if self.phase >= P_GOAL or self._luck_offer():
+            return action in self.legal_actions()
+        if self.phase == P_MOVE and action >= B:
+            return action in self._legal_actions()
+        return super()._is_legal(action)
+
+    def _compute_legal(self) -> list[int]:
+        ph = self.phase
+        if self._luck_offer():
+            return [LUCK_PLAY, ROLL]
+        if ph == P_RECRUIT:
+            return [
+                RECRUIT + c for c in range(len(self._game.ruleset.clients)) if c not in self.clients
+            ]
+        if ph == P_NOBLE:
+            return [NOBLE + c for c in self.noble_victims] + [NOBLE_NONE]
+        if ph == P_DESCENT:
+            return self._descent_actions()
+        if ph == P_REROLL:
+            return [REROLL, KEEP_ROLL]
+        return super()._compute_legal()
+
+    def _apply(self, action: int) -> None:
+        ph = self.phase
+        if ph == P_GOAL:
+            self._cache = None
+            self.secret_goal[0] = action - GOAL
+            self._say(
+                f"{self.name(0)}'s Secret Goal: {self.k2.goals[action - GOAL][1]}", R_GUIDE_CHOICE
+            )
+            self._begin_turn()
+            return
+        if self._luck_offer():
+            self._cache = None
+            self.luck_asked = True
+            if action == LUCK_PLAY:
+                t = next(t for t in self.held if self._game.ruleset.tokens[t].effect == "luck")
+                self.held.remove(t)
+                self.spent.append(t)
+                self.tallies[T_PLAYED] += 1
+                self.luck_bonus = 2
+            return
+        if ph == P_RECRUIT:
+            self._cache = None
+            self.clients.append(action - RECRUIT)
+            self._setup_next()
+            return
+        if ph == P_NOBLE:
+            self._cache = None
+            self._noble(action)
+            return
+        if ph == P_DESCENT:
+            self._cache = None
+            self._choose_descent(action)
+            return
+        if ph == P_REROLL:
+            self._cache = None
+            self.rerolled = True
+            self.phase = P_DIE
+            face, self.reroll_face = self.reroll_face, -1
+            if action == KEEP_ROLL:
+                self._die_rolled(face)
+            else:
+                self.luck_asked = True  # Luck was for the first roll
+                self._say("a Lucky climber: the die is rolled again", R_TRAITS)
+            return
+        if ph == P_MOVE and action >= B:
+            self._cache = None
+            if action >= FLASH:
+                self.flash = self._game.ng + action - FLASH
+                self._say(f"the Flashlight passes to {self.name(self.flash)}", R_AID)
+                self._resume()
+                return
+            self._bivouac(action - BIVOUAC)
+            return
+        if ph == P_MOVE and PLAY <= action < TARGET_CLIENT:
+            self._cache = None
+            eff = self._game.effect_ids[action - PLAY]
+            t = next(t for t in self.held if self._game.ruleset.tokens[t].effect == eff)
+            self.held.remove(t)
+            self.set_aside.append(t)
+            self.tallies[T_PLAYED] += 1
+            if eff == "ridges_open":
+                self.blocked = []
+                self._say("Ridges Open: all Blocked Ridge markers removed", R_AID)
+            else:
+                self.fx.append(eff)
+                self._say(
+                    f"{self._game.ruleset.tokens[t].name}: {self._game.ruleset.effects[eff]}", R_AID
+                )
+            self._resume()
+            return
+        super()._apply(action)
+
+    def _action_text(self, action: int) -> str:
+        ng = self._game.ng
+        if action >= B:
+            if action >= KEEP_ROLL:
+                return f"keep the roll of {self.reroll_face}"
+            if action >= REROLL:
+                return "Lucky: roll again"
+            if action >= ROLL:
+                return "roll without Luck"
+            if action >= LUCK_PLAY:
+                return "play Luck: +2 to this roll"
+            if action >= FLASH:
+                return f"pass the Flashlight to {self.name(ng + action - FLASH)}"
+            if action >= BIVOUAC:
+                return f"{self.name(action - BIVOUAC)} tries to bivouac"
+            if action >= JOINT_ROPE:
+                how = ("by the rope", "placing a Synthetic Rope", "scaling")[
+                    (action - JOINT_ROPE) // 5
+                ]
+                c = (action - JOINT_ROPE) % 5
+                return f"{self.name(0)} and {self.name(ng + c)} descend together {how}"
+            if action >= DESC_ROPE:
+                how = ("by the rope", "placing a Synthetic Rope", "scaling")[
+                    (action - DESC_ROPE) // 6
+                ]
+                return f"{self.name((action - DESC_ROPE) % 6)} descends {how}"
+            if action == NOBLE_NONE:
+                return "no Noble Sacrifice"
+            if action >= NOBLE:
+                return f"{self.name(0)} gives their life for {self.name(ng + action - NOBLE)}"
+            if action >= RECRUIT:
+                return f"recruit {self._game.ruleset.clients[action - RECRUIT].name}"
+            return f"Secret Goal drawn: {self.k2.goals[action - GOAL][1]}"
+        if self.phase == P_TARGET and self.target_kind == "flashlight" and action >= TARGET_CLIENT:
+            return f"Flashlight to {self.name(ng + action - TARGET_CLIENT)}"
+        if self.phase == P_HIRE:
+            g = self._game.ruleset.guides[action - HIRE]
+            return f"hire {g.name} ({g.kind.upper()})"
+        return super()._action_text(action)
+
+    def _simple_text(self, action: int) -> str:
+        if action == OPT_A:
+            return "option a: move the guide"
+        if action == OPT_B:
+            return "option b: move up to all five climbers"
+        if action == OPT_C:
+            return "option c: make preparations and move one climber"
+        if action == 11 and self.current >= 0:
+            tok = self._game.ruleset.tokens[self.current]
+            if (
+                self._storm_phase()
+                or self.storm_pending
+                or self._track_len() >= self._game.ruleset.board.storm_watch
+            ):
+                return f"decline {tok.name} (set aside)"
+            return f"decline {tok.name} (Avalanche Track {self._track_len() + 1})"
+        text = super()._simple_text(action)
+        return text.replace("client", "climber")
+
+    def _action_rule(self, action: int) -> str:
+        ph = self.phase
+        if self._luck_offer():
+            return R_AID
+        if ph == P_GOAL:
+            return R_GUIDE_CHOICE
+        if ph == P_RECRUIT or (ph == P_HIRE and self._game.multinational):
+            return R_MULTI
+        if ph == P_NOBLE:
+            return R_AVALANCHE
+        if ph == P_DESCENT:
+            return R_AV_SPACE
+        if ph == P_REROLL:
+            return R_TRAITS
+        if ph == P_DIE:
+            k2 = {"descent": R_AV_SPACE, "bivouac": R_BIVOUAC, "chimney": R_AID, "rope": R_AID}
+            if self.die_for in k2:
+                return k2[self.die_for]
+        if ph == P_MOVE:
+            if action >= FLASH:
+                return R_AID
+            if action >= BIVOUAC:
+                return R_BIVOUAC
+            if action == OPT_C:
+                return R_PREP
+            if SELECT <= action < PICKUP:
+                if self.round == "storm":
+                    return R_DARK_MOVE
+                return "[8.2]" if action - SELECT < self._game.ng else "[8.4]"
+            if PLAY <= action < TARGET_CLIENT:
+                return R_AID
+        return _cite(super()._action_rule(action))
+
+    def _refusal(self, action: int) -> IllegalActionError:
+        if self.phase >= P_GOAL or self._luck_offer():
+            return IllegalActionError(
+                rule=self._action_rule(action) if 0 <= action < K2_NUM_ACTIONS else "[6.0]",
+                reason=f"not a legal action while the game waits to {self._phase_name()}",
+                action=action,
+            )
+        if self.phase == P_MOVE and action == STEP_UP and self.mover >= 0:
+            why = self._step_problem(action)
+            if why == R_AV_SPACE:
+                return IllegalActionError(
+                    rule=R_AV_SPACE,
+                    reason="on an avalanche space one can only descend",
+                    action=action,
+                )
+            if why == R_TRAITS:
+                return IllegalActionError(
+                    rule=R_TRAITS,
+                    reason="a Dependent Climber needs a guide for the Traverse Goal and the Summit",
+                    action=action,
+                )
+        if (
+            self.phase == P_MOVE
+            and self.round == "clear"
+            and self.option < 0
+            and action
+            in (
+                OPT_A,
+                OPT_C,
+            )
+        ):
+            return IllegalActionError(
+                rule=R_PREP if action == OPT_C else R_OPTIONS,
+                reason="the HAP is stuck, the guide is gone, or Preparations are already ready",
+                action=action,
+            )
+        if (
+            self.phase == P_MOVE
+            and action == FINISH
+            and self.mover < 0
+            and (self.option >= 0 or self.round == "storm")
+        ):
+            return IllegalActionError(
+                rule=R_AV_SPACE,
+                reason="a marker on an avalanche space must descend this Movement Phase",
+                action=action,
+            )
+        err = super()._refusal(action)
+        if err.rule == self._action_rule(action):
+            return err  # the engine fell back on K2's own citation
+        return IllegalActionError(rule=_cite(err.rule), reason=err.reason, action=action)
+
+    # ============================================================== results
+    # the rules of :mod:`.scoring`
+    score_breakdown = scoring.score_breakdown
+    _first_marker = scoring._first_marker
+    _goal_met = scoring._goal_met
+    invariants = scoring.invariants
+
+    def _token_places(self) -> list[int]:
+        """The engine's places and the ropes on avalanche spaces [9.2]."""
+        return super()._token_places() + [r[1] for r in self.ropes]
+
+    def _snapshot(self) -> dict[str, Any]:
+        doc = super()._snapshot()
+        for k in (*self._K2_FLAT, *self._K2_NESTED, *self._K2_SCALARS):
+            v = getattr(self, k)
+            doc[k] = (
+                [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
+            )
+        return doc
+
+    def clone(self) -> K2State:
+        new = super().clone()
+        assert isinstance(new, K2State)
+        for k in self._K2_FLAT:
+            setattr(new, k, getattr(self, k).copy())
+        for k in self._K2_NESTED:
+            setattr(new, k, [x.copy() for x in getattr(self, k)])
+        for k in self._K2_SCALARS:
+            setattr(new, k, getattr(self, k))
+        return new
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything on the table (no hidden information in solitaire), with K2's tracks,
+        Serac collapses, ropes, the Flashlight and the Sherpa's Secret Goal."""
+        obs = super().observation(player)
+        rs = self.rs
+        names = rs.board.names
+        ng = self._game.ng
+        goal = self.secret_goal[0]
+        obs["k2"] = {
+            "avalanche_track": [rs.tokens[t].name for t in self.storm_watch],
+            "darkness_phase": self._storm_phase(),
+            "darkness_track": self.storm,
+            "darkness_pending": self.storm_pending,
+            "collapsed": [names[s] for s in self.collapsed],
+            "ropes": [{"space": names[s], "frayed": bool(f)} for s, _, f in self.ropes],
+            "flashlight": self.name(self.flash) if self.flash >= 0 else None,
+            "guide_kind": self._kind(),
+            "secret_goal": None
+            if goal < 0
+            else {
+                "name": self.k2.goals[goal][1],
+                "points": self.k2.goals[goal][2],
+                "achieved": self._goal_met(),
+            },
+            "descents": [self.name(m) for m, _ in self.descents],
+            "roll_for": self.die_for if self.phase == P_DIE else "",
+            "bivouacked": [self.name(m) for m in range(len(self.pos)) if self.bivouacked[m]],
+            "traverse_goal": self.k2.traverse_goal,
+        }
+        for c, entry in enumerate(obs["clients"]):
+            entry["marker"] = ("", "Traverse", "Summit")[self.goal[c]]
+        for g, entry in enumerate(obs["guides"]):
+            entry["kind"] = rs.guides[self.guides[g]].kind
+            entry["where"] = "bivouac" if self.pos[g] == LOST else entry["where"]
+        del ng
+        return obs
+
+
+# ====================================================================== K2 event effects
+@effect("icy_serac")
+def _icy_serac(state: DisasterState, t: int) -> None:
+    """Icy on K2: down to the first non-ridge space; a climber sliding into an avalanche
+    space dies; a guide stops on it (Player Aid)."""
+    assert isinstance(state, K2State)
+    b = state.rs.board
+    ng = state._game.ng
+    for m in range(len(state.pos)):
+        p = state.pos[m]
+        if p < 0 or not b.is_ridge(p):
+            continue
+        q = p
+        hit = -1
+        while q > 0 and b.is_ridge(q):
+            q -= 1
+            if q in state.collapsed and hit < 0:
+                hit = q
+        if hit >= 0 and m >= ng:
+            state._kill(m - ng, "Icy: slid into an avalanche space", R_AID)
+            continue
+        if hit >= 0:
+            q = hit
+        if q == p:
+            continue
+        state.pos[m] = q
+        state._say(f"Icy: {state.name(m)} slides down to {b.names[q]}", R_AID)
+        if (
+            m >= ng
+            and state._storm_phase()
+            and p in b.lost_on_leaving
+            and "g" not in state._traits(m - ng)
+        ):
+            if "b" in state._traits(m - ng):
+                # Bad Sense of Direction: always LOST descending at the Shoulder, an Icy
+                # slide included (no roll) [9.3] [14.1]
+                state._say(f"{state.name(m)} has a bad sense of direction", R_LOST)
+                state._get_lost(m - ng)
+                continue
+            state.lost_checks.append(m - ng)
+
+
+@effect("flashlight")
+def _flashlight(state: DisasterState, t: int) -> None:
+    assert isinstance(state, K2State)
+    ng = state._game.ng
+    cands = [c for c in _alive_clients(state) if state.pos[ng + c] >= 0]
+    if not cands:
+        return
+    if not _ask(state, "flashlight", cands):
+        state.flash = ng + cands[0]
+        state._say(f"the Flashlight goes to {state.name(state.flash)}", R_AID)
+
+
+EFFECTS["hap_stuck"] = _turn_effect("hap_stuck")
+for _name in ("darkness", "sherpa_stamina", "synthetic_rope", "houses_chimney"):
+    EFFECTS.setdefault(_name, lambda state, t: None)
+
+_unused: tuple[Effect, ...] = ()

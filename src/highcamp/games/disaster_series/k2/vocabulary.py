@@ -1,0 +1,175 @@
+"""Disaster on K2's vocabulary: its action ids and phases (after the two-player game's), its
+own section numbers for the citations of the shared engine (``_cite``), the rules it cites,
+the tokens held or kept, and its tracks and tables as data (:class:`K2Rules`: the Serac
+collapses, ropes, the Secret Goals, the bivouac table).
+
+>>> k2_rules().goals[0][1], _cite("[8.3]"), R_AV_SPACE
+('Summit w/Climber', '[9.3]', '[9.2]')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ..components import Ruleset, _component, _read, load_ruleset
+from ..seats import (
+    NUM_ACTIONS_2P,
+    P_FIRST,
+)
+
+# ---------------------------------------------------------------- K2 action ids
+# after the two-player ids [15.*], so that the two-player game of K2 can use both
+B = NUM_ACTIONS_2P
+GOAL = B  # + goal (4)
+RECRUIT = B + 4  # + climber card (20)
+NOBLE = B + 24  # + climber slot (5)
+NOBLE_NONE = B + 29
+DESC_ROPE = B + 30  # + marker (6)
+DESC_NEWROPE = B + 36  # + marker (6)
+DESC_SCALE = B + 42  # + marker (6)
+JOINT_ROPE = B + 48  # + climber slot (5): the guide and that climber together
+JOINT_NEWROPE = B + 53
+JOINT_SCALE = B + 58
+BIVOUAC = B + 63  # + marker (6)
+FLASH = B + 69  # + climber slot (5)
+LUCK_PLAY = B + 74
+ROLL = B + 75
+REROLL = B + 76
+KEEP_ROLL = B + 77
+K2_NUM_ACTIONS = B + 78
+
+# K2 phases (after the engine's 0..15 and the two-player game's 16..19)
+P_GOAL, P_RECRUIT, P_NOBLE, P_DESCENT, P_REROLL = range(P_FIRST + 1, P_FIRST + 6)
+_K2_PHASE_NAMES = {
+    P_GOAL: "draw the Secret Goal",
+    P_RECRUIT: "choose climbers",
+    P_NOBLE: "Noble Sacrifice",
+    P_DESCENT: "descend from an avalanche space",
+    P_REROLL: "re-roll for a Lucky climber",
+}
+_LUCK_ROLLS = frozenset({"lost", "prep", "rope", "descent", "bivouac", "chimney"})
+
+# Everest sections the shared engine cites, and their K2 numbers (the rulebooks are laid out
+# alike, one section further on from the set-up).
+_CITE = {
+    "[4.1]": "[5.1]",
+    "[4.2]": "[5.2]",
+    "[4.3]": "[5.3]",
+    "[4.4]": "[5.4]",
+    "[5.0]": "[6.0]",
+    "[6.0]": "[7.0]",
+    "[6.1]": "[7.1]",
+    "[6.2]": "[7.2]",
+    "[6.3]": "[7.3]",
+    "[7.1]": "[8.1]",
+    "[7.2]": "[8.2]",
+    "[7.3]": "[8.3]",
+    "[7.4]": "[8.4]",
+    "[7.5]": "[8.5]",
+    "[7.6]": "[8.6]",
+    "[8.1]": "[9.1]",
+    "[8.3]": "[9.3]",
+    "[8.4]": "[9.4]",
+    "[13.1]": "[14.1]",
+    "[13.2]": "[14.2]",
+    "R-DS-6": "Player Aid",
+}
+
+R_SETUP = "[5.1]"
+R_GUIDE_CHOICE = "[5.2]"
+R_PLACE = "[7.1]"
+R_BUY = "[7.2]"
+R_AVALANCHE = "[7.3]"
+R_DEPLETION = "[7.4]"
+R_OPTIONS = "[8.1]"
+R_PREP = "[8.5]"
+R_DARK_MOVE = "[8.6]"
+R_BIVOUAC = "[8.7]"
+R_AV_SPACE = "[9.2]"
+R_SCALED = "[9.2] R-DS-9"
+"""A successful scale: the marker lands one space down and its move ends (R-DS-9)."""
+R_LOST = "[9.3]"
+R_GOALS = "[9.4]"
+R_GAME_END = "[11.0]"
+R_POOL = "[11.1]"
+R_SACRIFICE = "[11.4]"
+R_UNSUPPORTED = "[11.6]"
+R_SCORE = "[12.0]"
+R_SHERPA = "[13.0]"
+R_TRAITS = "[14.1]"
+R_VARIANT = "[14.5]"
+R_MULTI = "[14.6]"
+R_AID = "Player Aid"
+
+HELD = frozenset({"chocolate_bars", "ridges_open", "luck", "sherpa_stamina", "synthetic_rope"})
+"""Tokens held for later use [7.2]."""
+KEPT = frozenset({"houses_chimney", "acute_mountain_sickness"})
+"""Tokens kept in front of the player (House's Chimney) or on the status card (Acute
+Mountain Sickness, which returns to the pool at the survival check [11.1])."""
+PLAYABLE = ("chocolate_bars", "ridges_open", "sherpa_stamina")
+"""Held tokens played during movement (Luck before a die roll, ropes on avalanche spaces)."""
+
+
+@dataclass(frozen=True)
+class K2Rules:
+    """K2's tracks and tables as data: the Serac collapses, ropes, goals, bivouac table."""
+
+    collapses: tuple[tuple[int, int, int, int], ...]  # (space, at, variant number, bonus)
+    rope_landing: int
+    traverse_goal: int
+    bivouac_highest: int
+    traverse_points: int
+    bivouac_min: tuple[int, ...]  # minimum roll on Darkness turn 1..7 (index 0 = turn 1)
+    goals: tuple[tuple[str, str, int], ...]  # (id, name, points)
+
+    def bonus(self, space: int) -> int:
+        """The descent modifier of an avalanche space [9.2]."""
+        return next((b for s, _, _, b in self.collapses if s == space), 0)
+
+
+@cache
+def k2_ruleset() -> Ruleset:
+    """The K2 data files, loaded and validated once."""
+    rs = load_ruleset(__package__)
+    extra = tuple(
+        _component(_read(__package__, f), f)
+        for f in ("avalanche.json", "bivouac.json", "goals.json")
+    )
+    return Ruleset(**{**rs.__dict__, "components": rs.components + extra})
+
+
+@cache
+def k2_rules() -> K2Rules:
+    """``avalanche.json``, ``bivouac.json`` and ``goals.json``."""
+    rs = k2_ruleset()
+    names = rs.board.names
+    adoc = _read(__package__, "avalanche.json")
+    bdoc = _read(__package__, "bivouac.json")
+    gdoc = _read(__package__, "goals.json")
+    collapses = tuple(
+        (
+            names.index(c["space"]),
+            int(c["at"]),
+            int(c["variant_number"] or 0),
+            int(c["descent_bonus"]),
+        )
+        for c in adoc["collapses"]
+    )
+    table = bdoc["minimum_roll"]
+    return K2Rules(
+        collapses=collapses,
+        rope_landing=names.index(adoc["rope_landing"]),
+        traverse_goal=names.index(adoc["traverse_goal"]),
+        bivouac_highest=names.index(adoc["bivouac_highest"]),
+        traverse_points=int(adoc["traverse_points"]),
+        bivouac_min=tuple(int(table[str(t)]) for t in range(1, len(table) + 1)),
+        goals=tuple((g["id"], g["name"], int(g["points"])) for g in gdoc["goals"]),
+    )
+
+
+def _cite(rule: str) -> str:
+    """K2's numbers for the Everest sections the shared engine cites."""
+    if rule.startswith("K2 "):
+        return rule[3:]
+    return " ".join(filter(None, (_CITE.get(p, p) for p in rule.split())))

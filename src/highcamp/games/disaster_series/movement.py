@@ -1,0 +1,501 @@
+"""Movement [7.*] and ridges [8.1]: the options, allowances, selecting a marker, steps,
+carrying, Getting Lost [8.3], the goals [8.4], pushing and tiring [13.2]."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .constants import (
+    DROP_OFF,
+    END_MOVE,
+    ENTER,
+    FINISH,
+    LOST,
+    OPT_A,
+    OPT_A_PREP,
+    OPT_B,
+    OPT_B_PREP,
+    OPT_C,
+    P_DIE,
+    P_MOVE,
+    P_ORDER,
+    PICKUP,
+    PLAY,
+    PLAYABLE,
+    PUSH,
+    R_BONUS,
+    R_CLIENT,
+    R_EVENTS,
+    R_GOALS,
+    R_GUIDE,
+    R_GUIDE_EXC,
+    R_LOST,
+    R_PREP,
+    R_PUSH,
+    R_RIDGES,
+    R_STEP,
+    R_TRAITS,
+    SELECT,
+    STEP_DOWN,
+    STEP_UP,
+    SUMMIT_PUSH,
+    T_LOST,
+    T_PLAYED,
+    TARGET_CLIENT,
+)
+
+if TYPE_CHECKING:
+    from .engine import DisasterState
+
+
+def _begin_move(self: DisasterState) -> None:
+    self.step = "move"
+    if not self._storm_phase():
+        self.rounds = ["clear"]
+    elif self.storm == 1 and self._game.bonus == "double_storm_move":
+        self.rounds = ["clear", "storm"]  # [14.2]
+        self._emit("team bonus: one normal move, then one storm move", R_BONUS)
+    else:
+        self.rounds = ["storm"]
+    self._start_round(first=True)
+
+
+def _start_round(self: DisasterState, first: bool) -> None:
+    kind = self.rounds.pop(0)
+    self.round = kind
+    if not first:
+        self.moved = [False] * len(self.moved)  # [14.2]: a second move
+    self.mover = -1
+    self.carried = []
+    if kind == "clear":
+        self.option = -1
+        self.guides_left = self.clients_left = 0
+    else:
+        self.option = -1
+        self.guides_left = self._game.ng
+        self.clients_left = self._game.nc
+    self._resume()
+
+
+def _resume(self: DisasterState) -> None:
+    """Continue after an interruption (queue entries, lost rolls) or an action."""
+    if self.entering:
+        if len(self.entering) > 1 and not self.entry_chosen:
+            self.phase = P_ORDER
+        else:
+            self.phase = P_DIE
+            self.die_for = "queue"
+        return
+    if self.lost_checks:
+        self.phase = P_DIE
+        self.die_for = "lost"
+        return
+    if self.step == "buy":
+        self._begin_move()
+        return
+    if self.step == "move":
+        self.phase = P_MOVE
+        if self.round == "clear" and self.option < 0:
+            return
+        acts = self._move_actions()
+        if self.mover < 0 and acts == [FINISH]:
+            self._finish_round()
+        else:
+            self._cache = acts  # the legal actions of the state this action leaves
+        return
+
+
+def _finish_round(self: DisasterState) -> None:
+    self.mover = -1
+    if self.rounds:
+        self._start_round(first=False)
+        return
+    self._resolve_queue()
+
+
+def _guide_allowance(self: DisasterState, g: int) -> int:
+    card = self._game.ruleset.guides[self.guides[g]]
+    n = card.movement if self.round == "clear" or "resolute" in card.skills else 2
+    if self.tank[g]:
+        n += 1
+    fx = self.fx
+    if fx:
+        if "summit_push" in fx:
+            n += 3
+        if "thick_snow" in fx:
+            n -= 1
+    return max(n, 0)
+
+
+def _client_allowance(self: DisasterState, c: int) -> int:
+    game = self._game
+    n = game.ruleset.clients[self.clients[c]].movement
+    fx = self.fx
+    if (
+        self.round == "storm"
+        and "calm_wind" not in fx
+        and not self._guide_on(self.pos[game.ng + c])
+    ):
+        n = min(n, 1)  # [7.6]
+    if fx:
+        n += fx.count("chocolate_bars") + fx.count("energy_boost")
+        if "thick_snow" in fx:
+            n -= 1
+    return max(n, 0)
+
+
+def _can_push(self: DisasterState, c: int) -> bool:
+    traits = self._traits(c)
+    return self._game.advanced and not self.pushed and "c" not in traits and "e" not in traits
+
+
+def _selectable(self: DisasterState, m: int) -> bool:
+    if self.moved[m] or self.pos[m] < 0:
+        return False
+    ng = self._game.ng
+    if m < ng:
+        return self.guides_left > 0 and self._guide_allowance(m) > 0
+    c = m - ng
+    if self.clients_left <= 0 or self.tired[c] == 2:
+        return False
+    return self._client_allowance(c) > 0 or self._can_push(c)
+
+
+def _move_actions(self: DisasterState) -> list[int]:
+    """Legal actions of the movement step."""
+    game = self._game
+    ng = game.ng
+    acts: list[int] = []
+    if self.mover < 0:
+        if self.round == "clear" and self.option < 0:
+            acts = [OPT_A, OPT_B, OPT_C]
+            if self.prep < 2 and ng > 0 and not self._storm_phase():
+                acts += [OPT_A_PREP, OPT_B_PREP] if ng > 1 else [OPT_B_PREP]
+        else:
+            acts = [SELECT + m for m in range(len(self.pos)) if self._selectable(m)]
+            acts.append(FINISH)
+        if (
+            game.bonus == "summit_push"
+            and not self.bonus_used
+            and not any(self.moved[g] for g in range(ng))
+        ):
+            acts.append(SUMMIT_PUSH)
+        if self.held:  # held tokens to play [6.2]
+            tokens = game.ruleset.tokens
+            held = {tokens[t].effect for t in self.held}
+            for k, eff in enumerate(game.effect_ids):
+                if eff in PLAYABLE and eff in held:
+                    if eff == "ridges_open" and not self._ridges_open_playable():
+                        continue
+                    acts.append(PLAY + k)
+        return sorted(acts)
+    m = self.mover
+    for a in (STEP_UP, STEP_DOWN):
+        if self._step_problem(a) is None:
+            acts.append(a)
+    if m < ng:
+        space = self.pos[m]
+        if self.carried and self._end_problem() is None:
+            acts.append(DROP_OFF)
+        if self._end_problem() is None:
+            acts.append(END_MOVE)
+        if len(self.carried) < self.capacity and "lost_signal" not in self.fx:
+            carried = {x[0] for x in self.carried}
+            for c in self._client_at(space):
+                if c + ng in carried or self.moved[ng + c]:
+                    continue
+                if "e" in self._traits(c) and self.remaining < 2:
+                    continue
+                acts.append(PICKUP + c)
+    else:
+        if self._can_push(m - ng):
+            acts.append(PUSH)
+        if self._end_problem() is None:
+            acts.append(END_MOVE)
+    return sorted(acts)
+
+
+def _ridges_open_playable(self: DisasterState) -> bool:
+    """Whether a held Ridges Open may be played now: solitaire, when a ridge is
+    blocked (it removes the markers) [6.2]."""
+    return bool(self.blocked)
+
+
+def _end_problem(self: DisasterState) -> str | None:
+    """Why the mover may not stop here, or None (a marker that has not left a blocked
+    ridge it started on may stay [8.1])."""
+    here = self.pos[self.mover]
+    if self._is_blocked(here) and (here != self.start_space or self.stepped):
+        return R_RIDGES
+    return None
+
+
+def _step_problem(self: DisasterState, action: int) -> str | None:
+    """The rule that forbids stepping now, or None."""
+    game = self._game
+    ng = game.ng
+    b = self._game.ruleset.board
+    m = self.mover
+    d = 1 if action == STEP_UP else -1
+    cur = self.pos[m]
+    nxt = cur + d
+    if not 0 <= nxt < b.size:
+        return R_GUIDE if m < ng else R_CLIENT
+    if self.remaining < 1:
+        return R_GUIDE if m < ng else R_CLIENT
+    if m < ng:
+        skills = self._skills(m)
+        for _, n in self.carried:
+            if n >= self.carry_limit:
+                return R_GUIDE_EXC if "fast" in skills else R_GUIDE
+        passes = "expert_climber" in skills
+    else:
+        passes = "a" in self._traits(m - ng)
+    if self._is_blocked(nxt):
+        if not passes:
+            return R_RIDGES
+        need = self._escape(nxt)
+        if self.remaining - 1 < need:
+            return R_RIDGES
+        if any(self.carry_limit - n - 1 < need for _, n in self.carried):
+            return R_RIDGES
+    if m >= ng:
+        traits = self._traits(m - ng)
+        if "d" in traits and (nxt == b.summit or (nxt == b.up and d == 1)):
+            return R_TRAITS
+    if (
+        b.up >= 0
+        and cur in (b.up, b.down)
+        and nxt in (b.up, b.down)
+        and (m >= ng or "expert_climber" not in self._skills(m))
+        and self.carried
+    ):
+        return R_STEP
+    return None
+
+
+def _do_step(self: DisasterState, action: int) -> None:
+    game = self._game
+    ng = game.ng
+    b = self._game.ruleset.board
+    m = self.mover
+    d = 1 if action == STEP_UP else -1
+    cur = self.pos[m]
+    nxt = cur + d
+    if (
+        m < ng
+        and b.up >= 0
+        and cur in (b.up, b.down)
+        and nxt in (b.up, b.down)
+        and "expert_climber" not in self._skills(m)
+    ):
+        # an Expert Climber without skills in the storm [7.6] on Up or Down: going on
+        # means taking the Hillary Step like everyone else [8.2]
+        self.stepped = True
+        self.remaining -= 1
+        self.entering.append([m, d])
+        self._end_guide()
+        return
+    self.pos[m] = nxt
+    self.stepped = True
+    self.remaining -= 1
+    for entry in self.carried:
+        self.pos[entry[0]] = nxt
+        entry[1] += 1
+    into_queue = b.up >= 0 and (
+        (nxt == b.up and d == 1 and cur != b.down) or (nxt == b.down and d == -1 and cur != b.up)
+    )
+    if m < ng:
+        if nxt == b.summit:
+            for entry in self.carried:
+                self._summit(entry[0] - ng)
+        if into_queue:
+            expert = "expert_climber" in self._skills(m)
+            group = [x[0] for x in self.carried]
+            for c in group:
+                self.moved[c] = True
+            self.carried = []
+            if not expert:
+                group = [m, *group]
+                self._end_guide()
+            for x in group:
+                self.entering.append([x, d])
+            if not expert:
+                return
+        if self.remaining == 0:
+            self._end_guide()
+        return
+    c = m - ng
+    if nxt == b.summit:
+        self._summit(c)
+    if into_queue:
+        self.entering.append([m, d])
+        self.remaining = 0
+        self._end_client()
+        return
+    if (
+        self._storm_phase()  # [8.3]: the whole Storm Phase, both moves of [14.2] too
+        and cur in b.lost_on_leaving
+        and "calm_wind" not in self.fx
+        and "g" not in self._traits(c)
+    ):
+        if "b" in self._traits(c) and d == -1:
+            self._emit(f"{self.name(m)} has a bad sense of direction", R_LOST)
+            self._get_lost(c)
+            return
+        self.lost_checks.append(c)
+    if self.remaining == 0 and not self._can_push(c) and not self.lost_checks:
+        self._end_client()
+
+
+def _summit(self: DisasterState, c: int) -> None:
+    if self.goal[c] < 2:
+        self.goal[c] = 2
+        self._emit(f"{self.name(self._game.ng + c)} reaches the Summit", R_GOALS)
+
+
+def _get_lost(self: DisasterState, c: int) -> None:
+    m = self._game.ng + c
+    self.pos[m] = LOST
+    self.tallies[T_LOST] += 1
+    self.moved[m] = True
+    self._emit(f"{self.name(m)} is LOST in the storm", R_LOST)
+    if self.mover == m:
+        self.remaining = 0
+        self._end_client()
+
+
+def _end_guide(self: DisasterState) -> None:
+    m = self.mover
+    if self.carried:
+        self._drop()
+    self.moved[m] = True
+    self.guides_left -= 1
+    self.mover = -1
+    self.remaining = 0
+    if self.option == OPT_B:
+        self.clients_left = 2
+
+
+def _drop(self: DisasterState) -> None:
+    for x, n in self.carried:
+        self.moved[x] = True
+        if self._log is not None:
+            self._emit(
+                f"{self.name(x)} is dropped off at {self.space_name(self.pos[x])} after {n}",
+                R_GUIDE,
+            )
+    self.carried = []
+
+
+def _end_client(self: DisasterState) -> None:
+    m = self.mover
+    c = m - self._game.ng
+    self.moved[m] = True
+    cautious = self._game.advanced and "c" in self._traits(c)
+    if not (cautious and not self.stepped):
+        # [13.2]: a Cautious client that ends its move without moving has made no
+        # move: it does not tire, nor use up one of the option's client moves
+        self.clients_left -= 1
+    if (cautious and self.stepped) or (self._game.advanced and self.pushed):
+        self.tired[c] = 1
+        self._emit(f"{self.name(m)} is tired", R_PUSH)
+    self.mover = -1
+    self.remaining = 0
+    self.pushed = False
+
+
+def _select(self: DisasterState, m: int) -> None:
+    ng = self._game.ng
+    self.mover = m
+    self.pushed = False
+    self.start_space = self.pos[m]
+    self.stepped = False
+    if m < ng:
+        skills = self._skills(m)
+        self.remaining = self._guide_allowance(m)
+        self.capacity = 2 if "strong" in skills else 1
+        self.carry_limit = 3 if "fast" in skills else 2
+        if "summit_push" in self.fx:
+            self.carry_limit = 99  # [14.2]: carried their entire allowance
+        self.carried = []
+    else:
+        self.guides_left = 0  # guides always move first [7.1] [7.6]
+        self.remaining = self._client_allowance(m - ng)
+
+
+def _choose_option(self: DisasterState, action: int) -> None:
+    ng = self._game.ng
+    self.option = action
+    g, c = {
+        OPT_A: (2, 0),
+        OPT_B: (1, 0),
+        OPT_C: (0, 4),
+        OPT_A_PREP: (1, 0),
+        OPT_B_PREP: (0, 2),
+    }[action]
+    self.guides_left = min(g, ng)
+    self.clients_left = c
+    if action == OPT_B and ng == 0:
+        self.clients_left = 2
+    if action in (OPT_A_PREP, OPT_B_PREP):
+        self.prep += 1
+        self._emit(
+            "a guide makes preparations: " + ("Prep 1/2" if self.prep == 1 else "Prep Ready"),
+            R_PREP,
+        )
+        if action == OPT_A_PREP:
+            self.option = OPT_A
+        else:
+            self.option = OPT_B  # the guide prepared: two clients move
+
+
+def _move_action(self: DisasterState, action: int) -> None:
+    ng = self._game.ng
+    if action <= OPT_B_PREP:
+        self._choose_option(action)
+    elif action == SUMMIT_PUSH:
+        self.bonus_used = True
+        self.fx.append("summit_push")
+        self._emit("team bonus: both guides move 3 more spaces this turn", R_BONUS)
+    elif PLAY <= action < TARGET_CLIENT:
+        eff = self._game.effect_ids[action - PLAY]
+        t = next(t for t in self.held if self._game.ruleset.tokens[t].effect == eff)
+        self.held.remove(t)
+        self.set_aside.append(t)
+        self.tallies[T_PLAYED] += 1
+        if eff == "ridges_open":
+            self.blocked = []
+            self._emit("Ridges Open: all Blocked Ridge markers removed", R_EVENTS)
+        else:
+            self.fx.append(eff)
+            self._emit(
+                f"{self._game.ruleset.tokens[t].name}: clients move one more space", R_EVENTS
+            )
+    elif SELECT <= action < PICKUP:
+        self._select(action - SELECT)
+        if self.remaining == 0 and self.mover >= ng and not self._can_push(self.mover - ng):
+            self._end_client()
+    elif action == FINISH:
+        self._finish_round()
+        return
+    elif action in (STEP_UP, STEP_DOWN):
+        self._do_step(action)
+    elif PICKUP <= action < ENTER:
+        c = action - PICKUP
+        self.carried.append([ng + c, 0])
+        if self.tired[c]:
+            self.tired[c] = 0  # [13.2]: carried, not tired next turn
+        if "e" in self._traits(c):
+            self.remaining -= 1
+    elif action == DROP_OFF:
+        self._drop()
+    elif action == END_MOVE:
+        if self.mover < ng:
+            self._end_guide()
+        else:
+            self._end_client()
+    elif action == PUSH:
+        self.pushed = True
+        self.remaining += 1
+    self._resume()

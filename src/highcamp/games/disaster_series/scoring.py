@@ -1,0 +1,119 @@
+"""Scoring [12.0]: the score sheet line by line, the Victory Chart band and the tallies."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from highcamp.core import ScoreBreakdown, ScoreLine
+
+from .constants import (
+    DEAD,
+    P_OVER,
+    R_SCORE,
+    R_UNSUPPORTED,
+    TALLIES,
+)
+
+if TYPE_CHECKING:
+    from .engine import DisasterState
+
+
+def score_breakdown(self: DisasterState) -> list[ScoreBreakdown]:
+    """Every line of [12.0] as if the game ended now (final at the end), with the band:
+    clients on the mountain count as surviving until their fate is drawn."""
+    game = self._game
+    ng = game.ng
+    lines = self._client_lines("clients")
+    lines.append(ScoreLine("Prestige left", self.prestige, R_SCORE))
+    tanks = sum(1 for g in range(ng) if self.tank[g] and self.pos[g] == 0)
+    lines.append(ScoreLine(f"{tanks} oxygen tanks at High Camp", 3 * tanks, R_SCORE))
+    lines.append(self._luck_line())
+    total = sum(ln.points for ln in lines)
+    return [
+        ScoreBreakdown(
+            player=0,
+            lines=tuple(lines),
+            total=total,
+            band=self.rs.band(total),
+            figures={
+                "summits": sum(1 for g in self.goal if g == 2),
+                "hillary_step": sum(1 for g in self.goal if g >= 1),
+                "deaths": sum(1 for c in range(game.nc) if self.pos[ng + c] == DEAD),
+                "storm_turns": max(self.storm - 1, 0),
+                "turns": self.turn,
+                "storm_arrived_turn": self.turn - self.storm + 1 if self.storm else None,
+                **self.tally_figures(),
+            },
+        )
+    ]
+
+
+def tally_figures(self: DisasterState) -> dict[str, int]:
+    """The counts kept for analysis, by the names of :data:`TALLIES`: event tokens
+    bought, held tokens played (movement plays, Luck), Prestige paid for events, fate
+    draws by result (LIVE, DIE, FROZEN) and markers that got LOST.
+
+    >>> import highcamp
+    >>> s = highcamp.load_game("disaster-on-everest").new_initial_state(seed=1)
+    >>> s.tally_figures()["tokens_bought"], s.tally_figures()["fates_live"]
+    (0, 0)
+    """
+    return dict(zip(TALLIES, self.tallies, strict=True))
+
+
+def score(self: DisasterState) -> float:
+    """The total of :meth:`score_breakdown`."""
+    return self.score_breakdown()[0].total
+
+
+def returns(self: DisasterState) -> list[float]:
+    """The final score at the end, 0 before."""
+    return [float(self.score())] if self.phase == P_OVER else [0.0]
+
+
+def ending(self: DisasterState) -> str | None:
+    """The Victory Chart band once the game is over."""
+    return self.score_breakdown()[0].band if self.phase == P_OVER else None
+
+
+def _first_marker(self: DisasterState) -> tuple[str, int]:
+    """The first of the two markers a client can earn and its points [12.0] (K2: the
+    Traverse)."""
+    return "Hillary Step", 4
+
+
+def _client_lines(self: DisasterState, people: str) -> list[ScoreLine]:
+    """The score lines of [12.0] for each client (``people`` on the mountain), then
+    the count of them back at High Camp."""
+    ng = self._game.ng
+    first, first_points = self._first_marker()
+    lines: list[ScoreLine] = []
+    at_camp = 0
+    for c in range(min(self._game.nc, len(self.clients))):
+        card = self.rs.clients[self.clients[c]]
+        name, goal, dead = card.name, self.goal[c], self.pos[ng + c] == DEAD
+        if goal == 0 and not dead:
+            lines.append(ScoreLine(f"{name} not supported", -card.points, R_UNSUPPORTED))
+        elif dead and goal == 2:
+            lines.append(ScoreLine(f"{name} died after the Summit", -4, R_SCORE))
+        elif dead:
+            lines.append(ScoreLine(f"{name} died", -card.points, R_SCORE))
+        else:
+            if goal == 2:
+                lines.append(ScoreLine(f"{name} reached the Summit", card.points, R_SCORE))
+            else:
+                lines.append(ScoreLine(f"{name} reached the {first}", first_points, R_SCORE))
+            at_camp += self.pos[ng + c] == 0
+    lines.append(ScoreLine(f"{at_camp} {people} at High Camp", at_camp, R_SCORE))
+    return lines
+
+
+def _luck_line(self: DisasterState) -> ScoreLine:
+    """2 points for a Luck token still held [12.0]."""
+    luck = any(self.rs.tokens[t].effect == "luck" for t in self.held)
+    return ScoreLine("Luck token held", 2 if luck else 0, R_SCORE)
+
+
+def _seat_score(self: DisasterState) -> ScoreBreakdown:
+    """The sheet of the team at the table (two players: of the seated team alone)."""
+    return self.score_breakdown()[0]

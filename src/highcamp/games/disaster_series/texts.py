@@ -1,0 +1,267 @@
+"""Action texts, the rule each action cites, and refusals (why an action is not legal now,
+with its rule)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from highcamp.core import IllegalActionError
+
+from .constants import (
+    _CHANCE_PHASES,
+    ACCEPT,
+    BUY,
+    CDRAW,
+    DECLINE,
+    DIE,
+    DROP_OFF,
+    END_MOVE,
+    ENTER,
+    FINISH,
+    GDRAW,
+    HELI,
+    HIRE,
+    KEEP,
+    LUCK,
+    MEDKIT,
+    NUM_ACTIONS,
+    OPT_A,
+    OPT_A_PREP,
+    OPT_B,
+    OPT_B_PREP,
+    OPT_C,
+    P_BUY,
+    P_DIE,
+    P_HELI,
+    P_MOVE,
+    PHASE_NAMES,
+    PICKUP,
+    PLAY,
+    PUSH,
+    R_BONUS,
+    R_BUY,
+    R_CLIENT,
+    R_GUIDE,
+    R_OPTIONS,
+    R_PREP,
+    R_PUSH,
+    R_RIDGES,
+    R_STEP,
+    R_STORM_MOVE,
+    R_TRAITS,
+    RETURN,
+    SACRIFICE,
+    SELECT,
+    SPOT,
+    STEP_DOWN,
+    STEP_UP,
+    SUMMIT_PUSH,
+    TARGET_CLIENT,
+    TARGET_GUIDE,
+    TARGET_SPACE,
+    TOKEN,
+)
+
+if TYPE_CHECKING:
+    from .engine import DisasterState
+
+
+def _action_text(self: DisasterState, action: int) -> str:
+    ng = self._game.ng
+    rs = self.rs
+    b = rs.board
+    if action >= CDRAW:
+        return f"client drawn: {rs.clients[action - CDRAW].name}"
+    if action >= GDRAW:
+        return f"guide drawn: {rs.guides[action - GDRAW].name}"
+    if action >= DIE:
+        return f"die shows {action - DIE + 1}"
+    if action >= TOKEN:
+        t = action - TOKEN
+        return f"draw token {t} ({rs.tokens[t].name})"
+    if action >= HIRE:
+        return f"hire {rs.guides[action - HIRE].name}"
+    if action >= RETURN:
+        t = action - RETURN
+        return f"return token {t} ({rs.tokens[t].name}) to the container"
+    if action >= KEEP:
+        t = action - KEEP
+        return f"keep token {t} ({rs.tokens[t].name})"
+    if action >= HELI:
+        return f"helicopter rescues {self.name(ng + action - HELI)}"
+    if action >= SACRIFICE:
+        g = action - SACRIFICE
+        return f"{self.name(g)} gives their life for {self.name(ng + self.fate_client)}"
+    if action >= TARGET_SPACE:
+        return f"Avalanche at {b.names[action - TARGET_SPACE]}"
+    if action >= TARGET_GUIDE:
+        return f"Oxygen Tank to {self.name(action - TARGET_GUIDE)}"
+    if action >= TARGET_CLIENT:
+        kind = "Broken Rope" if self.target_kind == "broken_rope" else "Acute Mountain Sickness"
+        return f"{kind} strikes {self.name(ng + action - TARGET_CLIENT)}"
+    if action >= PLAY:
+        eff = self._game.effect_ids[action - PLAY]
+        name = next(rs.tokens[t].name for t in range(len(rs.tokens)) if rs.tokens[t].effect == eff)
+        return f"play {name}"
+    if action >= SPOT:
+        who = self.pending_entry
+        return f"place {self.name(who)} on queue spot {action - SPOT + 1}"
+    if action >= ENTER:
+        return f"{self.name(action - ENTER)} enters the queue next"
+    if action >= PICKUP:
+        return f"{self.name(self.mover)} picks up {self.name(ng + action - PICKUP)}"
+    if action >= SELECT:
+        return f"move {self.name(action - SELECT)}"
+    return self._simple_text(action)
+
+
+def _simple_text(self: DisasterState, action: int) -> str:
+    b = self._game.ruleset.board
+    ng = self._game.ng
+    if action == OPT_A:
+        return "option a: move 2 guides" if ng > 1 else "option a: move the guide"
+    if action == OPT_B:
+        return "option b: move 1 guide, then 2 clients"
+    if action == OPT_C:
+        return "option c: move 4 clients"
+    if action == OPT_A_PREP:
+        return "option a with Preparations: one guide prepares, the other moves"
+    if action == OPT_B_PREP:
+        return "option b with Preparations: the guide prepares, then 2 clients move"
+    if action in (STEP_UP, STEP_DOWN):
+        m = self.mover
+        d = 1 if action == STEP_UP else -1
+        dest = b.names[self.pos[m] + d]
+        way = "up" if d == 1 else "down"
+        if (
+            self.pos[m] in (b.up, b.down)
+            and self.pos[m] + d in (b.up, b.down)
+            and m < self._game.ng
+            and "expert_climber" not in self._skills(m)
+        ):
+            return f"{self.name(m)} enters the Hillary Step queue going {way}"
+        if self.carried:
+            who = " and ".join(self.name(x) for x, _ in self.carried)
+            n = max(n for _, n in self.carried) + 1
+            return f"{self.name(m)} carries {who} {n} {way} to {dest}"
+        return f"{self.name(m)} {way} to {dest}"
+    if action == DROP_OFF:
+        who = " and ".join(self.name(x) for x, _ in self.carried)
+        return f"{self.name(self.mover)} drops off {who}"
+    if action == END_MOVE:
+        return f"end {self.name(self.mover)}'s move"
+    if action == FINISH:
+        return "end movement"
+    if action in (BUY, DECLINE):
+        tok = self._game.ruleset.tokens[self.current]
+        if action == BUY:
+            return f"buy {tok.name} for {tok.cost} Prestige"
+        if self._storm_phase():
+            return f"decline {tok.name} (set aside)"
+        return f"decline {tok.name} (Storm Watch {len(self.storm_watch) + self.watch_blank + 1})"
+    if action == PUSH:
+        return f"{self.name(self.mover)} pushes (one more space, then tired)"
+    if action == ACCEPT:
+        if self.phase == P_HELI:
+            return "no helicopter"
+        what = "is frozen" if self.fate_key == "lost" else "dies"
+        return f"accept: {self.name(ng + self.fate_client)} {what}"
+    if action == MEDKIT:
+        return f"use a Med Kit on {self.name(ng + self.fate_client)}"
+    if action == LUCK:
+        return f"discard Luck: {self.name(ng + self.fate_client)} draws again"
+    if action == SUMMIT_PUSH:
+        return "team bonus: summit push (both guides 3 more spaces this turn)"
+    return f"action {action}"
+
+
+def _action_rule(self: DisasterState, action: int) -> str:
+    ph = self.phase
+    if ph == P_DIE:
+        return self._DIE_RULES.get(self.die_for, "R-0-3")
+    if ph == P_MOVE:
+        return self._move_rule(action)
+    return self._PHASE_RULES.get(ph, "[5.0]")
+
+
+def _move_rule(self: DisasterState, action: int) -> str:
+    if action <= OPT_B_PREP:
+        return R_PREP if action >= OPT_A_PREP else R_OPTIONS
+    if action == PUSH:
+        return R_PUSH
+    if action == SUMMIT_PUSH:
+        return R_BONUS
+    if PLAY <= action < TARGET_CLIENT:
+        return R_BUY
+    if self.mover >= 0 and self.mover >= self._game.ng:
+        return R_STORM_MOVE if self.round == "storm" else R_CLIENT
+    return R_STORM_MOVE if self.round == "storm" else R_GUIDE
+
+
+def _refusal(self: DisasterState, action: int) -> IllegalActionError:
+    ph = self.phase
+    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        return IllegalActionError(rule="[5.0]", reason="no such action", action=action)
+    if ph in _CHANCE_PHASES:
+        return IllegalActionError(
+            rule="R-0-3", reason="a token is drawn or a die rolled now", action=action
+        )
+    if ph == P_BUY and action == BUY:
+        return IllegalActionError(rule=R_BUY, reason="not enough Prestige", action=action)
+    if ph == P_MOVE:
+        if action in (STEP_UP, STEP_DOWN) and self.mover >= 0:
+            rule = self._step_problem(action) or R_GUIDE
+            why = {
+                R_RIDGES: "a blocked ridge cannot be entered or passed without enough movement",
+                R_TRAITS: "a Dependent client needs a guide for the Hillary Step and Summit",
+                R_STEP: "only Expert Climbers walk from Up to Down",
+            }.get(rule, "no movement left for that step")
+            return IllegalActionError(rule=rule, reason=why, action=action)
+        if action == END_MOVE and self.mover >= 0:
+            return IllegalActionError(
+                rule=R_RIDGES, reason="no one may stop on a blocked ridge", action=action
+            )
+        if action in (OPT_A_PREP, OPT_B_PREP):
+            why = (
+                "Preparations are already ready"
+                if self.round == "clear"
+                else "no Preparations in the storm"
+            )
+            return IllegalActionError(rule=R_PREP, reason=why, action=action)
+        if action <= OPT_B_PREP:
+            return IllegalActionError(
+                rule=R_OPTIONS if self.round == "clear" else R_STORM_MOVE,
+                reason="the movement option is already chosen or it is the storm",
+                action=action,
+            )
+        if SELECT <= action < PICKUP:
+            return IllegalActionError(
+                rule=R_OPTIONS,
+                reason="that marker cannot move now (moved, in the queue, or not allowed by the option)",
+                action=action,
+            )
+        if PICKUP <= action < ENTER:
+            return IllegalActionError(
+                rule=R_GUIDE, reason="no such client to pick up here", action=action
+            )
+        if action == PUSH:
+            return IllegalActionError(rule=R_PUSH, reason="this client cannot push", action=action)
+    return IllegalActionError(
+        rule=self._action_rule(action) or "[5.0]",
+        reason=f"not a legal action while the game waits to {PHASE_NAMES[ph]}",
+        action=action,
+    )
+
+
+def _parse_action(self: DisasterState, text: str) -> int | None:
+    """Short forms (``buy``, ``up``, ``option a``...) and unique prefixes of a legal
+    action's text; an alias names its action even when illegal (so the refusal can cite
+    the rule)."""
+    if text in self._ALIASES:
+        return self._ALIASES[text]
+    if text.startswith("die ") and text[4:].isdigit() and 1 <= int(text[4:]) <= 6:
+        return DIE + int(text[4:]) - 1
+    matches = [a for a in self.legal_actions() if self._action_text(a).lower().startswith(text)]
+    if len(matches) == 1:
+        return matches[0]
+    return None

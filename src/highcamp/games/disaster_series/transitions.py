@@ -1,0 +1,228 @@
+"""Transitions: applying an action in each phase, the die rolls, the targets of events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .constants import (
+    ACCEPT,
+    BUY,
+    CDRAW,
+    DEAD,
+    DIE,
+    ENTER,
+    GDRAW,
+    HELI,
+    HIRE,
+    KEEP,
+    P_BUY,
+    P_CDRAW,
+    P_DIE,
+    P_DRAW,
+    P_FATE,
+    P_FATE_CHOICE,
+    P_GDRAW,
+    P_HELI,
+    P_HIRE,
+    P_KEEP,
+    P_MOVE,
+    P_ORDER,
+    P_RETURN,
+    P_SPOT,
+    P_TARGET,
+    R_BONUS,
+    R_EVENTS,
+    R_PREP,
+    R_QUEUE,
+    RETURN,
+    SPOT,
+    TARGET_CLIENT,
+    TARGET_GUIDE,
+    TARGET_SPACE,
+    TOKEN,
+)
+
+if TYPE_CHECKING:
+    from .engine import DisasterState
+
+
+def _apply(self: DisasterState, action: int) -> None:
+    self._cache = None
+    ph = self.phase
+    if ph == P_MOVE:  # the commonest step first
+        self._move_action(action)
+        return
+    ng = self._game.ng
+    if ph == P_DRAW:
+        t = action - TOKEN
+        self.container.remove(t)
+        self.drawn.append(t)
+        self.draws_left -= 1
+        if self.draws_left == 0:
+            self._after_draw()
+        return
+    if ph == P_FATE:
+        self._fate_result(action - TOKEN)
+        return
+    if ph == P_DIE:
+        self._die_rolled(action - DIE + 1)
+        return
+    if ph == P_GDRAW:
+        self.guides.append(action - GDRAW)
+        self._setup_next()
+        return
+    if ph == P_CDRAW:
+        self.clients.append(action - CDRAW)
+        self._setup_next()
+        return
+    if ph == P_HIRE:
+        self.guides.append(action - HIRE)
+        if len(self.guides) == self._game.ng:
+            self._setup_next()
+        return
+    if ph == P_KEEP:
+        t = action - KEEP
+        self.drawn.remove(t)
+        self.current = t
+        if len(self.drawn) == 2:
+            self.phase = P_RETURN
+            return
+        self.container.extend(self.drawn)
+        self.container.sort()
+        self.drawn = []
+        self._prep_roll()
+        return
+    if ph == P_RETURN:
+        t = action - RETURN
+        self.drawn.remove(t)
+        self.container.append(t)
+        self.container.sort()
+        self.removed.extend(self.drawn)
+        self._emit(
+            f"{self._game.ruleset.tokens[self.drawn[0]].name} is removed from the game", R_PREP
+        )
+        self.drawn = []
+        self._prep_roll()
+        return
+    if ph == P_BUY:
+        if action == BUY:
+            self._buy()
+        else:
+            self._decline()
+        return
+    if ph == P_TARGET:
+        self._target(action)
+        return
+    if ph == P_ORDER:
+        m = action - ENTER
+        idx = next(i for i, e in enumerate(self.entering) if e[0] == m)
+        self.entering.insert(0, self.entering.pop(idx))
+        self.entry_chosen = True
+        self.phase = P_DIE
+        self.die_for = "queue"
+        return
+    if ph == P_SPOT:
+        m, d = self.entering.pop(0)
+        self._place_in_queue(m, d, action - SPOT)
+        self._resume()
+        return
+    if ph == P_HELI:
+        self.heli_done = True
+        if action != ACCEPT:
+            c = action - HELI
+            self._take_off(ng + c)
+            self.pos[ng + c] = 0
+            self.heli_client = c
+            self.fates[c] = "helicopter"
+            self._emit(f"a helicopter brings {self.name(ng + c)} down", R_BONUS)
+        self._build_fates()
+        return
+    if ph == P_FATE_CHOICE:
+        self._fate_choice(action)
+        return
+    self._move_action(action)
+
+
+def _die_rolled(self: DisasterState, d: int) -> None:
+    kind = self.die_for
+    self.die_for = ""
+    ng = self._game.ng
+    if kind == "queue":
+        m, direction = self.entering[0]
+        self.entry_chosen = False
+        if d == 6:
+            self.pending_entry = m
+            self.phase = P_SPOT
+            return
+        spot = d - 1
+        while not self._spot_open(spot):
+            spot += 1
+        self.entering.pop(0)
+        self._place_in_queue(m, direction, spot)
+        self._resume()
+        return
+    if kind == "lost":
+        c = self.lost_checks.pop(0)
+        if d <= 2:
+            self._get_lost(c)
+        elif self.mover == ng + c and self.remaining == 0 and not self._can_push(c):
+            self._end_client()
+        self._resume()
+        return
+    if kind == "resolve":
+        self._emit(f"the queue moves {d}", R_QUEUE)
+        self._shift_queue(d)
+        self._end_turn()
+        return
+    if kind == "prep":
+        if d <= 2:
+            self.prep = 0
+            self._emit("the Preparations are over", R_PREP)
+        self._place_event()
+        return
+    if kind == "rope":
+        c = self.rope_client
+        m = ng + c
+        if d == 1:
+            self.pos[m] = DEAD
+            self.fates[c] = "died: Broken Rope"
+            self._emit(f"{self.name(m)} falls to their death", R_EVENTS)
+        elif d <= 4:
+            self.pos[m] = 0
+            self._emit(f"{self.name(m)} is injured and returns to High Camp", R_EVENTS)
+        self._resume()
+        return
+
+
+def _target(self: DisasterState, action: int) -> None:
+    kind = self.target_kind
+    ng = self._game.ng
+    self.target_kind = ""
+    self.targets = []
+    self.phase = P_MOVE
+    if kind == "acute_mountain_sickness":
+        c = action - TARGET_CLIENT
+        self.ams[c] = True
+        self._emit(f"{self.name(ng + c)} has Acute Mountain Sickness", R_EVENTS)
+    elif kind == "broken_rope":
+        self.rope_client = action - TARGET_CLIENT
+        self.phase = P_DIE
+        self.die_for = "rope"
+        return
+    elif kind == "oxygen":
+        g = action - TARGET_GUIDE
+        self.tank[g] = True
+        self._emit(f"{self.name(g)} carries an Oxygen Tank", R_EVENTS)
+    elif kind == "avalanche":
+        self._avalanche(action - TARGET_SPACE)
+    self._resume()
+
+
+def _avalanche(self: DisasterState, space: int) -> None:
+    ng = self._game.ng
+    if self._guide_on(space):
+        self._emit("the guide shelters the clients from the Avalanche", R_EVENTS)
+        return
+    for c in self._client_at(space):
+        self.pos[ng + c] = space - 1
+        self._emit(f"the Avalanche sweeps {self.name(ng + c)} down", R_EVENTS)

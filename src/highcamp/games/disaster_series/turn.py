@@ -1,0 +1,116 @@
+"""The event of the turn [6.*]: the draw, Blocked Ridges and the neutral client [6.1], buying
+[6.2] or declining onto the Storm Watch [6.3], and Preparations' three draws [7.5]."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .constants import (
+    NEUTRAL,
+    P_BUY,
+    P_DIE,
+    P_KEEP,
+    P_TARGET,
+    R_BUY,
+    R_POOL,
+    R_RIDGE_PLACE,
+    R_WATCH,
+    T_BOUGHT,
+    T_SPENT,
+)
+from .events import EFFECTS, Effect
+
+if TYPE_CHECKING:
+    from .engine import DisasterState
+
+
+def _check_watch(self: DisasterState) -> None:
+    if len(self.storm_watch) + self.watch_blank >= self._game.ruleset.board.storm_watch:
+        self.storm_pending = True
+        self._emit("the last Storm Watch space is covered: the storm hits next turn", R_WATCH)
+
+
+def _after_draw(self: DisasterState) -> None:
+    if self.prep == 2:
+        self.phase = P_KEEP
+        return
+    self.current = self.drawn.pop()
+    self._place_event()
+
+
+def _place_event(self: DisasterState) -> None:
+    tok = self._game.ruleset.tokens[self.current]
+    b = self._game.ruleset.board
+    self.blocked = sorted(b.ridges_numbered(tok.ridge))
+    if self._log is not None and self.blocked:
+        self._emit(
+            "Blocked Ridge markers on " + ", ".join(b.names[s] for s in self.blocked),
+            R_RIDGE_PLACE,
+        )
+    spot = tok.ridge - 1
+    if (
+        spot < b.queue_length
+        and not any(e[0] == spot for e in self.queue)
+        and self._neutral_supply() > 0
+    ):
+        self.queue.append([spot, NEUTRAL, 0])
+        self._emit(f"another company's client enters queue spot {spot + 1}", R_RIDGE_PLACE)
+    self.step = "buy"
+    if self.prestige >= tok.cost:
+        self.phase = P_BUY
+    else:
+        self._emit(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
+        self._decline()
+
+
+def _decline(self: DisasterState) -> None:
+    t = self.current
+    self.current = -1
+    if self._storm_phase():
+        self.set_aside.append(t)
+        self._emit(f"{self._game.ruleset.tokens[t].name} is set aside", R_WATCH)
+    else:
+        self.storm_watch.append(t)
+        self._emit(
+            f"{self._game.ruleset.tokens[t].name} covers Storm Watch {len(self.storm_watch) + self.watch_blank}",
+            R_WATCH,
+        )
+        self._check_watch()
+    self._begin_move()
+
+
+def _buy(self: DisasterState) -> None:
+    self._take_event(self._game.ruleset.tokens[self.current].cost)
+
+
+def _take_event(self: DisasterState, price: int) -> None:
+    """Pay ``price`` Prestige for the drawn event and carry it out [6.2] (solitaire: the
+    printed cost; two players: the winning bid [15.3])."""
+    t = self.current
+    tok = self._game.ruleset.tokens[t]
+    self.prestige -= price
+    self.tallies[T_BOUGHT] += 1
+    self.tallies[T_SPENT] += price
+    self.current = -1
+    if tok.effect in self._HELD:
+        self.held.append(t)
+        self._emit(f"{tok.name} is held for later", R_BUY)
+    elif tok.effect in self._KEPT:
+        self.kept.append(t)
+        if self._KEPT_SAID:
+            self._emit(f"{tok.name} is kept in front of the player", R_POOL)
+    else:
+        self.set_aside.append(t)
+    self._effect(tok.effect)(self, t)
+    if self.phase not in (P_TARGET, P_DIE):
+        self._resume()
+
+
+def _effect(self: DisasterState, effect: str) -> Effect:
+    """The effect a bought token carries out (two players: the clarified ones)."""
+    return EFFECTS[effect]
+
+
+def _prep_roll(self: DisasterState) -> None:
+    self.phase = P_DIE
+    self.die_for = "prep"

@@ -1,0 +1,77 @@
+"""Two players: ridges blocked by two climbers or clients [15.4], Ridges Open for both, and
+the First Player moving first [15.5]."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .constants import (
+    R_BONUS,
+)
+from .two_player_vocabulary import (
+    R_BLOCK,
+)
+
+if TYPE_CHECKING:
+    from .seats import TwoPlayerRules
+
+
+def _begin_move(self: TwoPlayerRules) -> None:
+    self._seat(self.first)
+    self.moving = 0
+    self._begin_seat_move()
+
+
+def _begin_seat_move(self: TwoPlayerRules) -> None:
+    self.step = "move"
+    self.pending_block = -1
+    if not self._storm_phase():
+        self.rounds = ["clear"]
+    elif self.storm == 1 and self._seat_bonus() == "double_storm_move":
+        self.rounds = ["clear", "storm"]  # [14.2]
+        self._emit("team bonus: one normal move, then one storm move", R_BONUS)
+    else:
+        self.rounds = ["storm"]
+    self._start_round(first=True)
+
+
+def _ridges_open_playable(self: TwoPlayerRules) -> bool:
+    """Ridges Open "removes all ridges for that turn. No Blocked Ridges are placed for
+    that turn" (the clarifications): playable before any ridge is blocked, once a turn."""
+    return "ridges_open" not in self.fx
+
+
+def _settle(self: TwoPlayerRules, space: int) -> None:
+    """A client ended its movement on ``space``: a ridge with another client is blocked
+    (the lower-left number of the tokens is not used) [15.4]."""
+    b = self.rs.board
+    if space < 0 or not b.is_ridge(space) or space in self.blocked:
+        return
+    if "ridges_open" in self.fx or sum(self._clients_on(space)) < 2:
+        return
+    if len(self.blocked) < b.blocked_ridge_markers:
+        self._block(space)
+    else:
+        self.pending_block = space
+
+
+def _block(self: TwoPlayerRules, space: int) -> None:
+    self.blocked = sorted([*self.blocked, space])
+    self._emit(f"{self.rs.board.names[space]} is blocked by the clients on it", R_BLOCK)
+    m = self.mover
+    if 0 <= m < self._game.ng and self.pos[m] == space:
+        self.start_space, self.stepped = space, False  # already on the ridge [8.1]
+
+
+def _unblock(self: TwoPlayerRules) -> bool:
+    """Remove at once the markers of ridges with fewer than two clients [15.4]."""
+    gone = [s for s in self.blocked if sum(self._clients_on(s)) < 2]
+    for s in gone:
+        self.blocked.remove(s)
+        self._emit(f"{self.rs.board.names[s]} is no longer blocked", R_BLOCK)
+    return bool(gone)
+
+
+def _removable(self: TwoPlayerRules) -> list[int]:
+    """Blocked ridges made only of the opponent's clients [15.4]."""
+    return [s for s in self.blocked if self._clients_on(s)[0] == 0]

@@ -1,0 +1,201 @@
+"""Two players: the seats [15.0] (the active team in the engine's fields, the other in the
+``o_`` fields), each team's set-up with Prestige 14 [15.2], the First Player [15.1] and
+the turn's draw by the First Player [15.3] [15.6]."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .constants import (
+    P_CDRAW,
+    P_DRAW,
+    P_GDRAW,
+    P_HIRE,
+    R_WATCH,
+)
+from .two_player_options import seat_label
+from .two_player_vocabulary import (
+    _SEAT_PAIRS,
+    FIRST_CHOICES,
+    P_FIRST,
+    PRESTIGE_2P,
+    R_FIRST,
+    R_PREP_2P,
+    R_PRESTIGE,
+    _flip,
+)
+
+if TYPE_CHECKING:
+    from .game import DisasterGame
+    from .seats import TwoPlayerRules
+
+
+def _swap(self: TwoPlayerRules, clear_cache: bool = True) -> None:
+    """Exchange the active team with the waiting one."""
+    for k, o in _SEAT_PAIRS:
+        a, b = getattr(self, k), getattr(self, o)
+        setattr(self, k, b)
+        setattr(self, o, a)
+    for e in self.queue:
+        e[1] = _flip(e[1])
+    for e in self.entering:
+        e[0] = _flip(e[0])
+    self.lost_checks = [_flip(c) for c in self.lost_checks]
+    self.active = 1 - self.active
+    if clear_cache:
+        self._cache = None
+
+
+def _seat(self: TwoPlayerRules, seat: int) -> None:
+    """Make ``seat`` the active seat."""
+    if self.active != seat:
+        self._swap()
+
+
+def _seat_game(self: TwoPlayerRules, seat: int | None = None) -> DisasterGame:
+    return self._game.seat_games[self.active if seat is None else seat]
+
+
+def _seat_bonus(self: TwoPlayerRules) -> str:
+    return self._seat_game().bonus
+
+
+def label(self: TwoPlayerRules, seat: int) -> str:
+    """``Seat 1 (Summit Adventures)``."""
+    return seat_label(self._game, seat)
+
+
+def seat_prestige(self: TwoPlayerRules, seat: int) -> int:
+    """A seat's Prestige."""
+    return self.prestige if seat == self.active else self.o_prestige
+
+
+def seat_secret(self: TwoPlayerRules, seat: int) -> Any:
+    """A seat's secret (``None``: it has none), shown only in its own observation."""
+    return self.secret[seat]
+
+
+def _secret_choices(self: TwoPlayerRules, seat: int) -> list[Any]:
+    """The values a seat's secret may take, for :meth:`resample_hidden` (a ruleset
+    with secrets overrides it)."""
+    return []
+
+
+def _clients_on(self: TwoPlayerRules, space: int) -> tuple[int, int]:
+    """Clients of the active and of the waiting team on ``space``."""
+    ng = self._game.ng
+    return (
+        sum(1 for p in self.pos[ng:] if p == space),
+        sum(1 for p in self.o_pos[ng:] if p == space),
+    )
+
+
+def _setup(self: TwoPlayerRules) -> None:
+    self.active = 0
+    self._seat_setup()
+
+
+def _reserved(self: TwoPlayerRules, kind: str) -> set[int]:
+    """Cards the other seat holds or will take from its fixed team."""
+    other = self._seat_game(1 - self.active)
+    if kind == "guides":
+        taken = set(self.o_guides)
+        if not other.random_team and other.bonus != "choose_guides":
+            taken |= set(other.company.guides)
+        return taken
+    taken = set(self.o_clients)
+    if not other.random_team:
+        taken |= set(other.company.clients)
+    return taken
+
+
+def _seat_setup(self: TwoPlayerRules) -> None:
+    sg = self._seat_game()
+    if sg.bonus == "choose_guides":
+        self.phase = P_HIRE  # [14.2]
+    elif sg.random_team:
+        self.phase = P_GDRAW  # [14.1]
+    else:
+        self.guides = list(sg.company.guides)
+    if not sg.random_team:
+        self.clients = list(sg.company.clients)
+    if self.guides and self.clients:
+        self._seat_ready()
+    elif self.guides:
+        self.phase = P_CDRAW
+
+
+def _setup_next(self: TwoPlayerRules) -> None:
+    game = self._game
+    if len(self.guides) < game.ng:
+        return
+    if len(self.clients) < game.nc:
+        self.phase = P_CDRAW
+        return
+    self._seat_ready()
+
+
+def _seat_ready(self: TwoPlayerRules) -> None:
+    game = self._game
+    self.prestige = PRESTIGE_2P
+    if self._log is not None:
+        self._emit(
+            f"{self.label(self.active)}: guides "
+            + ", ".join(self.name(g) for g in range(game.ng))
+            + " and clients "
+            + ", ".join(self.name(game.ng + c) for c in range(game.nc))
+            + f" at High Camp; Prestige {PRESTIGE_2P}",
+            f"[4.2] [4.3] {R_PRESTIGE}",
+        )
+    if self.active == 0:
+        self._swap()
+        self._seat_setup()
+        return
+    self._choose_first()
+
+
+def _choose_first(self: TwoPlayerRules) -> None:
+    """Both teams are set up: the First Player is the seat the option names, or is
+    drawn (a chance step with two outcomes) [15.1]."""
+    choice = self._game.options.get("first_player", "seat1")
+    if choice == "random":
+        self.phase = P_FIRST
+        self._cache = None
+        return
+    self._first_turn(FIRST_CHOICES.index(choice))
+
+
+def _first_turn(self: TwoPlayerRules, seat: int) -> None:
+    """``seat`` is the First Player of the first turn [15.1], which begins."""
+    self.first = seat
+    self._seat(seat)
+    if self._log is not None:
+        self._emit(f"{self.label(seat)} is the First Player", R_FIRST)
+    self._begin_turn()
+
+
+def _begin_turn(self: TwoPlayerRules) -> None:
+    """The First Player draws [15.3]; Blocked Ridge markers stay [15.4]; Preparations
+    serve the First Player only [15.6]."""
+    self._seat(self.first)
+    self.step = "draw"
+    self.fx = []
+    self.o_fx = []
+    self.current = -1
+    if not self.container and self.set_aside:
+        self.container = sorted(self.set_aside)
+        self.set_aside = []
+        self._emit("the container is empty: set-aside tokens return to it", "K2 [7.4]")
+    n = 3 if self.prep == 2 else 1
+    if n == 3:
+        self._emit(f"{self.label(self.first)} uses the Preparations", R_PREP_2P)
+    self.draws_left = min(n, len(self.container))
+    self.drawn = []
+    if self.draws_left == 0:
+        self._emit("no token left to draw: the storm builds anyway", R_WATCH)
+        if not self._storm_phase():
+            self.watch_blank += 1
+            self._check_watch()
+        self._begin_move()
+        return
+    self.phase = P_DRAW
