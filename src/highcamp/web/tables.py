@@ -25,7 +25,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from highcamp.agents import AGENTS, make_agent
 from highcamp.core import (
@@ -44,7 +44,18 @@ from highcamp.store import StaleActionError, TableRecord
 from .thinkers import Decision
 
 if TYPE_CHECKING:
-    from .hub import Hub
+    from highcamp.store import Store
+    from highcamp.store.writer import GroupWriter
+
+
+class Host(Protocol):
+    """What a table needs of the hub that holds it (:class:`highcamp.web.hub.Hub`): the
+    store, the shared move writer and, optionally, the worker processes where agents
+    decide."""
+
+    store: Store
+    writer: GroupWriter
+
 
 __all__ = ["LOG_TAIL", "Table", "WebError", "hint_agent"]
 
@@ -78,7 +89,7 @@ class _Conn:
 class Table:
     """One table: its record, the authoritative state, its agents and its live clients."""
 
-    def __init__(self, hub: Hub, record: TableRecord) -> None:
+    def __init__(self, hub: Host, record: TableRecord) -> None:
         self.hub = hub
         self.record = record
         self.game: Game = load_game(record.game, **record.options)
