@@ -1,4 +1,5 @@
-"""The ``optimal`` agent of Everest 1924: the exact solver's policy (and its hint).
+"""The ``optimal`` agent: the exact solver's policy (and its hint), for a game that hands
+out an exact solver (``game.exact_solver()``; Everest 1924).
 
 It solves the sheet of the first state it sees (or loads the policy from the cache, see
 ``highcamp solve``) and then picks, at every decision, the action with the highest
@@ -22,20 +23,30 @@ from typing import Any
 
 from highcamp.core import State
 
-__all__ = ["MAX_ROWS_ON_DEMAND", "OptimalAgent"]
-
-MAX_ROWS_ON_DEMAND = 8
-"""Sheets with more rows are not solved on demand (minutes to hours, gigabytes): their
-policy must already be in the cache (``highcamp solve``)."""
+__all__ = ["OptimalAgent", "solver_of"]
 
 
-_SOLVED: dict[tuple[str, bool], Any] = {}
-"""Solutions already loaded in this process, by (sheet hash, cached), shared by every agent
-(simulators make a fresh agent for each game)."""
+def solver_of(state: State, use_cache: bool = True) -> Any:
+    """The exact solver the game of ``state`` hands out; ValueError when it has none, or
+    when its policy is neither solved nor cheap enough to solve now."""
+    game: Any = state.game
+    solver = game.exact_solver(use_cache=use_cache)
+    if solver is None:
+        raise ValueError(
+            f"the optimal agent needs a game with an exact solver (everest-1924), "
+            f"not {game.info.id}"
+        )
+    if not solver.is_solved() and not solver.can_solve_on_demand():
+        raise ValueError(
+            f"the optimal agent needs the exact policy of {solver.sheet.name!r}: too large to "
+            "solve on demand without the compiled solver (pip install 'highcamp[solver]'); "
+            "solve it first with `highcamp solve everest-1924`, or play a smaller sheet"
+        )
+    return solver
 
 
 class OptimalAgent:
-    """Plays the exact optimal policy of the sheet (Everest 1924 only)."""
+    """Plays the exact optimal policy of the game (Everest 1924)."""
 
     name = "optimal"
 
@@ -43,39 +54,12 @@ class OptimalAgent:
         self.seed = seed
         self.use_cache = use_cache
         self.max_states = max_states
-        self._solutions: dict[int, Any] = {}
-
-    def _valuation(self, state: State) -> Any:
-        game: Any = state.game
-        if game.info.id != "everest-1924":
-            raise ValueError(f"the optimal agent plays everest-1924, not {game.info.id}")
-        found = self._solutions.get(id(game))
-        if found is None:
-            from highcamp.games.everest1924 import solver
-
-            sheet = game.sheet
-            shared = _SOLVED.get((solver.sheet_hash(sheet), self.use_cache))
-            if shared is not None:
-                found = self._solutions[id(game)] = (solver, shared)
-                return found
-            cached = self.use_cache and solver.cache_path(sheet).exists()
-            if not cached and sheet.rows > MAX_ROWS_ON_DEMAND:
-                raise ValueError(
-                    f"the optimal agent needs the exact policy of {sheet.name!r}, which has "
-                    f"{sheet.rows} rows: too large to solve on demand (see docs/agents.md); "
-                    "solve it first with `highcamp solve everest-1924`, or play a smaller sheet"
-                )
-            solution, _ = solver.load_or_solve(
-                sheet, use_cache=self.use_cache, max_states=self.max_states
-            )
-            _SOLVED[(solver.sheet_hash(sheet), self.use_cache)] = solution.valuation
-            found = self._solutions[id(game)] = (solver, solution.valuation)
-        return found
 
     def values(self, state: State) -> dict[int, float]:
         """The expected final score of every legal action under optimal play."""
-        solver, valuation = self._valuation(state)
-        values: dict[int, float] = solver.action_values(valuation, state)
+        solver = solver_of(state, self.use_cache)
+        solver.solve(max_states=self.max_states)
+        values: dict[int, float] = solver.action_values(state)
         return values
 
     def act(self, state: State) -> int:

@@ -358,6 +358,13 @@ class Everest1924Game(Game):
             ],
         }
 
+    def exact_solver(self, use_cache: bool = True) -> Any:
+        """The sheet's exact solver (a capability: :class:`.policy.Everest1924Solver`),
+        shared by every game on the same sheet in this process."""
+        from .policy import exact_solver
+
+        return exact_solver(self.sheet, use_cache)
+
     def num_distinct_actions(self) -> int:
         """Action ids: roll, abandon, ascend, camp, fail, 63 rerolls, 90 combines, 6 faces."""
         return NUM_ACTIONS

@@ -551,6 +551,8 @@ class Outcomes:
 
     scores: dict[int, float]
     summit: float
+    games: int | None = None
+    """None when exact; else the number of games played by the policy to sample it."""
 
     def mean(self) -> float:
         """The expected final score (equals the solved value)."""
