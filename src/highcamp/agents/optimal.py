@@ -74,3 +74,76 @@ class OptimalAgent:
         values = self.values(state)
         ranked = sorted(values, key=lambda a: (-values[a], a))[:2]
         return "; ".join(f"{state.action_to_string(a)}: {values[a]:.1f} expected" for a in ranked)
+
+
+# ------------------------------------------------------------------------ hints and review
+def choice_values(state: State, use_cache: bool = True) -> list[tuple[int, str, float]]:
+    """Every legal choice of ``state`` with its expected final score under optimal play
+    afterwards, best first (ties by action id): ``(action, text, value)``. Solves the sheet
+    first if needed (see :class:`BackgroundSolve` to do that without waiting)."""
+    solver = solver_of(state, use_cache)
+    solver.solve()
+    values: dict[int, float] = solver.action_values(state)
+    ranked = sorted(values, key=lambda a: (-values[a], a))
+    return [(a, state.action_to_string(a), values[a]) for a in ranked]
+
+
+def format_choices(choices: list[tuple[int, str, float]], limit: int | None = None) -> str:
+    """``"ascend: 31.2; reroll 2 and 6: 30.8; move right: 29.9"``, the first ``limit``.
+
+    >>> format_choices([(1, "ascend", 31.24), (2, "move right", 29.9)])
+    'ascend: 31.2; move right: 29.9'
+    """
+    shown = choices if limit is None else choices[:limit]
+    text = "; ".join(f"{t}: {v:.1f}" for _, t, v in shown)
+    if limit is not None and len(choices) > limit:
+        text += f"; ... {len(choices) - limit} more"
+    return text
+
+
+class BackgroundSolve:
+    """The solve of a game's sheet in a thread (the compiled solver releases the GIL):
+    ``positions`` grows while it runs; ``done`` and ``error`` tell how it ended."""
+
+    def __init__(self, solver: Any) -> None:
+        import threading
+
+        self.solver = solver
+        self.positions = 0
+        self.error: str | None = None
+        self._thread = threading.Thread(target=self._run, name="highcamp-solve", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        def tell(n: int) -> None:
+            self.positions = n
+
+        try:
+            self.solver.solve(progress=tell)
+        except (RuntimeError, ValueError, OSError) as err:
+            self.error = str(err)
+
+    @property
+    def done(self) -> bool:
+        """Whether the solve has ended (solved, or failed with ``error``)."""
+        return not self._thread.is_alive()
+
+    def wait(self, seconds: float | None = None) -> bool:
+        """Wait up to ``seconds`` for the end; whether it ended."""
+        self._thread.join(seconds)
+        return self.done
+
+
+_BACKGROUND: dict[int, BackgroundSolve] = {}
+
+
+def solve_in_background(state: State, use_cache: bool = True) -> BackgroundSolve | None:
+    """The background solve of the sheet of ``state`` (started on the first call); None when
+    the policy is already solved or cached (hints are immediate)."""
+    solver = solver_of(state, use_cache)
+    if solver.is_solved():
+        return None
+    found = _BACKGROUND.get(id(solver))
+    if found is None or (found.done and found.error):
+        found = _BACKGROUND[id(solver)] = BackgroundSolve(solver)
+    return found

@@ -47,7 +47,7 @@ from highcamp.core import (
 )
 
 from .dice import _best, _combine, ascent_probability, best_reroll
-from .sheet import MAX_DICE, Sheet, load_sheet, standard_sheet
+from .sheet import MAX_DICE, Sheet, sheet_option, standard_sheet
 
 __all__ = ["Everest1924Game", "Everest1924State"]
 
@@ -267,8 +267,9 @@ class Everest1924Game(Game):
                 "sheet",
                 str,
                 None,
-                "path of a sheet file (JSON, as data/standard-sheet.json); the standard "
-                "reconstructed sheet by default",
+                "a named sheet (standard, first-reconstruction) or the path of a sheet file "
+                "(JSON, as data/standard-sheet.json); the standard reconstructed sheet by "
+                "default",
                 nullable=True,
             ),
         ),
@@ -291,7 +292,7 @@ class Everest1924Game(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         path = self.options["sheet"]
-        self.sheet: Sheet = standard_sheet() if path is None else load_sheet(path)
+        self.sheet: Sheet = standard_sheet() if path is None else sheet_option(path)
         s = self.sheet
         self._width = s.width
         self._targets = s.targets
