@@ -129,6 +129,9 @@ def _prefix(n: int, flags: int) -> tuple[int, ...]:
 _PREFIX = tuple(tuple(_prefix(n, f) for f in range(8)) for n in range(MAX_DICE + 1))
 
 
+TURN_GAIN = 2  # about what an ascent now rather than a turn later saves (measured)
+
+
 class _CodeInfo:
     """The facts of one dice code: faces by slot, the best straight, the combine actions,
     and the legal actions of a decision (by flags, see :func:`_prefix`), filled on use."""
@@ -875,17 +878,31 @@ class Everest1924State(State):
         return obs
 
     def _reroll_hint(self, dice: list[int]) -> dict[str, Any] | None:
-        """After a failed first roll: the reroll with the best chance (``best_reroll``)."""
+        """After a failed first roll: the reroll with the best chance (``best_reroll``), and
+        whether it is worth its risk in points (``worth``: always where a failure falls to
+        a row below; where the fall would end the game, only when the chance times the
+        points of the ascent beats the failure's chance times the points still to win)."""
         if self._phase != DECIDE or self._rerolled or ASCEND in self._options:
             return None
         odds, combined, kept = best_reroll(
             dice, self._ndice, self._game.sheet.targets[self._row + 1]
         )
+        sheet = self._game.sheet
+        # what the reroll is worth in points, not only its chance: an ascent now rather
+        # than later saves about a turn (TURN_GAIN); a failed reroll falls, and where the
+        # fall is impossible (from base camp, onto the route) the party perishes and the
+        # points still to win are lost (R-1924-3, R-1924-5)
+        ends = self._blocked(self._row - 1, self._col + 1) is not None
+        top = sheet.targets[self._highest]
+        loss = sheet.targets[sheet.summit] - top  # about the points still to win
+        worth = odds > 0 and (not ends or odds * TURN_GAIN > (1 - odds) * loss)
         return {
             "odds": odds,
             "combined": list(combined),
             "keep": list(kept),
             "plan": list(_reroll_plan(self._dice, self._ndice, combined, kept)),
+            "fall_ends_game": ends,
+            "worth": worth,
         }
 
     def clone(self) -> Everest1924State:
