@@ -77,3 +77,19 @@ def test_reroll_hint_weighs_the_score_where_a_failed_reroll_ends_the_game() -> N
     hint = up.observation(0)["reroll_hint"]
     assert not hint["fall_ends_game"] and hint["worth"]
     assert up.action_to_string(heuristic.act(up)).startswith(("reroll", "combine"))
+
+
+def test_rerolling_dice_the_failure_is_typed_by_the_word_that_names_it() -> None:
+    """[Rerolling Dice]: a failure before the reroll moves right, after it falls; the other
+    word is refused (it would do what it does not say), ``fail`` stays for either."""
+    state = new_state()
+    drive(state, roll(1, 1, 1))
+    with pytest.raises(InvalidActionError, match="type move right"):
+        state.string_to_action("fall")
+    assert state.action_to_string(state.string_to_action("move right")) == "move right"
+    drive(state, reroll([1, 2, 3], [1, 1, 2]))
+    assert not state.is_terminal() and state.current_player() == 0  # 1, 1, 2 still combine
+    with pytest.raises(InvalidActionError, match="type fall"):
+        state.string_to_action("move right")
+    assert state.action_to_string(state.string_to_action("fall")) == "fall"
+    assert state.string_to_action("fail") == state.string_to_action("fall")

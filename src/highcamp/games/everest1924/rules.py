@@ -192,6 +192,8 @@ _ALIASES = {
     "fall": FAIL,
     "fail": FAIL,
 }
+_RIGHT_WORDS = frozenset({"move right", "right"})
+_FALL_WORDS = frozenset({"fall"})
 
 
 @functools.cache
@@ -571,6 +573,16 @@ class Everest1924State(State):
 
     def _parse_action(self, text: str) -> int | None:
         if text in _ALIASES:
+            # the failure is typed by the word that names what happens: before the reroll
+            # the party moves right, after it the party falls ([Rerolling Dice])
+            if text in _RIGHT_WORDS and self._rerolled and self._phase == DECIDE:
+                raise InvalidActionError(
+                    text, "after the reroll a failure falls (down and right): type fall"
+                )
+            if text in _FALL_WORDS and not self._rerolled:
+                raise InvalidActionError(
+                    text, "before a reroll a failure moves right (no fall): type move right"
+                )
             return _ALIASES[text]
         m = self._TEXT_RE.match(text)
         if not m:
