@@ -33,14 +33,17 @@ import numpy as np
 from numba import njit
 from numba.typed import List
 
-from .memo import CHECK_MULTIPLIER, SEED1, SEED2, fingerprint
+from .memo import CHECK_MULTIPLIER, SEED1, SEED2, STEP_MULTIPLIER, fingerprint
 from .sheet import Sheet
 
 PARTITION_BITS = 6
 PARTITIONS = 1 << PARTITION_BITS
 MAX_ITEMS = 96
-MAX_LOAD = 0.92
-GROWTH = 1.2
+LOW_BITS = 64 - PARTITION_BITS
+LOW_MASK = (1 << LOW_BITS) - 1
+CHECK_MASK = (1 << PARTITION_BITS) - 1
+MAX_LOAD = 0.8
+GROWTH = 1.15
 STEPS = 1 << 20  # frames handled between two progress reports
 
 ASCEND, CAMP, RIGHT, FALL = 0, 1, 2, 3
@@ -56,16 +59,22 @@ def _mix_nb(z: np.uint64) -> np.uint64:
 
 @njit(cache=True)
 def _fingerprint_nb(hdr: np.ndarray, items: np.ndarray, n: int) -> tuple[np.uint64, np.uint8]:
-    h1 = np.uint64(SEED1)
-    h2 = np.uint64(SEED2)
-    w = np.uint64(hdr[0] << 24 | hdr[1] << 16 | hdr[2] << 8 | hdr[3])
+    # memo.fingerprint, compiled
+    k = np.uint64(STEP_MULTIPLIER)
     m = np.uint64(CHECK_MULTIPLIER)
-    h1 = _mix_nb(h1 ^ w)
-    h2 = h2 * m + w
-    for i in range(n):
+    s32 = np.uint64(32)
+    w = np.uint64(hdr[0] << 24 | hdr[1] << 16 | hdr[2] << 8 | hdr[3] | n << 32)
+    h1 = (np.uint64(SEED1) ^ w) * k
+    h1 = h1 ^ (h1 >> s32)
+    h2 = np.uint64(SEED2) * m + w
+    for i in range(0, n, 2):
         w = np.uint64(items[i])
-        h1 = _mix_nb(h1 ^ w)
+        if i + 1 < n:
+            w |= np.uint64(items[i + 1]) << s32
+        h1 = (h1 ^ w) * k
+        h1 = h1 ^ (h1 >> s32)
         h2 = h2 * m + w
+    h1 = _mix_nb(h1)
     if h1 == np.uint64(0):
         h1 = np.uint64(1)
     return h1, np.uint8(_mix_nb(h2) >> np.uint64(56))
@@ -77,22 +86,33 @@ def _slot(fp: np.uint64, cap: int) -> Any:
     return np.int64(((fp & np.uint64(0xFFFFFFFF)) * np.uint64(cap)) >> np.uint64(32))
 
 
+@njit(cache=True, inline="always")
+def _tag(fp: np.uint64, chk: np.uint8) -> np.uint64:
+    # within a partition the fingerprint's top bits are the partition's number: the slot
+    # keeps the check hash there instead (never 0, the empty slot)
+    t = (fp & np.uint64(LOW_MASK)) | (np.uint64(chk & CHECK_MASK) << np.uint64(LOW_BITS))
+    return t if t != np.uint64(0) else np.uint64(1)
+
+
 @njit(cache=True)
-def _lookup(keys: Any, vals: Any, chks: Any, fp: np.uint64, chk: np.uint8, out: np.ndarray) -> int:
-    """1 and the value in ``out[0]`` when found; 0 when absent; -1 on a collision."""
-    p = np.int64(fp >> np.uint64(64 - PARTITION_BITS))
+def _lookup(keys: Any, vals: Any, fp: np.uint64, chk: np.uint8, out: np.ndarray) -> int:
+    """1 and the value in ``out[0]`` when found; 0 when absent; -1 on a collision (the
+    fingerprint is there with another check hash)."""
+    p = np.int64(fp >> np.uint64(LOW_BITS))
     k = keys[p]
     cap = k.shape[0]
     i = _slot(fp, cap)
+    tag = _tag(fp, chk)
+    low = tag & np.uint64(LOW_MASK)
     while True:
         f = k[i]
         if f == np.uint64(0):
             return 0
-        if f == fp:
-            if chks[p][i] != chk:
-                return -1
+        if f == tag:
             out[0] = vals[p][i]
             return 1
+        if f & np.uint64(LOW_MASK) == low:
+            return -1
         i += 1
         if i == cap:
             i = 0
@@ -100,17 +120,16 @@ def _lookup(keys: Any, vals: Any, chks: Any, fp: np.uint64, chk: np.uint8, out: 
 
 @njit(cache=True)
 def _insert(
-    keys: Any, vals: Any, chks: Any, counts: np.ndarray, fp: np.uint64, chk: np.uint8, v: float
+    keys: Any, vals: Any, counts: np.ndarray, fp: np.uint64, chk: np.uint8, v: float
 ) -> None:
-    p = np.int64(fp >> np.uint64(64 - PARTITION_BITS))
+    p = np.int64(fp >> np.uint64(LOW_BITS))
     k = keys[p]
     cap = k.shape[0]
     if counts[p] + 1 > MAX_LOAD * cap:  # grow this partition
         new_cap = int(cap * GROWTH) + 1
         nk = np.zeros(new_cap, np.uint64)
         nv = np.empty(new_cap, np.float64)
-        nc = np.empty(new_cap, np.uint8)
-        ov, oc = vals[p], chks[p]
+        ov = vals[p]
         for j in range(cap):
             f = k[j]
             if f != np.uint64(0):
@@ -121,17 +140,15 @@ def _insert(
                         i = 0
                 nk[i] = f
                 nv[i] = ov[j]
-                nc[i] = oc[j]
-        keys[p], vals[p], chks[p] = nk, nv, nc
+        keys[p], vals[p] = nk, nv
         k, cap = nk, new_cap
     i = _slot(fp, cap)
     while k[i] != np.uint64(0):
         i += 1
         if i == cap:
             i = 0
-    k[i] = fp
+    k[i] = _tag(fp, chk)
     vals[p][i] = v
-    chks[p][i] = chk
     counts[p] += 1
 
 
@@ -261,7 +278,6 @@ def _run(
     schk: np.ndarray,
     keys: Any,
     vals: Any,
-    chks: Any,
     counts: np.ndarray,
     stats: np.ndarray,
     targets: np.ndarray,
@@ -328,19 +344,20 @@ def _run(
                     out[FALL] = high
                     sstage[sp] += 1
                     continue
-            # the value of the next position: memo, bound-settled, or solve it
+            # the value of the next position: settled by its bound (never stored), in the
+            # memo, or solved now
+            abandon = 2.0 * targets[nh]
+            if bound[nr, nc, nh, nu] <= abandon:
+                out[kind] = abandon - 1.0
+                sstage[sp] += 1
+                continue
             fp, chk = _fingerprint_nb(shdr[sp + 1], sitems[sp + 1], m)
-            status = _lookup(keys, vals, chks, fp, chk, found)
+            status = _lookup(keys, vals, fp, chk, found)
             if status < 0:
                 stats[0] += 1  # a collision: counted, and the stored value is used
                 status = 1
             if status == 1:
                 out[kind] = found[0] - 1.0
-                sstage[sp] += 1
-                continue
-            abandon = 2.0 * targets[nh]
-            if bound[nr, nc, nh, nu] <= abandon:
-                out[kind] = abandon - 1.0
                 sstage[sp] += 1
                 continue
             sp += 1
@@ -356,7 +373,7 @@ def _run(
         win = out[ASCEND] if out[ASCEND] > out[CAMP] else out[CAMP]
         roll = _turn(ts, tfp, tfq, tfn, h, r, win, out[RIGHT], out[FALL])
         v = roll if roll > perish else perish
-        _insert(keys, vals, chks, counts, sfp[sp], schk[sp], v)
+        _insert(keys, vals, counts, sfp[sp], schk[sp], v)
         sp -= 1
         if sp >= 0:
             sout[sp, sstage[sp]] = v - 1.0
@@ -461,11 +478,10 @@ def solve_fast(
     sitems[0, : len(items)] = items
     fp, chk = fingerprint([r << 24 | c << 16 | h << 8 | used, *items])
     sfp[0], schk[0] = np.uint64(fp), np.uint8(chk)
-    keys, vals, chks = List(), List(), List()
+    keys, vals = List(), List()
     for _ in range(PARTITIONS):
         keys.append(np.zeros(64, np.uint64))
         vals.append(np.zeros(64, np.float64))
-        chks.append(np.zeros(64, np.uint8))
     counts = np.zeros(PARTITIONS, np.int64)
     stats = np.zeros(2, np.int64)
     sp, value = 0, 0.0
@@ -485,7 +501,6 @@ def solve_fast(
             schk,
             keys,
             vals,
-            chks,
             counts,
             stats,
             targets,
@@ -515,15 +530,16 @@ def solve_fast(
     for p in range(PARTITIONS):
         k = keys[p]
         full = np.flatnonzero(k)
-        order = np.argsort(k[full], kind="stable")
+        # the fingerprint back: the partition's number in the top bits, not the check hash
+        restored = (k[full] & np.uint64(LOW_MASK)) | np.uint64(p << LOW_BITS)
+        order = np.argsort(restored, kind="stable")
         n = full.shape[0]
-        fps[at : at + n] = k[full][order]
+        fps[at : at + n] = restored[order]
         values[at : at + n] = vals[p][full][order]
         at += n
         keys[p] = np.zeros(1, np.uint64)
         vals[p] = np.zeros(1, np.float64)
-        chks[p] = np.zeros(1, np.uint8)
-        del k, full, order
+        del k, full, order, restored
     return FastResult(
         value=float(value),
         fingerprints=fps,
