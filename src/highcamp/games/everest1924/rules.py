@@ -259,7 +259,7 @@ class Everest1924Game(Game):
 
     >>> game = Everest1924Game()
     >>> game.num_distinct_actions(), game.sheet.summit
-    (164, 16)
+    (164, 14)
     """
 
     INFO = GameInfo(

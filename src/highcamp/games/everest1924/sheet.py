@@ -1,8 +1,10 @@
 """The Everest 1924 game sheet as data (R-1924-1), loaded and validated once.
 
 >>> sheet = standard_sheet()
->>> sheet.summit, sheet.target(1), sheet.target(16), sheet.span(16)
-(16, 6, 36, (16, 23))
+>>> sheet.summit, sheet.target(1), sheet.target(14), sheet.span(14)
+(14, 6, 36, (14, 25))
+>>> named_sheet("first-reconstruction").span(16)
+(16, 23)
 >>> sheet.dice_for(3), sheet.dice_for(4), sheet.dice_for(9)
 (3, 4, 6)
 >>> sheet.band(20), sheet.band(55)
