@@ -265,6 +265,14 @@ def _fall_check(
     return True
 
 
+@njit(cache=True)
+def _find(fps: np.ndarray, vals: np.ndarray, fp: np.uint64) -> float:
+    i = np.searchsorted(fps, fp)
+    if i < fps.shape[0] and fps[i] == fp:
+        return float(vals[i])
+    return np.nan
+
+
 @njit(cache=True, nogil=True)
 def _run(
     sp: int,
@@ -290,6 +298,8 @@ def _run(
     tfp: np.ndarray,
     tfq: np.ndarray,
     tfn: np.ndarray,
+    kfps: np.ndarray,
+    kvals: np.ndarray,
 ) -> tuple[int, float]:
     """Run the stack machine for at most ``steps`` frames; returns the stack pointer (-1 once
     the start position is solved) and the start's value."""
@@ -360,6 +370,12 @@ def _run(
                 out[kind] = found[0] - 1.0
                 sstage[sp] += 1
                 continue
+            if kfps.shape[0]:  # a policy already solved: its values are known
+                known = _find(kfps, kvals, fp)
+                if not np.isnan(known):
+                    out[kind] = known - 1.0
+                    sstage[sp] += 1
+                    continue
             sp += 1
             sn[sp] = m
             sstage[sp] = 0
@@ -444,6 +460,7 @@ def solve_fast(
     progress: Callable[[int], None] | None = None,
     max_states: int | None = None,
     start: tuple[int, int, int, int, tuple[int, ...]] | None = None,
+    known: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> FastResult:
     """Solve ``sheet`` exactly with the compiled stack machine, from its first turn or from
     the position ``start`` (a key of :class:`.solver.Valuation`). ``progress`` is told the
@@ -456,6 +473,8 @@ def solve_fast(
     if max(sheet.lasts) >= 64 or sheet.rows > SEGMENT:
         raise ValueError(f"the solver handles sheets up to 64 columns and {SEGMENT} rows")
     thresholds, bound, ts, tfp, tfq, tfn = _tables(sheet)
+    if known is None:
+        known = (np.zeros(0, np.uint64), np.zeros(0, np.float64))
     targets = np.array(sheet.targets, np.int64)
     firsts = np.array(sheet.firsts, np.int64)
     lasts = np.array(sheet.lasts, np.int64)
@@ -513,6 +532,8 @@ def solve_fast(
             tfp,
             tfq,
             tfn,
+            known[0],
+            known[1],
         )
         if stats[1]:
             raise RuntimeError(f"a position keeps more than {MAX_ITEMS - 2} route items")
@@ -551,14 +572,6 @@ def solve_fast(
 
 
 # ------------------------------------------------------------------ the policy, simulated
-@njit(cache=True)
-def _find(fps: np.ndarray, vals: np.ndarray, fp: np.uint64) -> float:
-    i = np.searchsorted(fps, fp)
-    if i < fps.shape[0] and fps[i] == fp:
-        return float(vals[i])
-    return np.nan
-
-
 @njit(cache=True)
 def _successors(
     hdr: np.ndarray,

@@ -267,17 +267,20 @@ class Valuation:
         self._targets = s.targets
         self._firsts = s.firsts
         self._lasts = s.lasts
-        self._tables = tuple(
-            turn_table(s.dice_for(h), s.targets[r + 1]) if r < s.summit else None
-            for h in range(s.rows)
-            for r in range(s.rows)
-        )
+        # the turn tables by (highest row, row), built on first use (a loaded policy answers
+        # a hint without building them all)
+        self._tables: list[TurnTable | None] = [None] * (s.rows * s.rows)
 
     def table(self, key: Key) -> TurnTable:
         """The turn table of the position ``key`` (its dice against the row above)."""
-        table = self._tables[key[2] * self.sheet.rows + key[0]]
+        index = key[2] * self.sheet.rows + key[0]
+        table = self._tables[index]
         if table is None:
-            raise ValueError("no turn is played from the summit: the game is over")
+            if key[0] >= self._summit:
+                raise ValueError("no turn is played from the summit: the game is over")
+            table = self._tables[index] = turn_table(
+                self.sheet.dice_for(key[2]), self._targets[key[0] + 1]
+            )
         return table
 
     def start_key(self) -> Key:
@@ -337,8 +340,9 @@ class Valuation:
             # with the compiled solver, its positions remembered
             from .fast import solve_fast
 
-            result = solve_fast(self.sheet, start=key)
-            self.values.add_segment(result.fingerprints, result.values)
+            memo: Any = self.values
+            result = solve_fast(self.sheet, start=key, known=memo.segments[0])
+            memo.add_segment(result.fingerprints, result.values)
             return result.value
         return self._solve(key)
 
