@@ -96,3 +96,22 @@ def test_hint_optimal_lists_the_expected_score_of_every_choice(
     assert "abandon: -1.0" in result.output
     after = result.output.split("hint (optimal, expected final score):")[2]
     assert "; " in after.splitlines()[0]  # several choices after the roll
+
+
+def test_solve_samples_the_bands_from_games_played_by_the_policy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HIGHCAMP_CACHE", str(tmp_path / "cache"))
+    args = ["solve", "everest-1924", "--rows", "4", "--width", "9", "--json", "--no-cache"]
+    exact = json.loads(runner.invoke(app, args).output)
+    sampled = json.loads(runner.invoke(app, [*args, "--games", "3000"]).output)
+    assert exact["outcome_games"] is None and sampled["outcome_games"] == 3000
+    assert sampled["expected_score"] == exact["expected_score"]
+    assert abs(sum(sampled["bands"].values()) - 1) < 1e-9
+    assert sampled["collisions"] == 0
+
+
+def test_only_a_game_with_an_exact_solver_hands_one_out() -> None:
+    assert highcamp.load_game("disaster").exact_solver() is None
+    solver = highcamp.load_game("everest-1924", sheet="first-reconstruction").exact_solver()
+    assert solver is not None and solver.sheet.targets[-3:] == (32, 34, 36)
