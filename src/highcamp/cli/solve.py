@@ -21,6 +21,9 @@ MAX_ROWS = 17
 """The standard sheet's rows: larger sheets may outgrow memory (see docs/benchmarks.md), so
 without --max-states the command shows their relaxed value instead."""
 DEFAULT_MAX_STATES = 60_000_000
+EXACT_OUTCOMES_UP_TO = 2_000_000
+"""Up to this many positions the bands are exact (a forward pass); beyond, sampled."""
+SAMPLED_GAMES = 1_000_000
 
 
 def solve(
@@ -46,7 +49,9 @@ def solve(
         "--games",
         min=1,
         help="Sample the summit chance and the bands from GAMES games played by the policy "
-        "(compiled, seconds) instead of the exact forward pass (minutes on large sheets).",
+        "(compiled, seconds) instead of the exact forward pass (minutes on large sheets; "
+        f"sheets of more than {EXACT_OUTCOMES_UP_TO:,} positions are sampled from "
+        f"{SAMPLED_GAMES:,} games by default).",
     ),
 ) -> None:
     """Solve a game exactly: optimal expected score, summit chance, legend bands."""
@@ -92,6 +97,8 @@ def solve(
             fail(f"{err}")
         cached = solver.cached
         progress.update(task, description="the policy's outcomes")
+        if games is None and solution.states > EXACT_OUTCOMES_UP_TO:
+            games = SAMPLED_GAMES  # the exact forward pass would take minutes in Python
         result = solver.outcomes(games)
     bands = result.bands(target)
     figures = {
