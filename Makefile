@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 #         (reports: matplotlib, Parquet), ray (the simulator's cluster backend) and
 #         postgres (the driver: the store and web tests run against PostgreSQL too).
 PLAY_EXTRAS := web
-DEV_EXTRAS := dev,web,browser,rl,analysis,ray,postgres
+DEV_EXTRAS := dev,web,browser,rl,analysis,ray,postgres,solver
 SUM := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-dev-$(SUM)

@@ -193,12 +193,14 @@ def test_heuristic_scores_near_the_relaxed_bound() -> None:
     assert statistics.mean(scores) >= 0.9 * 36.76
 
 
-def test_optimal_agent_refuses_to_solve_the_full_sheet_on_demand(
+def test_optimal_agent_refuses_to_solve_the_full_sheet_on_demand_without_the_compiled_solver(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from highcamp.agents import OptimalAgent
+    from highcamp.games.everest1924 import solver
 
     monkeypatch.setenv("HIGHCAMP_CACHE", str(tmp_path))
+    monkeypatch.setattr(solver, "fast_available", lambda: False)
     state = highcamp.load_game("everest-1924").new_initial_state(seed=0)
     with pytest.raises(ValueError, match="too large to solve on demand"):
         OptimalAgent().act(state)

@@ -98,7 +98,7 @@ def test_solve_cli_sheet_over_the_row_limit_shows_the_bound_instead(
 
     monkeypatch.setenv("HIGHCAMP_CACHE", str(tmp_path))
     monkeypatch.setattr(solve_cli, "MAX_ROWS", 10)
-    res = CliRunner().invoke(app, ["solve", "everest-1924"])
+    res = CliRunner().invoke(app, ["solve", "everest-1924", "--sheet", "first-reconstruction"])
     assert res.exit_code == 1
     assert "36.7601" in res.output and "--rows 10" in res.output
 

@@ -37,7 +37,7 @@ def _root(
 
 
 def _register() -> None:
-    from . import arena, check, listing, play, results, serve, simulate, solve
+    from . import arena, check, listing, play, results, review, serve, simulate, solve
 
     app.command("list")(listing.list_games)
     app.command("rules")(listing.rules)
@@ -49,6 +49,7 @@ def _register() -> None:
     app.command("export")(results.export)
     app.command("serve")(serve.serve)
     app.command("solve")(solve.solve)
+    app.command("review")(review.review)
     app.command("arena")(arena.arena)
     app.command("check")(check.check)
 

@@ -179,6 +179,11 @@ def _show_hint(state: State, spec: str) -> None:
 
     if not spec:
         spec = "heuristic" if has_heuristic(state.game.info.id) else "mcts:500"
+    if spec == "optimal":  # every choice's expected final score (solved in the background)
+        from .review import show_optimal_hint
+
+        show_optimal_hint(state)
+        return
     try:
         agent = make_agent(spec, seed=len(state.history()))
         text = explain_choice(agent, state)

@@ -1,12 +1,11 @@
 """``highcamp solve``: the exact optimal policy of a solitaire game (Everest 1924).
 
-The solver lives with its game (``highcamp.games.everest1924.solver``); this command finds
-it in :data:`SOLVERS`, shows progress, prints the figures and keeps the policy in the cache.
+The solver lives with its game, which hands it out (``game.exact_solver()``); this command
+shows progress, prints the figures and keeps the policy in the cache.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from typing import Any
 
@@ -16,15 +15,15 @@ from rich.table import Table
 
 from .common import console, fail, load
 
-__all__ = ["SOLVERS", "solve"]
-
-# game id -> module of its exact solver
-SOLVERS: dict[str, str] = {"everest-1924": "highcamp.games.everest1924.solver"}
+__all__ = ["solve"]
 
 MAX_ROWS = 17
 """The standard sheet's rows: larger sheets may outgrow memory (see docs/benchmarks.md), so
-without --max-states the command shows their relaxed bound instead."""
-DEFAULT_MAX_STATES = 40_000_000
+without --max-states the command shows their relaxed value instead."""
+DEFAULT_MAX_STATES = 60_000_000
+EXACT_OUTCOMES_UP_TO = 2_000_000
+"""Up to this many positions the bands are exact (a forward pass); beyond, sampled."""
+SAMPLED_GAMES = 1_000_000
 
 
 def solve(
@@ -45,33 +44,36 @@ def solve(
     ),
     no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the cache."),
     as_json: bool = typer.Option(False, "--json", help="Print the figures as JSON."),
+    games: int | None = typer.Option(
+        None,
+        "--games",
+        min=1,
+        help="Sample the summit chance and the bands from GAMES games played by the policy "
+        "(compiled, seconds) instead of the exact forward pass (minutes on large sheets; "
+        f"sheets of more than {EXACT_OUTCOMES_UP_TO:,} positions are sampled from "
+        f"{SAMPLED_GAMES:,} games by default).",
+    ),
 ) -> None:
     """Solve a game exactly: optimal expected score, summit chance, legend bands."""
-    if game not in SOLVERS:
-        fail(f"no exact solver for {game!r}; solvable games: {', '.join(SOLVERS)}")
     options: dict[str, Any] = {} if sheet is None else {"sheet": sheet}
     loaded = load(game, options)
-    solver: Any = importlib.import_module(SOLVERS[game])
-    target = loaded.sheet  # type: ignore[attr-defined]
+    solver: Any = loaded.exact_solver(use_cache=not no_cache)
+    if solver is None:
+        fail(f"no exact solver for {game!r}: the game offers none (solvable: everest-1924)")
     if width is not None and rows is None:
-        rows = target.rows
+        rows = solver.sheet.rows
     if rows is not None:
         try:
-            target = solver.sheet_prefix(target, rows, width)
+            solver = solver.prefix(rows, width)
         except ValueError as err:
             fail(str(err))
-    if (
-        max_states is None
-        and target.rows > MAX_ROWS
-        and not (not no_cache and solver.cache_path(target).exists())
-    ):
-        relaxed = solver.Valuation(target, relaxed=True)
-        bound = relaxed.value(relaxed.start_key()) - 1.0
+    target = solver.sheet
+    if max_states is None and target.rows > MAX_ROWS and not solver.is_solved():
         fail(
             f"{target.name} has {target.rows} rows, more than {MAX_ROWS}: "
             "the exact solve may need more positions than memory holds (the standard "
-            "sheet needs some 25 million, several gigabytes; see docs/benchmarks.md). "
-            f"Its relaxed value (route ignored) is {bound:.4f}. Solve the "
+            "sheet needs some 30 million, under a gigabyte; see docs/benchmarks.md). "
+            f"Its relaxed value (route ignored) is {solver.relaxed_value():.4f}. Solve the "
             f"first rows with --rows {MAX_ROWS}, or try anyway with --max-states N.",
             code=1,
         )
@@ -90,18 +92,19 @@ def solve(
             progress.update(task, description=f"solving: {states:,} positions")
 
         try:
-            solution, cached = solver.load_or_solve(
-                target, use_cache=not no_cache, max_states=limit, progress=tell
-            )
-        except (solver.SolverCacheError, solver.SolverLimitError) as err:
+            solution = solver.solve(progress=tell, max_states=limit)
+        except RuntimeError as err:  # an unreadable cache, or past the limit of positions
             fail(f"{err}")
+        cached = solver.cached
         progress.update(task, description="the policy's outcomes")
-        result = solver.outcomes(solution.valuation)
+        if games is None and solution.states > EXACT_OUTCOMES_UP_TO:
+            games = SAMPLED_GAMES  # the exact forward pass would take minutes in Python
+        result = solver.outcomes(games)
     bands = result.bands(target)
     figures = {
         "game": game,
         "sheet": target.name,
-        "sheet_hash": solver.sheet_hash(target),
+        "sheet_hash": solver.sheet_hash,
         "expected_score": solution.value,
         "relaxed_expected_score": solution.relaxed_value,
         "summit_probability": result.summit,
@@ -110,7 +113,9 @@ def solve(
         "relaxed_states": solution.relaxed_states,
         "solve_seconds": solution.seconds,
         "cached": cached,
-        "cache": None if no_cache else str(solver.cache_path(target)),
+        "collisions": solution.collisions,
+        "outcome_games": result.games,
+        "cache": None if solver.cache_path is None else str(solver.cache_path),
     }
     if as_json:
         typer.echo(json.dumps(figures, indent=1))
@@ -119,13 +124,15 @@ def solve(
     table.add_row("expected final score", f"{solution.value:.4f}")
     table.add_row("relaxed (route ignored)", f"{solution.relaxed_value:.4f}")
     table.add_row("exact - relaxed (the route)", f"{solution.value - solution.relaxed_value:+.4f}")
-    table.add_row("summit probability", f"{100 * result.summit:.3f}%")
+    how_known = "exact" if result.games is None else f"{result.games:,} games played"
+    table.add_row("summit probability", f"{100 * result.summit:.3f}% ({how_known})")
     table.add_row("positions (exact)", f"{solution.states:,}")
     table.add_row("positions (relaxed)", f"{solution.relaxed_states:,}")
     how = "cached; solved in" if cached else "solved in"
     table.add_row("time", f"{how} {solution.seconds:.1f} s")
-    if not no_cache:
-        table.add_row("policy", str(solver.cache_path(target)))
+    table.add_row("fingerprint collisions", f"{solution.collisions:,}")
+    if solver.cache_path is not None:
+        table.add_row("policy", str(solver.cache_path))
     console.print(table)
     bt = Table(title="Legend bands under optimal play")
     bt.add_column("band")

@@ -283,6 +283,14 @@ class Game(abc.ABC):
         """
         return []
 
+    def exact_solver(self, use_cache: bool = True) -> Any | None:
+        """The game's exact solver, a capability; None when the game offers none.
+
+        A solver answers ``is_solved()``, ``solve(progress)``, ``action_values(state)``
+        (the expected final score of each legal action) and ``figures()``.
+        """
+        return None
+
     def static_view(self) -> dict[str, Any]:
         """Public, unchanging facts renderers need (board layout, sheet rows), JSON-able."""
         return {}

@@ -18,11 +18,9 @@ from highcamp import State
 
 
 def new_state(seed: int = 0, sheet: str | Path | None = None) -> State:
-    """A fresh state on the standard sheet (or on the sheet file ``sheet``)."""
-    if sheet is None:
-        game = highcamp.load_game("everest-1924")
-    else:
-        game = highcamp.load_game("everest-1924", sheet=str(sheet))
+    """A fresh state on the first reconstruction (the sheet the worked examples were written
+    on, R-1924-1), or on the sheet ``sheet`` (a name or a file)."""
+    game = highcamp.load_game("everest-1924", sheet=str(sheet or "first-reconstruction"))
     return game.new_initial_state(seed)
 
 

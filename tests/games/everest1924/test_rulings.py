@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from highcamp import InvalidActionError
+from highcamp.agents import make_agent
 
 from .helpers import drive, new_state, reroll, roll, texts
 
@@ -59,3 +60,36 @@ def test_reroll_hint_plan_is_legal_and_keeps_what_it_says() -> None:
         state.apply_action(state.string_to_action(text))
     assert hint["plan"][-1].startswith("reroll")
     assert sorted(v for v in state.dice() if v) == sorted(hint["keep"])
+
+
+def test_reroll_hint_weighs_the_score_where_a_failed_reroll_ends_the_game() -> None:
+    """At base camp a failed reroll cannot fall (R-1924-5): the party would perish, losing
+    every point still to win, so the hint says the best reroll is not worth it; one row up,
+    the same dice fall safely and the reroll is worth its chance."""
+    state = new_state()
+    drive(state, roll(1, 1, 1))
+    hint = state.observation(0)["reroll_hint"]
+    assert hint["fall_ends_game"] and not hint["worth"] and hint["odds"] < 0.9
+    heuristic = make_agent("heuristic")
+    assert state.action_to_string(heuristic.act(state)) == "move right"
+    up = new_state()
+    drive(up, [*roll(1, 2, 3), "ascend", *roll(1, 1, 1)])
+    hint = up.observation(0)["reroll_hint"]
+    assert not hint["fall_ends_game"] and hint["worth"]
+    assert up.action_to_string(heuristic.act(up)).startswith(("reroll", "combine"))
+
+
+def test_rerolling_dice_the_failure_is_typed_by_the_word_that_names_it() -> None:
+    """[Rerolling Dice]: a failure before the reroll moves right, after it falls; the other
+    word is refused (it would do what it does not say), ``fail`` stays for either."""
+    state = new_state()
+    drive(state, roll(1, 1, 1))
+    with pytest.raises(InvalidActionError, match="type move right"):
+        state.string_to_action("fall")
+    assert state.action_to_string(state.string_to_action("move right")) == "move right"
+    drive(state, reroll([1, 2, 3], [1, 1, 2]))
+    assert not state.is_terminal() and state.current_player() == 0  # 1, 1, 2 still combine
+    with pytest.raises(InvalidActionError, match="type fall"):
+        state.string_to_action("move right")
+    assert state.action_to_string(state.string_to_action("fall")) == "fall"
+    assert state.string_to_action("fail") == state.string_to_action("fall")

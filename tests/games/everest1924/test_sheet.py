@@ -11,6 +11,7 @@ import pytest
 import highcamp
 from highcamp import OptionError
 from highcamp.games.everest1924 import SheetError, standard_sheet
+from highcamp.games.everest1924.sheet import named_sheet
 from tests.conformance.checks import random_steps
 
 from .helpers import ascend_turn, dice_count, drive, fail_turn, new_state, roll
@@ -45,12 +46,24 @@ def write(tmp_path: Path, doc: Any, name: str = "sheet.json") -> Path:
     return path
 
 
-def test_sheet_standard_follows_r_1924_1() -> None:
-    sheet = standard_sheet()
+def test_sheet_first_reconstruction_follows_r_1924_1() -> None:
+    sheet = named_sheet("first-reconstruction")
     assert sheet.rows == 17
     assert sheet.summit == 16
     assert sheet.targets == (0, *range(6, 37, 2))
     for k in range(17):
+        assert sheet.span(k) == (k, 39 - k)
+    assert [sheet.targets[r] for r in sheet.unlock_rows] == [12, 16, 22]
+
+
+def test_sheet_standard_follows_revised_r_1924_1() -> None:
+    """The tuned sheet (docs/games/everest-1924.md, candidate A): the first reconstruction
+    with one row, not three, needing 1-2-3-4-5-6."""
+    sheet = standard_sheet()
+    assert sheet.rows == 15
+    assert sheet.summit == 14
+    assert sheet.targets == (0, *range(6, 31, 2), 36)
+    for k in range(15):
         assert sheet.span(k) == (k, 39 - k)
     assert sheet.start == (0, 0)
     assert sheet.start_dice == 3

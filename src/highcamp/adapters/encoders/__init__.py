@@ -11,18 +11,18 @@ generic :class:`HashedEncoder`, so a newly registered game works at once.
 >>> game = highcamp.load_game("everest-1924")
 >>> encoder = encoder_for(game)
 >>> encoder.size
-824
+740
 >>> [f.name for f in encoder.fields][:3]
 ['phase', 'row', 'column']
 >>> state = game.new_initial_state(seed=1)
 >>> x = encoder.encode(state.observation(0))
 >>> x.shape, float(x[0])  # phase "start"
-((824,), 1.0)
+((740,), 1.0)
 
 Per-game encoders
 -----------------
 ``everest-1924`` (:class:`Everest1924Encoder`; ``R`` rows and ``W`` columns of the sheet,
-17 x 40 on the standard sheet). Slices, in order:
+15 x 40 on the standard sheet). Slices, in order:
 
 * ``phase`` (4): one-hot of start, rolling, decide, over.
 * ``row`` (R), ``column`` (W): one-hot of the climber's square.

@@ -6,7 +6,7 @@ The sheet's rows, targets and the phases come from ``game.static_view()``; the t
 >>> import highcamp
 >>> enc = Everest1924Encoder(highcamp.load_game("everest-1924"))
 >>> enc.size, enc.fields[0].name
-(824, 'phase')
+(740, 'phase')
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@
 * With the dice down: ascend when the straight is there; make camp (three squares left) only
   when the right edge of the sheet comes near, since every unused camp scores 5 at the
   summit (measured: camping early costs more than a point on the standard sheet).
-* After a failed roll: reroll as ``best_reroll`` says (the observation's plan) when its
-  chance is worth it, else move right.
+* After a failed roll: reroll as ``best_reroll`` says (the observation's plan) unless the
+  observation says it is not worth its risk in points (where a failed reroll's fall would
+  end the game, at base camp or onto the route), else move right.
 
 >>> import highcamp
 >>> from highcamp.core import play_game
@@ -60,9 +61,14 @@ class Everest1924Heuristic(RuleOfThumbAgent):
                 return texts["camp"], "the edge of the sheet is near: make camp (3 squares left)"
             return texts["ascend"], "the straight makes the target"
         hint = obs.get("reroll_hint")
-        if hint and hint["plan"] and hint["odds"] > REROLL_ABOVE:
+        if hint and hint["plan"] and hint["odds"] > REROLL_ABOVE and hint.get("worth", True):
             step = hint["plan"][0]
             if step in texts:
                 return texts[step], f"best reroll: {hint['odds']:.0%} to ascend"
+        if hint and not hint.get("worth", True) and "move right" in texts:
+            return texts["move right"], (
+                f"the best reroll ascends {hint['odds']:.0%} of the time, but a failure ends "
+                "the game: move right"
+            )
         fail = "move right" if "move right" in texts else "fall"
         return texts.get(fail, min(texts.values())), "no straight, no reroll left"

@@ -131,7 +131,12 @@ class Everest1924Renderer:
                     Text(
                         f"Hint: the best reroll ascends {_pct(hint['odds'])} of the time: "
                         + ", then ".join(hint["plan"])
-                        + f" (keeping {kept})",
+                        + f" (keeping {kept})"
+                        + (
+                            ""
+                            if hint.get("worth", True)
+                            else "; not worth it here: a failure ends the game, move right"
+                        ),
                         style="dim",
                     )
                 )

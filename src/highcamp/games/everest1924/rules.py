@@ -47,7 +47,7 @@ from highcamp.core import (
 )
 
 from .dice import _best, _combine, ascent_probability, best_reroll
-from .sheet import MAX_DICE, Sheet, load_sheet, standard_sheet
+from .sheet import MAX_DICE, Sheet, sheet_option, standard_sheet
 
 __all__ = ["Everest1924Game", "Everest1924State"]
 
@@ -129,6 +129,9 @@ def _prefix(n: int, flags: int) -> tuple[int, ...]:
 _PREFIX = tuple(tuple(_prefix(n, f) for f in range(8)) for n in range(MAX_DICE + 1))
 
 
+TURN_GAIN = 2  # about what an ascent now rather than a turn later saves (measured)
+
+
 class _CodeInfo:
     """The facts of one dice code: faces by slot, the best straight, the combine actions,
     and the legal actions of a decision (by flags, see :func:`_prefix`), filled on use."""
@@ -189,6 +192,8 @@ _ALIASES = {
     "fall": FAIL,
     "fail": FAIL,
 }
+_RIGHT_WORDS = frozenset({"move right", "right"})
+_FALL_WORDS = frozenset({"fall"})
 
 
 @functools.cache
@@ -254,7 +259,7 @@ class Everest1924Game(Game):
 
     >>> game = Everest1924Game()
     >>> game.num_distinct_actions(), game.sheet.summit
-    (164, 16)
+    (164, 14)
     """
 
     INFO = GameInfo(
@@ -267,8 +272,9 @@ class Everest1924Game(Game):
                 "sheet",
                 str,
                 None,
-                "path of a sheet file (JSON, as data/standard-sheet.json); the standard "
-                "reconstructed sheet by default",
+                "a named sheet (standard, first-reconstruction) or the path of a sheet file "
+                "(JSON, as data/standard-sheet.json); the standard reconstructed sheet by "
+                "default",
                 nullable=True,
             ),
         ),
@@ -291,7 +297,7 @@ class Everest1924Game(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         path = self.options["sheet"]
-        self.sheet: Sheet = standard_sheet() if path is None else load_sheet(path)
+        self.sheet: Sheet = standard_sheet() if path is None else sheet_option(path)
         s = self.sheet
         self._width = s.width
         self._targets = s.targets
@@ -358,6 +364,13 @@ class Everest1924Game(Game):
                 {"min": b.low, "max": b.high, "name": b.name, "year": b.year} for b in s.legend
             ],
         }
+
+    def exact_solver(self, use_cache: bool = True) -> Any:
+        """The sheet's exact solver (a capability: :class:`.policy.Everest1924Solver`),
+        shared by every game on the same sheet in this process."""
+        from .policy import exact_solver
+
+        return exact_solver(self.sheet, use_cache)
 
     def num_distinct_actions(self) -> int:
         """Action ids: roll, abandon, ascend, camp, fail, 63 rerolls, 90 combines, 6 faces."""
@@ -561,6 +574,16 @@ class Everest1924State(State):
 
     def _parse_action(self, text: str) -> int | None:
         if text in _ALIASES:
+            # the failure is typed by the word that names what happens: before the reroll
+            # the party moves right, after it the party falls ([Rerolling Dice])
+            if text in _RIGHT_WORDS and self._rerolled and self._phase == DECIDE:
+                raise InvalidActionError(
+                    text, "after the reroll a failure falls (down and right): type fall"
+                )
+            if text in _FALL_WORDS and not self._rerolled:
+                raise InvalidActionError(
+                    text, "before a reroll a failure moves right (no fall): type move right"
+                )
             return _ALIASES[text]
         m = self._TEXT_RE.match(text)
         if not m:
@@ -868,17 +891,31 @@ class Everest1924State(State):
         return obs
 
     def _reroll_hint(self, dice: list[int]) -> dict[str, Any] | None:
-        """After a failed first roll: the reroll with the best chance (``best_reroll``)."""
+        """After a failed first roll: the reroll with the best chance (``best_reroll``), and
+        whether it is worth its risk in points (``worth``: always where a failure falls to
+        a row below; where the fall would end the game, only when the chance times the
+        points of the ascent beats the failure's chance times the points still to win)."""
         if self._phase != DECIDE or self._rerolled or ASCEND in self._options:
             return None
         odds, combined, kept = best_reroll(
             dice, self._ndice, self._game.sheet.targets[self._row + 1]
         )
+        sheet = self._game.sheet
+        # what the reroll is worth in points, not only its chance: an ascent now rather
+        # than later saves about a turn (TURN_GAIN); a failed reroll falls, and where the
+        # fall is impossible (from base camp, onto the route) the party perishes and the
+        # points still to win are lost (R-1924-3, R-1924-5)
+        ends = self._blocked(self._row - 1, self._col + 1) is not None
+        top = sheet.targets[self._highest]
+        loss = sheet.targets[sheet.summit] - top  # about the points still to win
+        worth = odds > 0 and (not ends or odds * TURN_GAIN > (1 - odds) * loss)
         return {
             "odds": odds,
             "combined": list(combined),
             "keep": list(kept),
             "plan": list(_reroll_plan(self._dice, self._ndice, combined, kept)),
+            "fall_ends_game": ends,
+            "worth": worth,
         }
 
     def clone(self) -> Everest1924State:

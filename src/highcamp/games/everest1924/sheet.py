@@ -1,8 +1,10 @@
 """The Everest 1924 game sheet as data (R-1924-1), loaded and validated once.
 
 >>> sheet = standard_sheet()
->>> sheet.summit, sheet.target(1), sheet.target(16), sheet.span(16)
-(16, 6, 36, (16, 23))
+>>> sheet.summit, sheet.target(1), sheet.target(14), sheet.span(14)
+(14, 6, 36, (14, 25))
+>>> named_sheet("first-reconstruction").span(16)
+(16, 23)
 >>> sheet.dice_for(3), sheet.dice_for(4), sheet.dice_for(9)
 (3, 4, 6)
 >>> sheet.band(20), sheet.band(55)
@@ -195,8 +197,31 @@ def load_sheet(path: str | Path) -> Sheet:
     return parse_sheet(doc, str(p))
 
 
+SHEETS: dict[str, str] = {
+    "standard": "standard-sheet.json",
+    "first-reconstruction": "first-reconstruction.json",
+}
+"""The sheets that ship with the game, by name (``sheet=NAME``; R-1924-1)."""
+
+
 @cache
+def named_sheet(name: str) -> Sheet:
+    """A sheet that ships with the game, by name (see :data:`SHEETS`).
+
+    >>> named_sheet("first-reconstruction").targets[-3:]
+    (32, 34, 36)
+    """
+    if name not in SHEETS:
+        raise SheetError(f"no sheet named {name!r}; named sheets: {', '.join(SHEETS)}")
+    text = resources.files(__package__).joinpath(f"data/{SHEETS[name]}").read_text("utf-8")
+    return parse_sheet(json.loads(text), name)
+
+
+def sheet_option(value: str) -> Sheet:
+    """The sheet of the ``sheet=`` option: a name of :data:`SHEETS`, or a file's path."""
+    return named_sheet(value) if value in SHEETS else load_sheet(value)
+
+
 def standard_sheet() -> Sheet:
     """The reconstructed standard sheet (R-1924-1)."""
-    text = resources.files(__package__).joinpath("data/standard-sheet.json").read_text("utf-8")
-    return parse_sheet(json.loads(text), "standard")
+    return named_sheet("standard")

@@ -54,11 +54,10 @@ import itertools
 import json
 import math
 import os
-import pickle
 import sys
 import time
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -79,6 +78,7 @@ __all__ = [
     "action_values",
     "cache_dir",
     "cache_path",
+    "fast_available",
     "key_of_route",
     "load_or_solve",
     "load_solution",
@@ -254,7 +254,7 @@ class Valuation:
         self.relaxed = relaxed
         # the memo, keyed by packed keys (_pack); positions whose bound already loses to
         # abandoning are not stored (their value is the score as it stands)
-        self.values: dict[bytes, float] = {}
+        self.values: MutableMapping[bytes, float] = {}
         self.solved = 0  # positions solved, those the bound settles included (with repeats)
         self.max_states = max_states
         self.progress = progress
@@ -267,17 +267,20 @@ class Valuation:
         self._targets = s.targets
         self._firsts = s.firsts
         self._lasts = s.lasts
-        self._tables = tuple(
-            turn_table(s.dice_for(h), s.targets[r + 1]) if r < s.summit else None
-            for h in range(s.rows)
-            for r in range(s.rows)
-        )
+        # the turn tables by (highest row, row), built on first use (a loaded policy answers
+        # a hint without building them all)
+        self._tables: list[TurnTable | None] = [None] * (s.rows * s.rows)
 
     def table(self, key: Key) -> TurnTable:
         """The turn table of the position ``key`` (its dice against the row above)."""
-        table = self._tables[key[2] * self.sheet.rows + key[0]]
+        index = key[2] * self.sheet.rows + key[0]
+        table = self._tables[index]
         if table is None:
-            raise ValueError("no turn is played from the summit: the game is over")
+            if key[0] >= self._summit:
+                raise ValueError("no turn is played from the summit: the game is over")
+            table = self._tables[index] = turn_table(
+                self.sheet.dice_for(key[2]), self._targets[key[0] + 1]
+            )
         return table
 
     def start_key(self) -> Key:
@@ -332,6 +335,15 @@ class Valuation:
         v = self.values.get(_pack(key))
         if v is not None:
             return v
+        if not self.relaxed and hasattr(self.values, "add_segment") and fast_available():
+            # a position the policy never met (off the optimal route, or pruned): solved now
+            # with the compiled solver, its positions remembered
+            from .fast import solve_fast
+
+            memo: Any = self.values
+            result = solve_fast(self.sheet, start=key, known=memo.segments[0])
+            memo.add_segment(result.fingerprints, result.values)
+            return result.value
         return self._solve(key)
 
     def _solve(self, key: Key) -> float:
@@ -472,6 +484,8 @@ class Solution:
     states: int
     relaxed_states: int
     seconds: float
+    collisions: int = 0
+    """Positions whose fingerprint matched another's but whose check hash did not."""
 
     @property
     def start_key(self) -> Key:
@@ -479,22 +493,47 @@ class Solution:
         return self.valuation.start_key()
 
 
+def fast_available() -> bool:
+    """Whether the compiled solver (numpy and numba, the ``solver`` extra) can run."""
+    try:
+        import numba  # noqa: F401
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def solve(
     sheet: Sheet,
     max_states: int | None = None,
     progress: Callable[[int], None] | None = None,
+    *,
+    compiled: bool | None = None,
 ) -> Solution:
     """Solve ``sheet`` exactly (and its relaxed bound). ``progress`` is told the number of
     positions solved now and then; past ``max_states`` positions :class:`SolverLimitError`
-    is raised."""
+    is raised. ``compiled`` chooses the compiled solver (:mod:`.fast`, the default when numba
+    is installed) or the Python one; both store the same positions with the same values."""
     started = time.perf_counter()
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
+    if compiled is None:
+        compiled = fast_available()
+    collisions = 0
     try:
         relaxed = Valuation(sheet, relaxed=True)
         relaxed_value = relaxed.value(relaxed.start_key()) - 1.0  # the base-camp circle
         exact = Valuation(sheet, max_states=max_states, progress=progress)
-        value = exact.value(exact.start_key()) - 1.0
+        if compiled:
+            from .fast import solve_fast
+            from .memo import Memo
+
+            result = solve_fast(sheet, progress=progress, max_states=max_states)
+            exact.values = Memo(result.fingerprints, result.values)
+            value = result.value - 1.0
+            collisions = result.collisions
+        else:
+            value = exact.value(exact.start_key()) - 1.0
     finally:
         sys.setrecursionlimit(limit)
     return Solution(
@@ -505,6 +544,7 @@ def solve(
         states=len(exact.values),
         relaxed_states=len(relaxed.values),
         seconds=time.perf_counter() - started,
+        collisions=collisions,
     )
 
 
@@ -515,6 +555,8 @@ class Outcomes:
 
     scores: dict[int, float]
     summit: float
+    games: int | None = None
+    """None when exact; else the number of games played by the policy to sample it."""
 
     def mean(self) -> float:
         """The expected final score (equals the solved value)."""
@@ -716,9 +758,6 @@ def _reroll_q(dice: tuple[int, ...], n: int, target: int) -> float:
 
 
 # --------------------------------------------------------------------------- the cache
-CACHE_FORMAT = 3  # bumped whenever the key of a position changes
-
-
 class SolverCacheError(RuntimeError):
     """A cached policy that cannot be read (it is left in place, and named)."""
 
@@ -735,54 +774,64 @@ def cache_dir() -> Path:
 
 
 def cache_path(sheet: Sheet, directory: Path | None = None) -> Path:
-    """The cache file of ``sheet``'s policy (named by :func:`sheet_hash`)."""
-    return (directory or cache_dir()) / f"policy-{sheet_hash(sheet)}.pickle"
+    """The cache file of ``sheet``'s policy, named by :func:`sheet_hash` (the sheet's
+    content: a changed sheet is solved again)."""
+    return (directory or cache_dir()) / f"policy-{sheet_hash(sheet)}.hcpolicy"
 
 
-def save_solution(solution: Solution, path: Path) -> None:
-    """Write the solved values to ``path`` atomically (a partial file never replaces a good
-    one)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    doc = {
-        "format": CACHE_FORMAT,
+def save_solution(solution: Solution, path: Path) -> int:
+    """Write the solved values to ``path`` (:mod:`.memo`'s format: sorted fingerprints and
+    float32 values, no pickle) atomically; returns the file's size."""
+    import numpy as np
+
+    from .memo import Memo, fingerprint, write_policy
+
+    memo = solution.valuation.values
+    if isinstance(memo, Memo) and len(memo.segments) == 1 and not memo.extra:
+        fps, values = memo.segments[0]
+    else:  # the Python solver's dict (or a memo grown since): fingerprint every key
+        pairs: dict[int, float] = {}
+        for fp_array, vals in memo.segments if isinstance(memo, Memo) else ():
+            pairs.update(zip(fp_array.tolist(), vals.tolist(), strict=True))
+        extra = memo.extra if isinstance(memo, Memo) else memo
+        for packed, v in extra.items():
+            pairs[fingerprint(array("I", packed).tolist())[0]] = v
+        order = sorted(pairs)
+        fps = np.array(order, np.uint64)
+        values = np.array([pairs[f] for f in order])
+    header = {
         "sheet_hash": sheet_hash(solution.sheet),
         "value": solution.value,
         "relaxed_value": solution.relaxed_value,
         "states": solution.states,
         "relaxed_states": solution.relaxed_states,
         "seconds": solution.seconds,
-        "values": solution.valuation.values,
+        "collisions": solution.collisions,
     }
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with tmp.open("wb") as f:
-            pickle.dump(doc, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    return write_policy(path, header, fps, values)
 
 
 def load_solution(sheet: Sheet, path: Path) -> Solution:
-    """Read a policy written by :func:`save_solution` for ``sheet``."""
+    """Read a policy written by :func:`save_solution` for ``sheet`` (memory-mapped)."""
+    from .memo import Memo, read_policy
+
     try:
-        with path.open("rb") as f:
-            doc = pickle.load(f)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError) as err:
+        head, fps, values = read_policy(path)
+    except (OSError, ValueError, KeyError, TypeError) as err:
         raise SolverCacheError(f"cannot read the cached policy {str(path)!r}: {err}") from None
-    if not isinstance(doc, dict) or doc.get("format") != CACHE_FORMAT:
-        raise SolverCacheError(f"{str(path)!r} is not a policy of this version of highcamp")
-    if doc.get("sheet_hash") != sheet_hash(sheet):
+    if head.get("sheet_hash") != sheet_hash(sheet):
         raise SolverCacheError(f"{str(path)!r} holds the policy of another sheet")
     valuation = Valuation(sheet)
-    valuation.values = doc["values"]
+    valuation.values = Memo(fps, values)
     return Solution(
         sheet=sheet,
         valuation=valuation,
-        value=doc["value"],
-        relaxed_value=doc["relaxed_value"],
-        states=doc["states"],
-        relaxed_states=doc["relaxed_states"],
-        seconds=doc["seconds"],
+        value=head["value"],
+        relaxed_value=head["relaxed_value"],
+        states=head["states"],
+        relaxed_states=head["relaxed_states"],
+        seconds=head["seconds"],
+        collisions=head.get("collisions", 0),
     )
 
 
@@ -795,12 +844,17 @@ def load_or_solve(
     progress: Callable[[int], None] | None = None,
 ) -> tuple[Solution, bool]:
     """The solution of ``sheet`` from the cache, or solved now (and cached). Returns the
-    solution and whether it came from the cache. An unreadable cache file raises
-    :class:`SolverCacheError` (it is not overwritten silently)."""
+    solution and whether it came from the cache; a solution just cached is returned as read
+    back from the file, so that hints are the same before and after. An unreadable cache
+    file raises :class:`SolverCacheError` (it is not overwritten silently)."""
     path = cache_path(sheet, directory)
     if use_cache and path.exists():
         return load_solution(sheet, path), True
     solution = solve(sheet, max_states=max_states, progress=progress)
     if use_cache:
         save_solution(solution, path)
+        seconds = solution.seconds
+        del solution
+        solution = load_solution(sheet, path)
+        solution.seconds = seconds
     return solution, False
