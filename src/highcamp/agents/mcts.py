@@ -20,7 +20,10 @@
   a ten-point lead counts as much as the win itself).
 * :class:`ISMCTSAgent` searches information sets: every iteration starts from
   ``resample_hidden(seat, seed)``, a state the seat cannot tell apart from the real one, so
-  it never uses what its seat cannot see.
+  it never uses what its seat cannot see. On a game with hidden information,
+  :class:`MCTSAgent` resolves to the same search (it never searches the true state).
+* **Time budgets** (``mcts:1s``) hold for the whole decision: a rollout still running at
+  the deadline stops there and its leaf is valued as by ``eval`` (or ``learned``).
 
 >>> import highcamp
 >>> from highcamp.core import play_game
@@ -40,6 +43,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -187,6 +191,7 @@ class MCTSAgent:
         self._heuristics: dict[str, Agent | None] = {}
         self._learned: dict[str, Callable[[State], list[float]] | None] = {}
         self._last: tuple[list[int], SearchNode] | None = None
+        self._sets = self.availability  # search information sets (set for each search)
         self.simulations = 0  # iterations run, over every move (for throughput figures)
 
     # ------------------------------------------------------------------ randomness
@@ -214,6 +219,8 @@ class MCTSAgent:
 
     # ---------------------------------------------------------------------- search
     def _root_state(self, state: State, player: int, iteration: int) -> State:
+        if self._sets:  # a game with hidden information: a determinisation of the seat's view
+            return state.resample_hidden(player, self._uniform() >> 1)
         return state.clone()
 
     def search(self, state: State) -> SearchNode:
@@ -239,13 +246,15 @@ class MCTSAgent:
         root = _Node(players)
         low, high = [math.inf] * players, [-math.inf] * players
         counter = self.budget.counter()
+        # with hidden information, every search is over information sets (see ISMCTSAgent)
+        self._sets = self.availability or state.game.info.hidden_information
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
         evaluate = self.rollout in ("eval", "learned")
         leaf_value = self._leaf_value(state)
         if evaluate:  # no rollout, no guide: a leaf is valued where it stands
             guide = rollout_agent = None
-        availability = self.availability
+        availability = self._sets
         margin = self._margin is not None and players > 1
         if guide is None and not availability and not evaluate and not margin:
             tree_root = self._search_plain(state, low, high, counter)
@@ -253,6 +262,8 @@ class MCTSAgent:
             self._last = (state.history(), tree_root)
             return tree_root
         max_steps = self.max_rollout_steps
+        deadline = counter.deadline
+        clock = time.perf_counter
         solitaire = players == 1
         select = self._select
         rand = self._rng.random
@@ -334,8 +345,10 @@ class MCTSAgent:
                 else:
                     apply(s.sample_legal(rand()))
                 steps += 1
+                if deadline is not None and not steps & 15 and clock() > deadline:
+                    break  # out of time: the rollout stops here and its leaf is valued
             if current() != TERMINAL:
-                returns = leaf_value(s) if evaluate else s.returns()
+                returns = leaf_value(s)
             else:
                 returns = self._with_margin(s, self._margin) if margin else s.returns()
             if solitaire:  # the same sums as below, without the inner loop
@@ -385,6 +398,8 @@ class MCTSAgent:
         max_steps = self.max_rollout_steps
         exploration = self.exploration
         sqrt, log, inf = math.sqrt, math.log, math.inf
+        deadline = counter.deadline
+        clock = time.perf_counter
         while counter.more():
             s = state.clone()
             apply = s.apply_legal
@@ -465,7 +480,9 @@ class MCTSAgent:
                 else:
                     apply(pick(rand()))
                 steps += 1
-            returns = s.returns()
+                if deadline is not None and not steps & 63 and clock() > deadline:
+                    break  # out of time: the rollout stops here and its leaf is valued
+            returns = s.returns() if current() == TERMINAL else self._leaf_value(s)(s)
             if solitaire:
                 r = returns[0]
                 if r < low[0]:
@@ -526,7 +543,8 @@ class MCTSAgent:
         children = node.children
         c_explore = self.exploration
         sqrt = math.sqrt
-        if not self.availability:
+        availability = self._sets
+        if not availability:
             c_explore *= sqrt(math.log(max(node.visits, 1)))
             if prior is None:  # plain UCT: the loop below without its branches (hot path)
                 for a in legal:
@@ -543,7 +561,7 @@ class MCTSAgent:
             if c is None:
                 continue
             n = c.visits
-            if self.availability:
+            if availability:
                 explore = self.exploration * sqrt(math.log(max(c.avail, 1)) / n)
             else:
                 explore = c_explore / sqrt(n)
@@ -609,6 +627,3 @@ class ISMCTSAgent(MCTSAgent):
 
     name = "ismcts"
     availability = True
-
-    def _root_state(self, state: State, player: int, iteration: int) -> State:
-        return state.resample_hidden(player, self._uniform() >> 1)
