@@ -67,13 +67,13 @@ def test_everest_go_trail_takes_no_observation_per_move(monkeypatch: pytest.Monk
 
 def test_gymnasium_action_masks_are_the_legal_actions() -> None:
     env = make("disaster-on-k2")
-    obs, info = env.reset(seed=2)
+    _, info = env.reset(seed=2)
     for _ in range(40):
         mask = env.action_masks()
         assert mask.dtype == np.bool_
         legal = env.unwrapped.state.legal_actions()
         assert np.flatnonzero(mask).tolist() == legal
         assert (mask == info["action_mask"].astype(bool)).all()
-        obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(mask)[0]))
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(mask)[0]))
         if terminated or truncated:
             break
