@@ -46,7 +46,7 @@ from .budget import Budget
 from .heuristics import HEURISTICS, has_heuristic, make_heuristic
 from .honest import SeatView, seat_view
 from .levels import LEVEL_NAMES, LEVELS, LevelAgent, level_spec
-from .mcts import ROLLOUTS, ISMCTSAgent, MCTSAgent, margin_weight
+from .mcts import ISMCTSAgent, MCTSAgent, margin_weight, parse_rollout
 from .optimal import OptimalAgent
 from .random_agent import RandomAgent
 
@@ -154,8 +154,10 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         raise ValueError(f"an agent spec is name[:budget[:rollout[:value]]], not {spec!r}")
     budget = Budget.parse(rest[0])
     rollout = rest[1] if len(rest) > 1 else "auto"
-    if rollout not in ROLLOUTS:
-        raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r} ({spec})")
+    try:
+        parse_rollout(rollout)
+    except ValueError as err:
+        raise ValueError(f"{err} ({spec})") from None
     value = rest[2] if len(rest) > 2 else "returns"
     try:
         margin_weight(value)

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from highcamp.core import Agent, State
@@ -75,6 +76,8 @@ class SeatView:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if hasattr(self.agent, "started"):  # a search: its time budget counts the view too
+            self.agent.started = time.perf_counter()
         return self.agent.act(self.view(state))
 
     def __getattr__(self, name: str) -> Any:

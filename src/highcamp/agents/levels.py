@@ -13,7 +13,9 @@ Every level is honest (it decides on the seat's view: :mod:`highcamp.agents.hone
 >>> level_spec("disaster-on-k2", "easy")
 'heuristic'
 >>> level_spec("disaster-on-everest", "medium", seconds=0.2)
-'mcts:0.2s'
+'mcts:0.2s:heuristic20'
+>>> level_spec("disaster-on-k2", "hard", players=2)
+'mcts:2.85s:heuristic20:margin=0.1'
 >>> level_spec("chess", "hard")
 Traceback (most recent call last):
 ...
@@ -38,8 +40,16 @@ choosing from the tree, so that a decision keeps within the budget."""
 LEVELS: dict[str, dict[str, str]] = {
     # game id -> level -> spec, with ``{s}`` for the seconds of the search
     "everest-1924": {"easy": "heuristic", "medium": "mcts:{s}s", "hard": "mcts:{s}s"},
-    "disaster-on-everest": {"easy": "heuristic", "medium": "mcts:{s}s", "hard": "mcts:{s}s"},
-    "disaster-on-k2": {"easy": "heuristic", "medium": "mcts:{s}s", "hard": "mcts:{s}s"},
+    "disaster-on-everest": {
+        "easy": "heuristic",
+        "medium": "mcts:{s}s:heuristic20",
+        "hard": "mcts:{s}s:heuristic20",
+    },
+    "disaster-on-k2": {
+        "easy": "heuristic",
+        "medium": "mcts:{s}s:heuristic20",
+        "hard": "mcts:{s}s:heuristic20",
+    },
     "disaster-campaign": {"easy": "heuristic", "medium": "mcts:{s}s", "hard": "mcts:{s}s"},
     "everest-go": {
         "easy": "heuristic",
@@ -50,10 +60,13 @@ LEVELS: dict[str, dict[str, str]] = {
 }
 """Per game, the agent of each level (the search's seconds filled in by :func:`level_spec`).
 
-In the Disaster series (solitaire, two players, the campaign) and Everest 1924 the search
-rolls out with the game's heuristic (``auto``): a few dozen heuristic rollouts a second
-already beat the heuristic by far (docs/benchmarks.md). Everest Go! values its leaves with
-its learned position value; Disaster, whose heuristic is quick, rolls out with it."""
+In Disaster on Everest and K2 (solitaire and two players) the search rolls out with the
+game's heuristic for 20 steps and values the leaf with the game's learned value
+(:mod:`highcamp.agents.heuristics.learned_value`): a full heuristic rollout plays a whole
+190-600-action game. The campaign's learned value does not predict better than the mean on
+held-out games, so the campaign, like Everest 1924 (short games), rolls out with the
+heuristic to the end; Everest Go! values its leaves with its learned position value;
+Disaster rolls out with its heuristic."""
 
 TWO_PLAYER_VALUE = {"disaster-on-everest": "margin", "disaster-on-k2": "margin=0.1"}
 """Two-player Disaster series games (returns are who won): the search also values each
@@ -75,8 +88,8 @@ def level_spec(game_id: str, level: str, seconds: float | None = None, players: 
         seconds = (MEDIUM_SECONDS if level == "medium" else HARD_SECONDS) * SAFETY
     spec = template.format(s=f"{seconds:g}")
     value = TWO_PLAYER_VALUE.get(game_id)
-    if value is not None and players == 2 and spec.count(":") == 1:
-        spec += f":heuristic:{value}"
+    if value is not None and players == 2:
+        spec += f":{value}"
     return spec
 
 

@@ -58,7 +58,30 @@ __all__ = ["ISMCTSAgent", "MCTSAgent"]
 EXPLORATION = 1.4
 WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progressive widening)
 PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
-ROLLOUTS = ("auto", "random", "heuristic", "eval", "learned")
+ROLLOUTS = ("auto", "random", "heuristic", "eval", "learned", "heuristicN", "randomN", "autoN")
+
+
+def parse_rollout(rollout: str) -> tuple[str, int | None]:
+    """A rollout setting's kind and its step limit (``heuristic30``: heuristic rollouts cut
+    after 30 steps, their leaf valued by the game's learned value, else as ``eval``).
+
+    >>> parse_rollout("heuristic30"), parse_rollout("eval")
+    (('heuristic', 30), ('eval', None))
+    >>> parse_rollout("fast")
+    Traceback (most recent call last):
+    ...
+    ValueError: rollouts are auto, random, heuristic, eval, learned, heuristicN, randomN, autoN, not 'fast'
+    """
+    if rollout in ROLLOUTS[:5]:
+        return rollout, None
+    for kind in ("heuristic", "random", "auto"):
+        if rollout.startswith(kind) and rollout[len(kind) :].isdigit():
+            steps = int(rollout[len(kind) :])
+            if steps > 0:
+                return kind, steps
+    raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r}")
+
+
 EVAL_TEMPERATURE = 2.0  # "eval": score points per factor e in the odds of winning
 VALUES = ("returns", "margin", "margin=W")
 MARGIN_WEIGHT = 0.01  # "margin": a point of final lead is worth a hundredth of a win
@@ -176,8 +199,7 @@ class MCTSAgent:
         max_rollout_steps: int = 10_000,
         value: str = "returns",
     ) -> None:
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r}")
+        self._kind, self._limit = parse_rollout(rollout)  # refuses a bad rollout
         self.value = value
         self._margin = margin_weight(value)  # refuses a bad value
         self.seed = seed
@@ -192,6 +214,10 @@ class MCTSAgent:
         self._learned: dict[str, Callable[[State], list[float]] | None] = {}
         self._last: tuple[list[int], SearchNode] | None = None
         self._sets = self.availability  # search information sets (set for each search)
+        self._start: float | None = None  # when the current search began
+        self.started: float | None = None
+        """When the decision began, if before the search (set by :class:`SeatView`: drawing
+        the seat's view is on the decision's clock); read and cleared by the next search."""
         self.simulations = 0  # iterations run, over every move (for throughput figures)
 
     # ------------------------------------------------------------------ randomness
@@ -206,14 +232,16 @@ class MCTSAgent:
     def _rollout_agent(self, state: State) -> Agent | None:
         game_id = state.game.info.id
         if game_id not in self._heuristics:
-            use = self.rollout == "heuristic" or (self.rollout == "auto" and has_heuristic(game_id))
+            kind = self._kind
+            use = kind == "heuristic" or (kind == "auto" and has_heuristic(game_id))
             self._heuristics[game_id] = make_heuristic(game_id, self.seed) if use else None
         return self._heuristics[game_id]
 
     def _leaf_value(self, state: State) -> Callable[[State], list[float]]:
         """How ``eval`` and ``learned`` value a leaf that is not over."""
         game_id = state.game.info.id
-        if self.rollout == "learned" and game_id not in self._learned:
+        learned = self._kind == "learned" or self._limit is not None
+        if learned and game_id not in self._learned:
             self._learned[game_id] = make_learned_value(game_id)
         return self._learned.get(game_id) or self._evaluate
 
@@ -230,6 +258,9 @@ class MCTSAgent:
         after, if it was on): the tree has no cycles, and the collector's passes over a
         growing tree cost a fifth of a search's time on Everest 1924.
         """
+        self._start = self.started if self.started is not None else time.perf_counter()
+        self.started = None
+        self._last = None  # the previous move's tree is freed on this move's clock
         if not gc.isenabled():
             return self._search(state)
         gc.disable()
@@ -245,13 +276,16 @@ class MCTSAgent:
         players = state.game.num_players
         root = _Node(players)
         low, high = [math.inf] * players, [-math.inf] * players
-        counter = self.budget.counter()
+        counter = self.budget.counter(self._start)
         # with hidden information, every search is over information sets (see ISMCTSAgent)
         self._sets = self.availability or state.game.info.hidden_information
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
-        evaluate = self.rollout in ("eval", "learned")
+        evaluate = self._kind in ("eval", "learned")
         leaf_value = self._leaf_value(state)
+        # a rollout cut short by the deadline is valued only by a learned value (a score
+        # count in mid-game misleads); else it is dropped and the search ends
+        value_cuts = self._learned.get(state.game.info.id) is not None
         if evaluate:  # no rollout, no guide: a leaf is valued where it stands
             guide = rollout_agent = None
         availability = self._sets
@@ -261,7 +295,7 @@ class MCTSAgent:
             self.simulations += counter.done
             self._last = (state.history(), tree_root)
             return tree_root
-        max_steps = self.max_rollout_steps
+        max_steps = self._limit or self.max_rollout_steps
         deadline = counter.deadline
         clock = time.perf_counter
         solitaire = players == 1
@@ -334,6 +368,7 @@ class MCTSAgent:
             steps = max_steps if evaluate else 0
             apply = s.apply_legal
             current = s.current_player
+            cut = False
             while steps < max_steps:
                 p = current()
                 if p == TERMINAL:
@@ -346,7 +381,10 @@ class MCTSAgent:
                     apply(s.sample_legal(rand()))
                 steps += 1
                 if deadline is not None and not steps & 15 and clock() > deadline:
-                    break  # out of time: the rollout stops here and its leaf is valued
+                    cut = True  # out of time: the rollout stops here
+                    break
+            if cut and not value_cuts and counter.done:
+                break
             if current() != TERMINAL:
                 returns = leaf_value(s)
             else:
@@ -395,7 +433,7 @@ class MCTSAgent:
         zeros = [0.0] * players
         solitaire = players == 1
         rand = self._rng.random
-        max_steps = self.max_rollout_steps
+        max_steps = self._limit or self.max_rollout_steps
         exploration = self.exploration
         sqrt, log, inf = math.sqrt, math.log, math.inf
         deadline = counter.deadline
@@ -481,7 +519,9 @@ class MCTSAgent:
                     apply(pick(rand()))
                 steps += 1
                 if deadline is not None and not steps & 63 and clock() > deadline:
-                    break  # out of time: the rollout stops here and its leaf is valued
+                    break  # out of time: the rollout stops here
+            if current() != TERMINAL and counter.done:
+                break  # dropped, and the search ends
             returns = s.returns() if current() == TERMINAL else self._leaf_value(s)(s)
             if solitaire:
                 r = returns[0]
@@ -577,7 +617,8 @@ class MCTSAgent:
         legal = state.legal_actions()
         visited = [(root.children[a].visits, a) for a in legal if a in root.children]
         if not visited:
-            return legal[0]
+            prior = getattr(root, "prior", None)
+            return prior if prior in legal else legal[0]
         return max(visited, key=lambda va: (va[0], -va[1]))[1]
 
     def act(self, state: State) -> int:
