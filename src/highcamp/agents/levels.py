@@ -60,8 +60,8 @@ LEVELS: dict[str, dict[str, str]] = {
 }
 """Per game, the agent of each level (the search's seconds filled in by :func:`level_spec`).
 
-In Disaster on Everest and K2 (solitaire and two players) the search rolls out with the
-game's heuristic for 20 steps and values the leaf with the game's learned value
+In solitaire Disaster on Everest and K2 the search rolls out with the game's heuristic for
+20 steps and values the leaf with the game's learned value
 (:mod:`highcamp.agents.heuristics.learned_value`): a full heuristic rollout plays a whole
 190-600-action game. The campaign's learned value does not predict better than the mean on
 held-out games, so the campaign, like Everest 1924 (short games), rolls out with the
