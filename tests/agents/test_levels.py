@@ -119,3 +119,16 @@ def test_learned_values_ship_with_held_out_figures_that_beat_no_skill(game_id: s
     assert len(out) == state.game.num_players and all(math.isfinite(v) for v in out)
     if len(out) > 1:
         assert abs(sum(out) - 1) < 1e-9
+
+
+def test_honest_agents_pickle_and_copy() -> None:
+    """Simulators may ship agents to worker processes: a wrapped agent survives a pickle."""
+    import copy
+    import pickle
+
+    for spec in ("ismcts:10", "heuristic", "medium"):
+        agent = make_agent(spec, seed=3)
+        back = pickle.loads(pickle.dumps(agent))
+        assert back.name == agent.name
+        assert copy.deepcopy(agent).name == agent.name
+    assert pickle.loads(pickle.dumps(make_agent("mcts:7", seed=1))).budget.iterations == 7  # type: ignore[attr-defined]

@@ -81,7 +81,10 @@ class SeatView:
         return self.agent.act(self.view(state))
 
     def __getattr__(self, name: str) -> Any:
-        inner = getattr(self.__dict__["agent"], name)  # AttributeError when it has none
+        agent = self.__dict__.get("agent")
+        if agent is None:  # while unpickling, before the fields are back
+            raise AttributeError(name)
+        inner = getattr(agent, name)  # AttributeError when it has none
         if name == "explain":
 
             def explain(state: State) -> str:
