@@ -156,7 +156,8 @@ def _coin_state(coin: int) -> State:
 
 def test_ismcts_never_reads_hidden_information() -> None:
     """Two states that differ only in the coin seat 0 cannot see: same choice, same seed,
-    for every seed; plain MCTS, which reads the state, finds the coin."""
+    for every seed; plain MCTS on a game with hidden information searches information sets
+    too, so it cannot find the coin either."""
     heads, tails = _coin_state(0), _coin_state(1)
     assert heads.observation(0) == tails.observation(0)
     for rollout in ("random", "eval"):  # eval: leaves valued from the determinisation
@@ -165,8 +166,10 @@ def test_ismcts_never_reads_hidden_information() -> None:
             b = ISMCTSAgent(seed=seed, budget=Budget(iterations=60), rollout=rollout)
             assert a.act(heads) == b.act(tails)
             assert a.explain(heads) == b.explain(tails)
-    cheat = MCTSAgent(seed=0, budget=Budget(iterations=60), rollout="random")
-    assert (cheat.act(heads), cheat.act(tails)) == (0, 1)
+    for seed in range(12):
+        a = MCTSAgent(seed=seed, budget=Budget(iterations=60), rollout="random")
+        b = MCTSAgent(seed=seed, budget=Budget(iterations=60), rollout="random")
+        assert a.act(heads) == b.act(tails)
 
 
 def test_mcts_handles_several_players_with_their_own_returns() -> None:
@@ -235,8 +238,9 @@ def test_mcts_search_computes_what_it_did_before_the_fast_paths() -> None:
         state.apply_random_chance()
     root = ISMCTSAgent(seed=3, budget=Budget(iterations=300), rollout="random").search(state)
     visits = {a: c.visits for a, c in sorted(root.children.items())}
-    assert visits == {47: 28, 52: 54, 75: 62, 84: 62, 89: 33, 112: 61}
-    assert root.totals == [117.0, 89.0, 94.0]
+    # pinned again when resample_hidden stopped depending on the true hands (honest redraws)
+    assert visits == {47: 68, 52: 35, 75: 62, 84: 38, 89: 42, 112: 55}
+    assert root.totals == [108.0, 106.0, 86.0]
 
 
 def test_plain_tree_view_adds_up_and_the_collector_is_restored() -> None:

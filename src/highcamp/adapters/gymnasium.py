@@ -19,7 +19,8 @@ alone (``min_players == 1``); without the import, name the module:
 * Actions: ``Discrete(num_distinct_actions())``, the game's action ids.
 * Observations: a dict of ``observation`` (the game's tensor from
   :mod:`highcamp.adapters.encoders`) and ``action_mask`` (``int8``); the mask is also in
-  ``info["action_mask"]``.
+  ``info["action_mask"]``, and ``env.action_masks()`` gives it as booleans (the method
+  sb3-contrib's ``MaskablePPO`` calls).
 * Chance steps (dice, draws) are resolved inside ``reset``/``step`` by the highcamp
   state's generator, seeded from the environment's ``np_random`` (``reset(seed=...)``).
 * Reward: 0 until the end, then the score (the player's return).
@@ -124,6 +125,17 @@ class HighcampEnv(gymnasium.Env[dict[str, Any], Any]):
         if not self.state.is_terminal():
             mask[self.state.legal_actions()] = 1
         return mask
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions as booleans (sb3-contrib's ``MaskablePPO`` convention: a
+        masked policy trains on this environment without a wrapper).
+
+        >>> env = make("everest-1924")
+        >>> _ = env.reset(seed=1)
+        >>> env.action_masks().nonzero()[0].tolist(), env.action_masks().dtype
+        ([0, 1], dtype('bool'))
+        """
+        return self._mask().astype(bool)
 
     def _observe(self) -> dict[str, np.ndarray]:
         assert self.state is not None

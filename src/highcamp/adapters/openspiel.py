@@ -175,21 +175,42 @@ class HighcampSpielGame(pyspiel.Game):
 
 class _Trail:
     """One decision of a hidden-information game, linked to the one before (shared by
-    clones). It pickles and copies as a flat list, so a long game never meets Python's
-    recursion limit (a chain of nested tuples did, in ``pickle`` and ``deepcopy``).
+    clones). It pickles as a flat list, so a long game never meets Python's recursion limit
+    (a chain of nested tuples did, in ``pickle``); a copy shares it (it never changes).
+
+    The observation of a decision is written down lazily: a decision keeps a clone of the
+    state it was taken in (a few microseconds), and its observation's JSON is made the
+    first time an information state string asks for it, so a search that never reads
+    information states pays nothing for the trail.
 
     >>> t = _Trail.of([(0, "{}", 3), (1, "{}", 5)])
     >>> t.entries()
     [(0, '{}', 3), (1, '{}', 5)]
-    >>> import pickle; pickle.loads(pickle.dumps(t)).entries() == t.entries()
+    >>> import pickle, copy; pickle.loads(pickle.dumps(t)).entries() == t.entries()
+    True
+    >>> copy.deepcopy(t) is t
     True
     """
 
-    __slots__ = ("entry", "previous")
+    __slots__ = ("_seen", "action", "player", "previous")
 
-    def __init__(self, previous: _Trail | None, entry: tuple[int, str, int]) -> None:
+    def __init__(self, previous: _Trail | None, entry: tuple[int, str | State, int]) -> None:
         self.previous = previous
-        self.entry = entry
+        self.player, self._seen, self.action = entry
+
+    @property
+    def entry(self) -> tuple[int, str, int]:
+        """(player, observation JSON, action)."""
+        seen = self._seen
+        if not isinstance(seen, str):
+            seen = self._seen = _obs_json(seen, self.player)
+        return (self.player, seen, self.action)
+
+    def __deepcopy__(self, memo: Any) -> _Trail:
+        return self
+
+    def __copy__(self) -> _Trail:
+        return self
 
     @classmethod
     def of(cls, entries: list[tuple[int, str, int]]) -> _Trail | None:
@@ -213,14 +234,33 @@ class _Trail:
         return _Trail.of, (self.entries(),)
 
 
+class _Held:
+    """The highcamp state inside an OpenSpiel state. OpenSpiel clones a Python state by
+    deep-copying its attributes (``state.child(a)``, ``random_sim_test``, C++ algorithms):
+    this holder deep-copies as the state's own cheap ``clone()``, not as its pickled JSON
+    document (a replay of the whole history)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: Any) -> _Held:
+        return _Held(self.state.clone())
+
+
 class HighcampSpielState(pyspiel.State):
     """A thin ``pyspiel.State`` over a highcamp state (read it with :func:`highcamp_state`)."""
 
     def __init__(self, game: HighcampSpielGame, state: State, trail: _Trail | None) -> None:
         super().__init__(game)
-        self._hc = state
-        # hidden-information games: (previous, player, observation JSON, action) per decision
+        self._held = _Held(state)
+        # hidden-information games: (previous, player, observation, action) per decision
         self._trail = trail
+
+    @property
+    def _hc(self) -> State:
+        return self._held.state
 
     # ---------------------------------------------------------------- pyspiel API
     def current_player(self) -> int:
@@ -238,7 +278,7 @@ class HighcampSpielState(pyspiel.State):
         hc = self._hc
         player = hc.current_player()
         if player >= 0 and self.get_game().hidden_information:
-            self._trail = _Trail(self._trail, (player, _obs_json(hc, player), int(action)))
+            self._trail = _Trail(self._trail, (player, hc.clone(), int(action)))
         hc.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -17,7 +17,18 @@ Budget(iterations=200, seconds=None)
 >>> make_agent("oracle")
 Traceback (most recent call last):
 ...
-ValueError: unknown agent 'oracle'; agents are: random, heuristic, mcts, ismcts, optimal
+ValueError: unknown agent 'oracle'; agents are: random, heuristic, mcts, ismcts, optimal, easy, medium, hard
+>>> make_agent("hard").name
+'hard'
+>>> import highcamp
+>>> agents_for(highcamp.load_game("everest-go", players=3))
+['easy', 'medium', 'hard', 'heuristic', 'ismcts', 'random']
+>>> agents_for(highcamp.load_game("everest-1924"))
+['easy', 'medium', 'hard', 'heuristic', 'mcts', 'optimal', 'random']
+
+Every agent :func:`make_agent` builds is honest by construction: on a game with hidden
+information it decides on the seat's view (:class:`SeatView`), and ``mcts`` there searches
+information sets like ``ismcts``.
 >>> make_agent("random:10")
 Traceback (most recent call last):
 ...
@@ -29,27 +40,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from highcamp.core import Agent, State
+from highcamp.core import Agent, Game, State
 
 from .budget import Budget
 from .heuristics import HEURISTICS, has_heuristic, make_heuristic
-from .mcts import ROLLOUTS, ISMCTSAgent, MCTSAgent, margin_weight
+from .honest import SeatView, seat_view
+from .levels import LEVEL_NAMES, LEVELS, LevelAgent, level_spec
+from .mcts import ISMCTSAgent, MCTSAgent, margin_weight, parse_rollout
 from .optimal import OptimalAgent
 from .random_agent import RandomAgent
 
 __all__ = [
     "AGENTS",
     "HEURISTICS",
+    "LEVELS",
+    "LEVEL_NAMES",
     "SEARCH_AGENTS",
     "Budget",
     "HeuristicAgent",
     "ISMCTSAgent",
+    "LevelAgent",
     "MCTSAgent",
     "OptimalAgent",
     "RandomAgent",
+    "SeatView",
+    "agents_for",
     "has_heuristic",
+    "level_spec",
     "make_agent",
     "make_heuristic",
+    "seat_view",
 ]
 
 
@@ -90,33 +110,57 @@ AGENTS: dict[str, Callable[..., Agent]] = {
         seed=seed, budget=budget, rollout=rollout, value=value
     ),
     "optimal": lambda seed: OptimalAgent(seed=seed),
+    "easy": lambda seed: LevelAgent("easy", seed=seed),
+    "medium": lambda seed: LevelAgent("medium", seed=seed),
+    "hard": lambda seed: LevelAgent("hard", seed=seed),
 }
 """name -> factory(seed) (search agents also take ``budget``, ``rollout`` and ``value``)."""
 
 SEARCH_AGENTS = frozenset({"mcts", "ismcts"})
+OPTIMAL_GAMES = frozenset({"everest-1924"})
+
+
+def agents_for(game: Game) -> list[str]:
+    """The agents a seat of ``game`` may be given (the lobby and ``play --seat`` offer
+    these): the strength levels, the game's heuristic, the search that suits it (``ismcts``
+    with hidden information, where ``mcts`` would resolve to it, else ``mcts``), the exact
+    solver where there is one, and ``random``."""
+    game_id = game.info.id
+    out = [*LEVEL_NAMES] if game_id in LEVELS else []
+    if has_heuristic(game_id):
+        out.append("heuristic")
+    out.append("ismcts" if game.info.hidden_information else "mcts")
+    if game_id in OPTIMAL_GAMES:
+        out.append("optimal")
+    out.append("random")
+    return out
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """An agent from its spec (``random``, ``heuristic``, ``mcts:1000``, ``ismcts:2s``,
-    ``mcts:500:random``, ``mcts:10:heuristic:margin``, ``optimal``), seeded explicitly."""
+    ``mcts:500:random``, ``mcts:10:heuristic:margin``, ``optimal``, ``easy``, ``medium``,
+    ``hard``), seeded explicitly, deciding only on its seat's view (:class:`SeatView`)."""
     name, *rest = [part.strip() for part in spec.split(":")]
     try:
         factory = AGENTS[name]
     except KeyError:
         raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}") from None
     if not rest:
-        return factory(seed)
+        agent = factory(seed)
+        return agent if name in LEVEL_NAMES else SeatView(agent, seed)
     if name not in SEARCH_AGENTS:
         raise ValueError(f"agent {name!r} takes no budget ({spec})")
     if len(rest) > 3:
         raise ValueError(f"an agent spec is name[:budget[:rollout[:value]]], not {spec!r}")
     budget = Budget.parse(rest[0])
     rollout = rest[1] if len(rest) > 1 else "auto"
-    if rollout not in ROLLOUTS:
-        raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r} ({spec})")
+    try:
+        parse_rollout(rollout)
+    except ValueError as err:
+        raise ValueError(f"{err} ({spec})") from None
     value = rest[2] if len(rest) > 2 else "returns"
     try:
         margin_weight(value)
     except ValueError as err:
         raise ValueError(f"{err} ({spec})") from None
-    return factory(seed, budget=budget, rollout=rollout, value=value)
+    return SeatView(factory(seed, budget=budget, rollout=rollout, value=value), seed)

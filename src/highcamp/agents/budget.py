@@ -42,9 +42,10 @@ class Budget:
             pass
         raise ValueError(f"a budget is a number of iterations (1000) or seconds (2s), not {text!r}")
 
-    def counter(self) -> _Counter:
-        """A fresh count-down for one move."""
-        return _Counter(self)
+    def counter(self, start: float | None = None) -> _Counter:
+        """A fresh count-down for one move (a time budget runs from ``start``, a
+        ``time.perf_counter()`` reading, by default now)."""
+        return _Counter(self, start)
 
     def __str__(self) -> str:
         return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
@@ -53,9 +54,12 @@ class Budget:
 class _Counter:
     __slots__ = ("deadline", "done", "left")
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, budget: Budget, start: float | None = None) -> None:
         self.left = budget.iterations if budget.iterations is not None else -1
-        self.deadline = time.perf_counter() + budget.seconds if budget.seconds is not None else None
+        if budget.seconds is None:
+            self.deadline: float | None = None
+        else:
+            self.deadline = (time.perf_counter() if start is None else start) + budget.seconds
         self.done = 0
 
     def more(self) -> bool:

@@ -20,7 +20,10 @@
   a ten-point lead counts as much as the win itself).
 * :class:`ISMCTSAgent` searches information sets: every iteration starts from
   ``resample_hidden(seat, seed)``, a state the seat cannot tell apart from the real one, so
-  it never uses what its seat cannot see.
+  it never uses what its seat cannot see. On a game with hidden information,
+  :class:`MCTSAgent` resolves to the same search (it never searches the true state).
+* **Time budgets** (``mcts:1s``) hold for the whole decision: a rollout still running at
+  the deadline stops there and its leaf is valued as by ``eval`` (or ``learned``).
 
 >>> import highcamp
 >>> from highcamp.core import play_game
@@ -40,6 +43,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -54,7 +58,30 @@ __all__ = ["ISMCTSAgent", "MCTSAgent"]
 EXPLORATION = 1.4
 WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progressive widening)
 PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
-ROLLOUTS = ("auto", "random", "heuristic", "eval", "learned")
+ROLLOUTS = ("auto", "random", "heuristic", "eval", "learned", "heuristicN", "randomN", "autoN")
+
+
+def parse_rollout(rollout: str) -> tuple[str, int | None]:
+    """A rollout setting's kind and its step limit (``heuristic30``: heuristic rollouts cut
+    after 30 steps, their leaf valued by the game's learned value, else as ``eval``).
+
+    >>> parse_rollout("heuristic30"), parse_rollout("eval")
+    (('heuristic', 30), ('eval', None))
+    >>> parse_rollout("fast")
+    Traceback (most recent call last):
+    ...
+    ValueError: rollouts are auto, random, heuristic, eval, learned, heuristicN, randomN, autoN, not 'fast'
+    """
+    if rollout in ROLLOUTS[:5]:
+        return rollout, None
+    for kind in ("heuristic", "random", "auto"):
+        if rollout.startswith(kind) and rollout[len(kind) :].isdigit():
+            steps = int(rollout[len(kind) :])
+            if steps > 0:
+                return kind, steps
+    raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r}")
+
+
 EVAL_TEMPERATURE = 2.0  # "eval": score points per factor e in the odds of winning
 VALUES = ("returns", "margin", "margin=W")
 MARGIN_WEIGHT = 0.01  # "margin": a point of final lead is worth a hundredth of a win
@@ -172,8 +199,7 @@ class MCTSAgent:
         max_rollout_steps: int = 10_000,
         value: str = "returns",
     ) -> None:
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"rollouts are {', '.join(ROLLOUTS)}, not {rollout!r}")
+        self._kind, self._limit = parse_rollout(rollout)  # refuses a bad rollout
         self.value = value
         self._margin = margin_weight(value)  # refuses a bad value
         self.seed = seed
@@ -187,6 +213,11 @@ class MCTSAgent:
         self._heuristics: dict[str, Agent | None] = {}
         self._learned: dict[str, Callable[[State], list[float]] | None] = {}
         self._last: tuple[list[int], SearchNode] | None = None
+        self._sets = self.availability  # search information sets (set for each search)
+        self._start: float | None = None  # when the current search began
+        self.started: float | None = None
+        """When the decision began, if before the search (set by :class:`SeatView`: drawing
+        the seat's view is on the decision's clock); read and cleared by the next search."""
         self.simulations = 0  # iterations run, over every move (for throughput figures)
 
     # ------------------------------------------------------------------ randomness
@@ -201,19 +232,23 @@ class MCTSAgent:
     def _rollout_agent(self, state: State) -> Agent | None:
         game_id = state.game.info.id
         if game_id not in self._heuristics:
-            use = self.rollout == "heuristic" or (self.rollout == "auto" and has_heuristic(game_id))
+            kind = self._kind
+            use = kind == "heuristic" or (kind == "auto" and has_heuristic(game_id))
             self._heuristics[game_id] = make_heuristic(game_id, self.seed) if use else None
         return self._heuristics[game_id]
 
     def _leaf_value(self, state: State) -> Callable[[State], list[float]]:
         """How ``eval`` and ``learned`` value a leaf that is not over."""
         game_id = state.game.info.id
-        if self.rollout == "learned" and game_id not in self._learned:
+        learned = self._kind == "learned" or self._limit is not None
+        if learned and game_id not in self._learned:
             self._learned[game_id] = make_learned_value(game_id)
         return self._learned.get(game_id) or self._evaluate
 
     # ---------------------------------------------------------------------- search
     def _root_state(self, state: State, player: int, iteration: int) -> State:
+        if self._sets:  # a game with hidden information: a determinisation of the seat's view
+            return state.resample_hidden(player, self._uniform() >> 1)
         return state.clone()
 
     def search(self, state: State) -> SearchNode:
@@ -223,6 +258,9 @@ class MCTSAgent:
         after, if it was on): the tree has no cycles, and the collector's passes over a
         growing tree cost a fifth of a search's time on Everest 1924.
         """
+        self._start = self.started if self.started is not None else time.perf_counter()
+        self.started = None
+        self._last = None  # the previous move's tree is freed on this move's clock
         if not gc.isenabled():
             return self._search(state)
         gc.disable()
@@ -238,21 +276,28 @@ class MCTSAgent:
         players = state.game.num_players
         root = _Node(players)
         low, high = [math.inf] * players, [-math.inf] * players
-        counter = self.budget.counter()
+        counter = self.budget.counter(self._start)
+        # with hidden information, every search is over information sets (see ISMCTSAgent)
+        self._sets = self.availability or state.game.info.hidden_information
         rollout_agent = self._rollout_agent(state)
         guide = rollout_agent  # the heuristic also orders and biases the tree's choices
-        evaluate = self.rollout in ("eval", "learned")
+        evaluate = self._kind in ("eval", "learned")
         leaf_value = self._leaf_value(state)
+        # a rollout cut short by the deadline is valued only by a learned value (a score
+        # count in mid-game misleads); else it is dropped and the search ends
+        value_cuts = self._learned.get(state.game.info.id) is not None
         if evaluate:  # no rollout, no guide: a leaf is valued where it stands
             guide = rollout_agent = None
-        availability = self.availability
+        availability = self._sets
         margin = self._margin is not None and players > 1
         if guide is None and not availability and not evaluate and not margin:
             tree_root = self._search_plain(state, low, high, counter)
             self.simulations += counter.done
             self._last = (state.history(), tree_root)
             return tree_root
-        max_steps = self.max_rollout_steps
+        max_steps = self._limit or self.max_rollout_steps
+        deadline = counter.deadline
+        clock = time.perf_counter
         solitaire = players == 1
         select = self._select
         rand = self._rng.random
@@ -323,6 +368,7 @@ class MCTSAgent:
             steps = max_steps if evaluate else 0
             apply = s.apply_legal
             current = s.current_player
+            cut = False
             while steps < max_steps:
                 p = current()
                 if p == TERMINAL:
@@ -334,8 +380,13 @@ class MCTSAgent:
                 else:
                     apply(s.sample_legal(rand()))
                 steps += 1
+                if deadline is not None and not steps & 15 and clock() > deadline:
+                    cut = True  # out of time: the rollout stops here
+                    break
+            if cut and not value_cuts and counter.done:
+                break
             if current() != TERMINAL:
-                returns = leaf_value(s) if evaluate else s.returns()
+                returns = leaf_value(s)
             else:
                 returns = self._with_margin(s, self._margin) if margin else s.returns()
             if solitaire:  # the same sums as below, without the inner loop
@@ -382,9 +433,11 @@ class MCTSAgent:
         zeros = [0.0] * players
         solitaire = players == 1
         rand = self._rng.random
-        max_steps = self.max_rollout_steps
+        max_steps = self._limit or self.max_rollout_steps
         exploration = self.exploration
         sqrt, log, inf = math.sqrt, math.log, math.inf
+        deadline = counter.deadline
+        clock = time.perf_counter
         while counter.more():
             s = state.clone()
             apply = s.apply_legal
@@ -465,7 +518,11 @@ class MCTSAgent:
                 else:
                     apply(pick(rand()))
                 steps += 1
-            returns = s.returns()
+                if deadline is not None and not steps & 63 and clock() > deadline:
+                    break  # out of time: the rollout stops here
+            if current() != TERMINAL and counter.done:
+                break  # dropped, and the search ends
+            returns = s.returns() if current() == TERMINAL else self._leaf_value(s)(s)
             if solitaire:
                 r = returns[0]
                 if r < low[0]:
@@ -526,7 +583,8 @@ class MCTSAgent:
         children = node.children
         c_explore = self.exploration
         sqrt = math.sqrt
-        if not self.availability:
+        availability = self._sets
+        if not availability:
             c_explore *= sqrt(math.log(max(node.visits, 1)))
             if prior is None:  # plain UCT: the loop below without its branches (hot path)
                 for a in legal:
@@ -543,7 +601,7 @@ class MCTSAgent:
             if c is None:
                 continue
             n = c.visits
-            if self.availability:
+            if availability:
                 explore = self.exploration * sqrt(math.log(max(c.avail, 1)) / n)
             else:
                 explore = c_explore / sqrt(n)
@@ -559,7 +617,8 @@ class MCTSAgent:
         legal = state.legal_actions()
         visited = [(root.children[a].visits, a) for a in legal if a in root.children]
         if not visited:
-            return legal[0]
+            prior = getattr(root, "prior", None)
+            return prior if prior in legal else legal[0]
         return max(visited, key=lambda va: (va[0], -va[1]))[1]
 
     def act(self, state: State) -> int:
@@ -609,6 +668,3 @@ class ISMCTSAgent(MCTSAgent):
 
     name = "ismcts"
     availability = True
-
-    def _root_state(self, state: State, player: int, iteration: int) -> State:
-        return state.resample_hidden(player, self._uniform() >> 1)

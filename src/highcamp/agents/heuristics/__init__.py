@@ -33,20 +33,28 @@ HEURISTICS: dict[str, str] = {
 # chance of winning (search's ``learned`` leaf valuation). Imported on first use.
 LEARNED_VALUES: dict[str, str] = {
     "everest-go": "highcamp.agents.heuristics.everest_go_value:EverestGoValue",
+    # the values read from observations: their factory takes the game id
+    "disaster-on-everest": "highcamp.agents.heuristics.learned_value:ObservationValue",
+    "disaster-on-k2": "highcamp.agents.heuristics.learned_value:ObservationValue",
+    "disaster-campaign": "highcamp.agents.heuristics.learned_value:ObservationValue",
+    "disaster": "highcamp.agents.heuristics.learned_value:ObservationValue",
 }
 
 
 def make_learned_value(game_id: str) -> Callable[[State], list[float]] | None:
     """The learned position value of ``game_id``, or ``None`` if it has none.
 
-    >>> make_learned_value("everest-go").__class__.__name__, make_learned_value("disaster")
+    >>> make_learned_value("everest-go").__class__.__name__, make_learned_value("chess")
     ('EverestGoValue', None)
     """
     target = LEARNED_VALUES.get(game_id)
     if target is None:
         return None
     module, _, name = target.partition(":")
-    value: Callable[[State], list[float]] = getattr(importlib.import_module(module), name)()
+    factory = getattr(importlib.import_module(module), name)
+    value: Callable[[State], list[float]] = (
+        factory(game_id) if name == "ObservationValue" else factory()
+    )
     return value
 
 

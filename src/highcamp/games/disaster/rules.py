@@ -1286,6 +1286,7 @@ class DisasterState(State):
             slots.append(("bottom", k))
             pool.append(c)
         pool.extend(new._free)
+        pool.sort()  # the unseen cards as a set: their true places must not steer the draw
         rng = random.Random(seed)
         rng.shuffle(pool)
         for (kind, k), card in zip(slots, pool, strict=False):

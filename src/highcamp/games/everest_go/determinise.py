@@ -39,6 +39,7 @@ class _Tracker:
         self.deck: dict[int, list[int]] = {}
         self.hands: list[dict[int, list[int]]] = [{} for _ in range(state._n)]
         self.rewrites: list[tuple[int, int]] = []  # (history index, card id)
+        self.first: dict[int, int] = {}  # card id -> history index of its first rewrite
         self._fill(deck)
         # a game set up from a position starts with hands nobody else has seen
         self.start_hands: list[list[int]] = [[] for _ in range(state._n)]
@@ -63,7 +64,45 @@ class _Tracker:
         for i, cid in enumerate(ids):
             if self.seen[cid]:
                 return ids.pop(i)
-        return ids.pop()
+        cid = ids.pop()
+        if pile is not self.hands[self.player]:
+            cid = self._canonical(pile, cid)
+        return cid
+
+    def _canonical(self, pile: dict[int, list[int]], cid: int) -> int:
+        """The unseen card of another hand that leaves, chosen from what the player saw.
+
+        Which of a hand's unseen cards (drawn at which history index) was the one played or
+        stolen, the player cannot know; following the true card would make the redraw (its
+        history) depend on it. The card that entered the hand first among its unseen cards
+        of the same shuffle leaves instead, the two trading kinds (both unseen, both of one
+        shuffle: the player saw nothing that tells them apart).
+        """
+        epoch = self.epoch[cid]
+        first = self.first
+        candidates = [
+            c
+            for ids in pile.values()
+            for c in ids
+            if not self.seen[c] and self.epoch[c] == epoch and c in first
+        ]
+        if cid not in first or not candidates:
+            return cid
+        pick = min(candidates, key=lambda c: (first[c], c))
+        if first[pick] >= first[cid]:
+            return cid
+        kind, other = self.kind[cid], self.kind[pick]
+        pile[other].remove(pick)
+        if not pile[other]:
+            del pile[other]
+        pile.setdefault(other, []).append(cid)
+        self.kind[cid], self.kind[pick] = other, kind
+        return pick
+
+    def _rewrite(self, cid: int) -> None:
+        index = len(self.state._history)
+        self.rewrites.append((index, cid))
+        self.first.setdefault(cid, index)
 
     def draw(self, drawer: int, kind: int) -> None:
         cid = self.deck[kind].pop()
@@ -71,7 +110,7 @@ class _Tracker:
         if drawer == self.player:
             self.seen[cid] = True
         else:
-            self.rewrites.append((len(self.state._history), cid))
+            self._rewrite(cid)
 
     def leave(self, owner: int, kind: int) -> None:
         self._take_from(self.hands[owner], kind)
@@ -91,7 +130,7 @@ class _Tracker:
         if self.player in (thief, victim):
             self.seen[cid] = True
         else:
-            self.rewrites.append((len(self.state._history), cid))
+            self._rewrite(cid)
 
     def reshuffle(self, counts: list[int]) -> None:
         self.current_epoch += 1
@@ -141,18 +180,25 @@ def rewrite_history(
     kinds of the hands a position document set up (empty hands for a game from its initial
     state), rewritten the same way."""
     tracker = _tracked(state, player)
+    # The redraw may depend only on what the player saw: which physical card (id) is still
+    # unseen, and in what order, follows the real draws, so the unseen cards of a shuffle
+    # are ordered by the first (public) history index that moved them into a hand (cards
+    # still in the deck last: interchangeable), and their kinds are sorted before shuffling.
+    first = tracker.first
+    deck_key = len(state._history)
     by_epoch: dict[int, list[int]] = {}
     for cid in tracker.unseen():
         by_epoch.setdefault(tracker.epoch[cid], []).append(cid)
     new_kind: dict[int, int] = {}
-    for ids in by_epoch.values():
-        kinds = [tracker.kind[cid] for cid in ids]
+    for epoch in sorted(by_epoch):
+        ids = sorted(by_epoch[epoch], key=lambda c: (first.get(c, deck_key), c))
+        kinds = sorted(tracker.kind[cid] for cid in ids)
         rng.shuffle(kinds)
         new_kind.update(zip(ids, kinds, strict=True))
     out = list(state._history)
+    kind = tracker.kind  # the kinds the tracker settled on (cards that left a hand)
     for index, cid in tracker.rewrites:
-        if cid in new_kind:
-            base = draw_base if out[index] < take_base else take_base
-            out[index] = base + new_kind[cid]
-    hands = [sorted(new_kind.get(cid, tracker.kind[cid]) for cid in h) for h in tracker.start_hands]
+        base = draw_base if out[index] < take_base else take_base
+        out[index] = base + new_kind.get(cid, kind[cid])
+    hands = [sorted(new_kind.get(cid, kind[cid]) for cid in h) for h in tracker.start_hands]
     return out, hands

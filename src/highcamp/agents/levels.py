@@ -1,0 +1,145 @@
+"""Strength levels a player can choose: ``easy``, ``medium`` and ``hard``, for every game.
+
+A level is an agent spec like any other (``--seat human,medium,hard``, the web lobby, the
+arena, the simulator). It is mapped per game (:data:`LEVELS`) to an agent and a wall-clock
+budget per decision: ``easy`` the game's heuristic, ``medium`` a search of at most
+:data:`MEDIUM_SECONDS` a move, ``hard`` at most :data:`HARD_SECONDS`. The whole decision
+keeps to the budget: the seat's view is drawn, the search stops at its deadline and a
+rollout still running then is cut short and its leaf valued (:mod:`highcamp.agents.mcts`).
+Every level is honest (it decides on the seat's view: :mod:`highcamp.agents.honest`).
+
+>>> level_spec("everest-go", "hard")
+'ismcts:2.85s:learned'
+>>> level_spec("disaster-on-k2", "easy")
+'heuristic'
+>>> level_spec("disaster-on-everest", "medium", seconds=0.2)
+'mcts:0.2s:heuristic20'
+>>> level_spec("disaster-on-k2", "hard", players=2)
+'mcts:2.85s:heuristic:margin=0.1'
+>>> level_spec("chess", "hard")
+Traceback (most recent call last):
+...
+ValueError: no strength levels for 'chess'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from highcamp.core import Agent, State
+
+__all__ = ["HARD_SECONDS", "LEVELS", "LEVEL_NAMES", "MEDIUM_SECONDS", "LevelAgent", "level_spec"]
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+MEDIUM_SECONDS = 1.0
+HARD_SECONDS = 3.0
+SAFETY = 0.95
+"""The search's share of a level's budget: the rest covers drawing the seat's view and
+choosing from the tree, so that a decision keeps within the budget."""
+
+LEVELS: dict[str, dict[str, str]] = {
+    # game id -> level -> spec, with ``{s}`` for the seconds of the search
+    "everest-1924": {"easy": "heuristic", "medium": "mcts:{s}s", "hard": "mcts:{s}s"},
+    "disaster-on-everest": {
+        "easy": "heuristic",
+        "medium": "mcts:{s}s:heuristic20",
+        "hard": "mcts:{s}s:heuristic20",
+    },
+    "disaster-on-k2": {
+        "easy": "heuristic",
+        "medium": "mcts:{s}s:heuristic20",
+        "hard": "mcts:{s}s:heuristic20",
+    },
+    "disaster-campaign": {"easy": "heuristic", "medium": "mcts:{s}s", "hard": "mcts:{s}s"},
+    "everest-go": {
+        "easy": "heuristic",
+        "medium": "ismcts:{s}s:learned",
+        "hard": "ismcts:{s}s:learned",
+    },
+    "disaster": {"easy": "heuristic", "medium": "ismcts:{s}s", "hard": "ismcts:{s}s"},
+}
+"""Per game, the agent of each level (the search's seconds filled in by :func:`level_spec`).
+
+In solitaire Disaster on Everest and K2 the search rolls out with the game's heuristic for
+20 steps and values the leaf with the game's learned value
+(:mod:`highcamp.agents.heuristics.learned_value`): a full heuristic rollout plays a whole
+190-600-action game. The campaign's learned value does not predict better than the mean on
+held-out games, so the campaign, like Everest 1924 (short games), rolls out with the
+heuristic to the end; Everest Go! values its leaves with its learned position value;
+Disaster rolls out with its heuristic."""
+
+TWO_PLAYER_VALUE = {"disaster-on-everest": "margin", "disaster-on-k2": "margin=0.1"}
+"""Two-player Disaster series games (returns are who won): the search rolls out with the
+heuristic to the end and also values each point of lead (``margin``; the settings measured
+best in docs/benchmarks.md: truncated rollouts valued by the two-player learned value lost
+all of the first four games at 0.1 s a move)."""
+
+
+def level_spec(game_id: str, level: str, seconds: float | None = None, players: int = 1) -> str:
+    """The agent spec of ``level`` on ``game_id`` (``seconds``: another search budget,
+    e.g. for the strength table; by default the level's own, less the safety share)."""
+    try:
+        template = LEVELS[game_id][level]
+    except KeyError:
+        if level not in LEVEL_NAMES:
+            raise ValueError(f"levels are {', '.join(LEVEL_NAMES)}, not {level!r}") from None
+        raise ValueError(f"no strength levels for {game_id!r}") from None
+    if "{s}" not in template:
+        return template
+    if seconds is None:
+        seconds = (MEDIUM_SECONDS if level == "medium" else HARD_SECONDS) * SAFETY
+    spec = template.format(s=f"{seconds:g}")
+    value = TWO_PLAYER_VALUE.get(game_id)
+    if value is not None and players == 2:  # the configuration measured best (whole rollouts)
+        spec = f"{spec.split(':')[0]}:{spec.split(':')[1]}:heuristic:{value}"
+    return spec
+
+
+class LevelAgent:
+    """A strength level: the agent of :func:`level_spec` for whatever game it is asked to
+    play (made on first use, one per game), seeded with the level's seed.
+
+    >>> import highcamp
+    >>> s = highcamp.load_game("disaster-on-k2").new_initial_state(seed=1)
+    >>> while s.is_chance_node():
+    ...     _ = s.apply_random_chance()
+    >>> LevelAgent("easy", seed=1).act(s) in s.legal_actions()
+    True
+    """
+
+    def __init__(self, level: str, seed: int = 0) -> None:
+        if level not in LEVEL_NAMES:
+            raise ValueError(f"levels are {', '.join(LEVEL_NAMES)}, not {level!r}")
+        self.name = level
+        self.level = level
+        self.seed = seed
+        self._agents: dict[tuple[str, int], Agent] = {}
+
+    def agent_for(self, state: State) -> Agent:
+        """The agent this level plays ``state``'s game with."""
+        from . import make_agent
+
+        game = state.game
+        key = (game.info.id, game.num_players)
+        agent = self._agents.get(key)
+        if agent is None:
+            spec = level_spec(game.info.id, self.level, players=game.num_players)
+            agent = self._agents[key] = make_agent(spec, seed=self.seed)
+        return agent
+
+    def spec_for(self, state: State) -> str:
+        """The spec this level resolves to on ``state``'s game."""
+        return level_spec(state.game.info.id, self.level, players=state.game.num_players)
+
+    def act(self, state: State) -> int:
+        """The level's agent's choice."""
+        return self.agent_for(state).act(state)
+
+    def explain(self, state: State) -> str:
+        """The level's agent's explanation (every level's agent explains itself)."""
+        text: str = getattr(self.agent_for(state), "explain")(state)  # noqa: B009
+        return f"{text} ({self.level}: {self.spec_for(state)})"
+
+    def describe(self) -> dict[str, Any]:
+        """The settings (for reports)."""
+        return {"level": self.level, "seed": self.seed}

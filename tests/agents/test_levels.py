@@ -1,0 +1,134 @@
+"""Strength levels, time budgets kept inside rollouts, truncated rollouts and the learned
+values read from observations."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from importlib import resources
+
+import pytest
+
+import highcamp
+from highcamp.agents import LEVEL_NAMES, LEVELS, level_spec, make_agent
+from highcamp.agents.heuristics import make_learned_value
+from highcamp.agents.heuristics.learned_value import VALUED_GAMES, ObservationValue
+from highcamp.agents.mcts import parse_rollout
+from highcamp.core import State
+
+
+def _started(game_id: str, seed: int = 1, **options: object) -> State:
+    state = highcamp.load_game(game_id, **options).new_initial_state(seed)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    return state
+
+
+def test_every_game_has_every_level_within_its_budget() -> None:
+    for game_id in highcamp.list_games():
+        assert set(LEVELS[game_id]) == set(LEVEL_NAMES)
+        assert level_spec(game_id, "easy") == "heuristic"
+        for level, most in (("medium", 1.0), ("hard", 3.0)):
+            spec = level_spec(game_id, level)
+            budget = spec.split(":")[1]
+            assert budget.endswith("s") and 0 < float(budget[:-1]) <= most
+            make_agent(spec, seed=0)  # a valid spec
+    with pytest.raises(ValueError, match="levels are"):
+        level_spec("everest-go", "expert")
+
+
+def test_a_level_plays_and_explains_on_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from highcamp.agents import levels
+
+    monkeypatch.setattr(levels, "MEDIUM_SECONDS", 0.02)
+    for game_id, options in [
+        ("everest-1924", {}),
+        ("disaster-on-k2", {}),
+        ("disaster-on-everest", {"players": 2}),
+        ("disaster-campaign", {}),
+        ("everest-go", {"players": 3}),
+        ("disaster", {"players": 4}),
+    ]:
+        state = _started(game_id, **options)
+        for level in LEVEL_NAMES[:2]:
+            agent = make_agent(level, seed=3)
+            assert agent.act(state.clone()) in state.legal_actions()
+            why = agent.explain(state.clone())  # type: ignore[attr-defined]
+            assert why.endswith(")") and f"({level}: " in why
+
+
+def test_a_time_budget_stops_inside_a_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves a millisecond per reading: a 5 ms budget ends the search, and
+    the first rollout (a whole heuristic game otherwise: hundreds of moves) is cut short on
+    time (the rollout reads the clock every 16 steps)."""
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", clock)
+    state = _started("disaster-on-everest", seed=2)
+    applied = [0]
+    real = type(state).apply_action
+
+    def counting(self: State, action: int) -> None:
+        applied[0] += 1
+        real(self, action)
+
+    monkeypatch.setattr(type(state), "apply_action", counting)
+    agent = make_agent("mcts:0.005s:heuristic", seed=1)
+    assert agent.act(state.clone()) in state.legal_actions()
+    assert agent.simulations <= 2  # type: ignore[attr-defined]
+    assert applied[0] < 120  # checked heuristic moves: far fewer than a whole game
+
+
+def test_truncated_rollouts_parse_and_play() -> None:
+    assert parse_rollout("heuristic20") == ("heuristic", 20)
+    assert parse_rollout("random5") == ("random", 5)
+    with pytest.raises(ValueError, match="rollouts are"):
+        make_agent("mcts:10:heuristic0")
+    state = _started("disaster-on-k2", seed=4)
+    agent = make_agent("mcts:8:heuristic20", seed=2)
+    assert agent.act(state.clone()) in state.legal_actions()
+    assert agent.simulations == 8  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game_id", VALUED_GAMES)
+def test_learned_values_ship_with_held_out_figures_that_beat_no_skill(game_id: str) -> None:
+    name = f"{game_id.replace('-', '_')}_value.json"
+    doc = json.loads(
+        resources.files("highcamp.agents.heuristics").joinpath("data", name).read_text()
+    )
+    for n, model in doc["models"].items():
+        figures = model["figures"]
+        assert model["command"].startswith("python -m highcamp.agents.heuristics.learned_value")
+        if game_id == "disaster-campaign":  # no better than the mean: no level uses it
+            assert figures["held_out_r2"] < 0.05
+            assert all(":heuristic20" not in spec for spec in LEVELS[game_id].values())
+        elif n == "1":
+            assert figures["held_out_rmse"] < figures["held_out_rmse_of_the_mean"]
+        else:
+            assert figures["held_out_loglik"] > figures["held_out_loglik_no_skill"]
+    value = make_learned_value(game_id)
+    assert isinstance(value, ObservationValue)
+    options = {"players": int(max(doc["models"]))} if max(doc["models"]) != "1" else {}
+    state = _started(game_id, **options)
+    out = value(state)
+    assert len(out) == state.game.num_players and all(math.isfinite(v) for v in out)
+    if len(out) > 1:
+        assert abs(sum(out) - 1) < 1e-9
+
+
+def test_honest_agents_pickle_and_copy() -> None:
+    """Simulators may ship agents to worker processes: a wrapped agent survives a pickle."""
+    import copy
+    import pickle
+
+    for spec in ("ismcts:10", "heuristic", "medium"):
+        agent = make_agent(spec, seed=3)
+        back = pickle.loads(pickle.dumps(agent))
+        assert back.name == agent.name
+        assert copy.deepcopy(agent).name == agent.name
+    assert pickle.loads(pickle.dumps(make_agent("mcts:7", seed=1))).budget.iterations == 7  # type: ignore[attr-defined]
