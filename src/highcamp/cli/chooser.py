@@ -2,7 +2,7 @@
 sits where (a human or an AI of a chosen strength) and the game's options, each with a
 default that Enter accepts.
 
-The AIs offered are the agents the registry lists (``highcamp.agents.AGENTS``), so new
+The AIs offered are the agents the registry lists for the game (``highcamp.agents.agents_for``), so new
 agents and strength levels appear here as they are registered; an AI that cannot play the
 chosen game says why and is asked again.
 """
@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 import highcamp
-from highcamp.agents import AGENTS, SEARCH_AGENTS, has_heuristic, make_agent
+from highcamp.agents import AGENTS, SEARCH_AGENTS, agents_for, has_heuristic, make_agent
 from highcamp.core import CHANCE, Game, OptionError, OptionSpec
 
 from .common import console
@@ -146,7 +146,7 @@ def _agent_problem(spec: str, game: Game) -> str | None:
 
 
 def _seats(ask: Ask, game: Game) -> list[str]:
-    choices = [HUMAN, *AGENTS]
+    choices = [HUMAN, *agents_for(game)]  # only the agents that suit the game
     listing = "  ".join(f"[bold]{i}[/] {name}" for i, name in enumerate(choices, 1))
     console.print(
         f"Who plays each seat? {listing}  [dim](an AI's strength: its name, or a search "

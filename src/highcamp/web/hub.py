@@ -21,7 +21,7 @@ import threading
 import time
 from typing import Any
 
-from highcamp.agents import AGENTS, has_heuristic, make_agent
+from highcamp.agents import AGENTS, agents_for, has_heuristic, make_agent
 from highcamp.core import OptionError, UnknownGameError
 from highcamp.games import list_games, load_game
 from highcamp.store import SeatRecord, Store
@@ -91,6 +91,7 @@ def game_listing() -> list[dict[str, Any]]:
         info["rules"] = game.rules_text()
         info["rules_html"] = _rules_html(info["rules"] or info.get("summary") or "")
         info["default_agent"] = default_agent(game_id)
+        info["seat_choices"] = seat_choices(game_id)
         out.append(info)
     return out
 
@@ -115,20 +116,26 @@ def default_agent(game_id: str | None = None) -> str:
     return next(iter(AGENTS))
 
 
-def seat_choices() -> list[dict[str, Any]]:
+def seat_choices(game_id: str | None = None) -> list[dict[str, Any]]:
     """The AI choices of a seat in the lobby, read from the agent registry: strength levels
-    first (when the registry has them), then every other agent; the default marked.
+    first (when the registry has them), then every other agent; the default marked. For a
+    game, only the agents that suit it (:func:`highcamp.agents.agents_for`): no exact solver
+    where there is none, information-set search where hands are hidden.
 
     >>> [c["id"] for c in seat_choices() if c["default"]] == [default_agent()]
     True
+    >>> [c["id"] for c in seat_choices("everest-go")]
+    ['easy', 'medium', 'hard', 'random', 'heuristic', 'ismcts']
     """
-    names = [n for n in LEVELS if n in AGENTS] + [n for n in AGENTS if n not in LEVELS]
+    suits = set(agents_for(load_game(game_id))) if game_id is not None else set(AGENTS)
+    names = [n for n in LEVELS if n in suits] + [n for n in AGENTS if n in suits - set(LEVELS)]
+    default = default_agent(game_id)
     return [
         {
             "id": n,
             "label": _LABELS.get(n, n.capitalize()),
             "level": n in LEVELS,
-            "default": n == default_agent(),
+            "default": n == default,
         }
         for n in names
     ]

@@ -107,7 +107,7 @@ async function showLobby() {
   let list;
   try { list = await loadGames(); } catch (err) { toast(err.message); return; }
   const mine = h("section", { class: "sheet", "aria-labelledby": "mine-h" }, h("h2", { id: "mine-h" }, "Your games"), h("p", {}, "…"));
-  main.append(mine, h("div", { class: "grid" }, ...list.map((g) => gameCard(g, seatChoices, startTable))));
+  main.append(mine, h("div", { class: "grid" }, ...list.map((g) => gameCard(g, g.seat_choices || seatChoices, startTable))));
   const links = myLinks.all();
   if (!links.length) { mine.lastChild.textContent = "None yet: start one below."; return; }
   try {
