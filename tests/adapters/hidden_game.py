@@ -150,12 +150,7 @@ class HiddenDrawState(State):
         return new
 
     def clone(self) -> HiddenDrawState:
-        new = HiddenDrawState.__new__(HiddenDrawState)
-        new._game = self._game
-        new._seed = self._seed
-        new._key = self._key
-        new._history = self._history.copy()
-        new._log = None
+        new = self._copy_base()  # the contract's own fields (position included)
         new.hands = self.hands.copy()
         new.dealt_at = self.dealt_at.copy()
         new.discards = self.discards.copy()

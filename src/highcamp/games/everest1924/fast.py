@@ -34,6 +34,16 @@ from numba import njit
 from numba.typed import List
 
 from .memo import CHECK_MULTIPLIER, SEED1, SEED2, STEP_MULTIPLIER, fingerprint
+from .model import (
+    CAMP_BONUS,
+    CAMP_SHIFT,
+    MAX_CAMPS,
+    SEGMENT,
+    SolverLimitError,
+    Valuation,
+    _thresholds,
+    turn_table,
+)
 from .sheet import Sheet
 
 PARTITION_BITS = 6
@@ -47,7 +57,6 @@ GROWTH = 1.15
 STEPS = 1 << 20  # frames handled between two progress reports
 
 ASCEND, CAMP, RIGHT, FALL = 0, 1, 2, 3
-CAMP_SHIFT, MAX_CAMPS, CAMP_BONUS, SEGMENT = 3, 4, 5, 32
 
 
 @njit(cache=True, inline="always")
@@ -419,8 +428,6 @@ class FastResult:
 
 @functools.cache
 def _tables(sheet: Sheet) -> tuple[np.ndarray, ...]:
-    from .solver import Valuation, _thresholds, turn_table
-
     rows, summit = sheet.rows, sheet.summit
     width = max(sheet.lasts) + 2
     thresholds = np.zeros((rows, rows, MAX_CAMPS + 1, 2 * SEGMENT), np.int64)
@@ -467,8 +474,6 @@ def solve_fast(
     number of positions stored now and then; past ``max_states`` positions
     :class:`.solver.SolverLimitError` is raised. The value returned is the position's, its
     circles already drawn not paid (``Valuation.value``)."""
-    from .solver import SolverLimitError
-
     started = time.perf_counter()
     if max(sheet.lasts) >= 64 or sheet.rows > SEGMENT:
         raise ValueError(f"the solver handles sheets up to 64 columns and {SEGMENT} rows")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 from array import array
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +76,9 @@ class Memo(MutableMapping[bytes, float]):
     def __init__(self, fingerprints: np.ndarray, values: np.ndarray) -> None:
         self.segments: list[tuple[np.ndarray, np.ndarray]] = [(fingerprints, values)]
         self.extra: dict[bytes, float] = {}
+        # solves a position the memo does not hold (adding its positions), where a solver
+        # is given (``solver.compiled_subsolve``); else the Python solver fills ``extra``
+        self.subsolve: Callable[[Any, Any], float] | None = None
 
     def add_segment(self, fingerprints: np.ndarray, values: np.ndarray) -> None:
         """Remember more solved positions (sorted fingerprints and their values)."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from highcamp.core import (
     CHANCE,
@@ -46,8 +46,11 @@ from highcamp.core import (
     State,
 )
 
-from .dice import _best, _combine, ascent_probability, best_reroll
+from .dice import _best, _combine, _reroll_success, ascent_probability, best_reroll
 from .sheet import MAX_DICE, Sheet, sheet_option, standard_sheet
+
+if TYPE_CHECKING:
+    from .model import Key, Valuation
 
 __all__ = ["Everest1924Game", "Everest1924State"]
 
@@ -936,3 +939,74 @@ class Everest1924State(State):
         new._ending = self._ending
         new._options = self._options
         return new
+
+    def solver_key(self, valuation: Valuation) -> Key:
+        """The key of this position for the exact solver (:class:`.model.Valuation`)."""
+        from .solver import key_of_route
+
+        climbs = [a == CAMP for a in self.history() if a in (ASCEND, CAMP)]
+        return key_of_route(valuation, self.route, climbs)
+
+    def solver_action_values(self, valuation: Valuation) -> dict[int, float]:
+        """The expected final score of every legal action of an Everest 1924 state under optimal
+        play afterwards (empty while dice roll or at the end)."""
+        from .model import ASCEND as UP
+        from .model import CAMP as CAMPED
+        from .model import FALL as FELL
+        from .model import RIGHT as MOVED_RIGHT
+        from .solver import _reroll_q
+
+        if self._phase not in (START, DECIDE):
+            return {}
+        key = self.solver_key(valuation)
+        paid = float(len(self.route))
+        r, _, h, _, _ = key
+        succ = valuation.successor_values(key)
+        win = succ[UP] if succ[UP] > succ[CAMPED] else succ[CAMPED]
+        if self._phase == START:
+            table = valuation.table(key)
+            return {
+                ROLL: table.value(win, succ[MOVED_RIGHT], succ[FELL]) - paid,
+                ABANDON: 2.0 * valuation.sheet.targets[h] - paid,
+            }
+        n = self._ndice
+        target = valuation.sheet.targets[r + 1]
+        rerolled = self._rerolled
+        fail = succ[FELL] if rerolled else succ[MOVED_RIGHT]
+        slots = _code_info(self._dice, n).slots
+
+        @functools.cache
+        def best(dice: tuple[int, ...]) -> float:
+            v = fail
+            if _best(dice) >= target:
+                v = max(v, win)
+            if not rerolled:
+                v = max(v, succ[FELL] + _reroll_q(dice, n, target) * max(win - succ[FELL], 0.0))
+            for i in range(len(dice)):
+                for j in range(i + 1, len(dice)):
+                    rest = dice[:i] + dice[i + 1 : j] + dice[j + 1 :]
+                    for face in _combine(dice[i], dice[j]):
+                        v = max(v, best(tuple(sorted((*rest, face)))))
+            return v
+
+        out: dict[int, float] = {}
+        for action in self.legal_actions():
+            if action == ASCEND:
+                v = succ[UP]
+            elif action == CAMP:
+                v = succ[CAMPED]
+            elif action == FAIL:
+                v = fail
+            elif action < COMBINE_BASE:
+                mask = action - REROLL_BASE
+                kept = tuple(sorted(v for i, v in enumerate(slots) if v and not mask >> i & 1))
+                # the rerolled dice are the slots of the mask (a discarded die left out stays out)
+                q = _reroll_success(kept, len(kept) + mask.bit_count(), target)
+                v = succ[FELL] + q * max(win - succ[FELL], 0.0)
+            else:
+                p, face = divmod(action - COMBINE_BASE, 6)
+                i, j = PAIRS[p]
+                dice = [v for k, v in enumerate(slots) if v and k not in (i, j)]
+                v = best(tuple(sorted((*dice, face + 1))))
+            out[action] = v - paid
+        return out
