@@ -209,7 +209,7 @@ class K2State(DisasterState):
 
     # ============================================================== movement [8.*]
     def _resume(self) -> None:
-        if self.phase in (P_NOBLE,):
+        if self.phase == P_NOBLE:
             return
         if self.descents:
             self.phase = P_DESCENT
@@ -267,7 +267,8 @@ class K2State(DisasterState):
             acts += self._plays()
             return sorted(acts)
         acts = super()._move_actions()
-        acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
+        if self.held:  # K2's own held tokens to play, not Everest's
+            acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
         if self.mover < 0:
             collapsed = self.collapsed
             forced = collapsed and [
@@ -423,10 +424,13 @@ class K2State(DisasterState):
 
     # ============================================================== contract
     def current_player(self) -> int:
-        if self.phase == P_GOAL:
+        ph = self.phase
+        if ph == P_DIE:
+            if self._luck_offer():
+                return 0
             return CHANCE
-        if self._luck_offer():
-            return 0
+        if ph == P_GOAL:
+            return CHANCE
         return super().current_player()
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -441,9 +445,10 @@ class K2State(DisasterState):
         return super()._sample_chance(u)
 
     def _is_legal(self, action: int) -> bool:
-        if self.phase >= P_GOAL or self._luck_offer():
+        ph = self.phase
+        if ph >= P_GOAL or (ph == P_DIE and self._luck_offer()):
             return action in self.legal_actions()
-        if self.phase == P_MOVE and action >= B:
+        if ph == P_MOVE and action >= B:
             return action in self._legal_actions()
         return super()._is_legal(action)
 
@@ -465,6 +470,9 @@ class K2State(DisasterState):
 
     def _apply(self, action: int) -> None:
         ph = self.phase
+        if ph == P_MOVE and (action < PLAY or TARGET_CLIENT <= action < B):
+            super()._apply(action)  # the commonest step first
+            return
         if ph == P_GOAL:
             self._cache = None
             self.secret_goal[0] = action - GOAL
