@@ -449,7 +449,7 @@ class DisasterState(State):
     def _skills(self, g: int) -> frozenset[str]:
         """Skills in force for guide ``g``: all in the Clear Phase, only with Resolute in
         the storm [7.6]."""
-        skills = self.rs.guides[self.guides[g]].skills
+        skills = self._game.ruleset.guides[self.guides[g]].skills
         if self.round == "storm" and "resolute" not in skills:
             return frozenset()
         return skills
@@ -458,7 +458,7 @@ class DisasterState(State):
         """Trait letters in force for client slot ``c`` (Advanced Game only) [13.1]."""
         if not self._game.advanced:
             return frozenset()
-        return self.rs.clients[self.clients[c]].traits
+        return self._game.ruleset.clients[self.clients[c]].traits
 
     def _is_blocked(self, space: int) -> bool:
         return space in self.blocked
@@ -481,7 +481,7 @@ class DisasterState(State):
         return [c for c in range(self._game.nc) if self.pos[ng + c] == space]
 
     def _guide_on(self, space: int) -> bool:
-        return any(self.pos[g] == space for g in range(self._game.ng))
+        return space in self.pos[: self._game.ng]
 
     def _spot_open(self, spot: int) -> bool:
         if spot >= self.rs.board.queue_length - 1:

@@ -88,6 +88,8 @@ from .vocabulary import (
 
 __all__ = ["K2State"]
 
+_NO_TRAITS: frozenset[str] = frozenset()
+
 if TYPE_CHECKING:
     from .rules import DisasterOnK2Game
 
@@ -217,7 +219,9 @@ class K2State(DisasterState):
         super()._resume()
 
     def _traits(self, c: int) -> frozenset[str]:
-        traits = super()._traits(c)
+        if not self._game.advanced:
+            return _NO_TRAITS  # [13.1] as the engine reads it, inlined (hot path)
+        traits = self._game.ruleset.clients[self.clients[c]].traits
         if self.round == "storm" and "a" in traits:
             return traits - {"a"}  # [14.4]: daylight only
         return traits

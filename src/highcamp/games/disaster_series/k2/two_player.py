@@ -397,10 +397,11 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
 
     # ------------------------------------------------------------------ the contract
     def current_player(self) -> int:
-        if self.phase == P_GOAL:
-            return CHANCE
-        if self._luck_offer():
+        ph = self.phase
+        if ph == P_DIE and self._luck_offer():
             return 1 - self.active if self._opponents_roll() else self.active
+        if ph == P_GOAL:
+            return CHANCE
         return super().current_player()
 
     def _compute_legal(self) -> list[int]:
@@ -421,7 +422,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             )
             self._seat_done()
             return
-        if self._opponents_roll() and self._owner_luck_offer():
+        if self.phase == P_DIE and self._opponents_roll() and self._owner_luck_offer():
             self._cache = None
             self.luck_asked = True
             if action == LUCK_PLAY:  # the struck climber's player plays their Luck
