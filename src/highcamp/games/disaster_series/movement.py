@@ -177,9 +177,7 @@ def _move_actions(self: DisasterState) -> list[int]:
             pos, moved, selectable = self.pos, self.moved, self._selectable
             if self.guides_left > 0:
                 acts = [
-                    SELECT + m
-                    for m in range(ng)
-                    if not moved[m] and pos[m] >= 0 and selectable(m)
+                    SELECT + m for m in range(ng) if not moved[m] and pos[m] >= 0 and selectable(m)
                 ]
             if self.clients_left > 0:
                 acts += [
