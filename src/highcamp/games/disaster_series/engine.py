@@ -40,6 +40,7 @@ from . import (
     fate,
     hillary_step,
     invariants,
+    markers,
     movement,
     phases,
     scoring,
@@ -426,73 +427,18 @@ class DisasterState(State):
         """The game's components."""
         return self._game.ruleset
 
-    def name(self, marker: int) -> str:
-        """The name of a marker (guides first, then clients)."""
-        ng = self._game.ng
-        if marker == NEUTRAL:
-            return "another company's client"
-        if marker < ng:
-            return self.rs.guides[self.guides[marker]].name
-        return self.rs.clients[self.clients[marker - ng]].name
-
-    def space_name(self, space: int) -> str:
-        """A board space, or the queue, LOST box..."""
-        if space >= 0:
-            return self.rs.board.names[space]
-        where: dict[int, str] = {
-            QUEUE: "the Hillary Step queue",
-            LOST: "the LOST box",
-            DEAD: "dead",
-        }
-        return where.get(space, "removed")
-
-    def _skills(self, g: int) -> frozenset[str]:
-        """Skills in force for guide ``g``: all in the Clear Phase, only with Resolute in
-        the storm [7.6]."""
-        skills = self.rs.guides[self.guides[g]].skills
-        if self.round == "storm" and "resolute" not in skills:
-            return frozenset()
-        return skills
-
-    def _traits(self, c: int) -> frozenset[str]:
-        """Trait letters in force for client slot ``c`` (Advanced Game only) [13.1]."""
-        if not self._game.advanced:
-            return frozenset()
-        return self.rs.clients[self.clients[c]].traits
-
-    def _is_blocked(self, space: int) -> bool:
-        return space in self.blocked
-
-    def _escape(self, space: int) -> int:
-        """Spaces from ``space`` to the nearest space that is not blocked."""
-        size = self.rs.board.size
-        best = 99
-        for d in (1, -1):
-            s, n = space, 0
-            while 0 <= s < size and self._is_blocked(s):
-                s += d
-                n += 1
-            if 0 <= s < size:
-                best = min(best, n)
-        return best
-
-    def _client_at(self, space: int) -> list[int]:
-        ng = self._game.ng
-        return [c for c in range(self._game.nc) if self.pos[ng + c] == space]
-
-    def _guide_on(self, space: int) -> bool:
-        return any(self.pos[g] == space for g in range(self._game.ng))
-
-    def _spot_open(self, spot: int) -> bool:
-        if spot >= self.rs.board.queue_length - 1:
-            return True  # 8+ stacks [8.2]
-        return not any(e[0] == spot for e in self.queue)
-
-    def _neutral_supply(self) -> int:
-        return self.rs.board.neutral_clients - sum(1 for e in self.queue if e[1] == NEUTRAL)
-
-    def _storm_phase(self) -> bool:
-        return self.storm > 0
+    # the reads of :mod:`.markers`
+    name = markers.name
+    space_name = markers.space_name
+    _skills = markers._skills
+    _traits = markers._traits
+    _is_blocked = markers._is_blocked
+    _escape = markers._escape
+    _client_at = markers._client_at
+    _guide_on = markers._guide_on
+    _spot_open = markers._spot_open
+    _neutral_supply = markers._neutral_supply
+    _storm_phase = markers._storm_phase
 
     # ================================================================== set-up [4.*]
     # the rules of :mod:`.setup`
@@ -541,8 +487,6 @@ class DisasterState(State):
     _select = movement._select
     _choose_option = movement._choose_option
     _move_action = movement._move_action
-
-    # ---------------------------------------------------------------- allowances
 
     # ================================================================== queue [8.2] [9.0]
     # the rules of :mod:`.hillary_step`
@@ -613,49 +557,11 @@ class DisasterState(State):
     _refusal = texts._refusal
     _parse_action = texts._parse_action
 
-    _PHASE_RULES: ClassVar[dict[int, str]] = {
-        P_HIRE: R_BONUS,
-        P_GDRAW: R_RANDOM,
-        P_CDRAW: R_RANDOM,
-        P_DRAW: R_DRAW,
-        P_KEEP: R_PREP,
-        P_RETURN: R_PREP,
-        P_BUY: R_BUY,
-        P_TARGET: R_EVENTS,
-        P_ORDER: R_STEP,
-        P_SPOT: R_STEP,
-        P_HELI: R_BONUS,
-        P_FATE: R_FATE_ZONE,
-        P_FATE_CHOICE: R_SACRIFICE,
-    }
-    _DIE_RULES: ClassVar[dict[str, str]] = {
-        "queue": R_STEP,
-        "lost": R_LOST,
-        "resolve": R_QUEUE,
-        "prep": R_PREP,
-        "rope": R_EVENTS,
-    }
-
-    _ALIASES: ClassVar[dict[str, int]] = {
-        "buy": BUY,
-        "decline": DECLINE,
-        "up": STEP_UP,
-        "down": STEP_DOWN,
-        "drop": DROP_OFF,
-        "drop off": DROP_OFF,
-        "end": END_MOVE,
-        "end move": END_MOVE,
-        "done": FINISH,
-        "finish": FINISH,
-        "push": PUSH,
-        "accept": ACCEPT,
-        "a": OPT_A,
-        "b": OPT_B,
-        "c": OPT_C,
-        "option a": OPT_A,
-        "option b": OPT_B,
-        "option c": OPT_C,
-    }
+    # the phases' and die rolls' rules, and the short words a player may type
+    _PHASE_RULES: ClassVar[dict[int, str]] = texts.PHASE_RULES
+    _DIE_RULES: ClassVar[dict[str, str]] = texts.DIE_RULES
+    _ALIASES: ClassVar[dict[str, int]] = texts.ALIASES
+    _REFUSALS: ClassVar[dict[str, str]] = texts.REFUSALS
 
     # ----------------------------------------------------------------- transitions
     # the rules of :mod:`.transitions`

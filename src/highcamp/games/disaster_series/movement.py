@@ -172,7 +172,19 @@ def _move_actions(self: DisasterState) -> list[int]:
             if self.prep < 2 and ng > 0 and not self._storm_phase():
                 acts += [OPT_A_PREP, OPT_B_PREP] if ng > 1 else [OPT_B_PREP]
         else:
-            acts = [SELECT + m for m in range(len(self.pos)) if self._selectable(m)]
+            # a marker that has moved, or is off the track, or whose kind has no moves
+            # left is never selectable: only the others are asked
+            pos, moved, selectable = self.pos, self.moved, self._selectable
+            if self.guides_left > 0:
+                acts = [
+                    SELECT + m for m in range(ng) if not moved[m] and pos[m] >= 0 and selectable(m)
+                ]
+            if self.clients_left > 0:
+                acts += [
+                    SELECT + m
+                    for m in range(ng, len(pos))
+                    if not moved[m] and pos[m] >= 0 and selectable(m)
+                ]
             acts.append(FINISH)
         if (
             game.bonus == "summit_push"
@@ -251,7 +263,7 @@ def _step_problem(self: DisasterState, action: int) -> str | None:
         passes = "expert_climber" in skills
     else:
         passes = "a" in self._traits(m - ng)
-    if self._is_blocked(nxt):
+    if nxt in self.blocked:
         if not passes:
             return R_RIDGES
         need = self._escape(nxt)

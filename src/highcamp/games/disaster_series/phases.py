@@ -87,6 +87,10 @@ def _legal_actions(self: DisasterState) -> list[int]:
 
 def _is_legal(self: DisasterState, action: int) -> bool:
     ph = self.phase
+    if ph == P_MOVE:  # the commonest step first: the memo a transition left
+        cache = self._cache
+        if cache is not None:
+            return action in cache
     if ph == P_DIE:
         return DIE <= action < DIE + 6
     if ph == P_DRAW:

@@ -38,8 +38,6 @@ numbered ``OTHER + marker``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, cast
 
 from highcamp.core import IllegalActionError
@@ -49,19 +47,18 @@ from . import (
     two_player_bidding,
     two_player_blocks,
     two_player_end,
+    two_player_events,
     two_player_setup,
+    two_player_texts,
     two_player_views,
 )
 from .engine import (
     CDRAW,
-    DEAD,
     EFFECTS,
     ENTER,
     GDRAW,
     HIRE,
-    LOST,
     NEUTRAL,
-    NUM_ACTIONS,
     P_BUY,
     P_CDRAW,
     P_DIE,
@@ -72,17 +69,15 @@ from .engine import (
     P_ORDER,
     P_TARGET,
     PLAY,
-    QUEUE,
     R_EVENTS,
     SUMMIT_PUSH,
-    T_LOST,
     TALLIES,
     TARGET_CLIENT,
     TARGET_GUIDE,
     DisasterState,
     Effect,
 )
-from .events import _alive_clients, _ask
+from .two_player_events import TWO_PLAYER_EFFECTS
 from .two_player_options import (
     check_two_player_options,
     seat_games,
@@ -273,17 +268,7 @@ class TwoPlayerRules(DisasterState):
     _first_turn = two_player_setup._first_turn
     _begin_turn = two_player_setup._begin_turn
 
-    @contextmanager
-    def _seated(self, seat: int) -> Iterator[None]:
-        """Look at the position with ``seat`` active, then put it back."""
-        swapped = self.active != seat
-        if swapped:
-            self._swap(clear_cache=False)
-        try:
-            yield
-        finally:
-            if swapped:
-                self._swap(clear_cache=False)
+    _seated = two_player_setup._seated
 
     def name(self, marker: int) -> str:
         """A marker's name; ``OTHER + marker`` names the waiting team's."""
@@ -450,31 +435,8 @@ class TwoPlayerRules(DisasterState):
         self._unblock()
 
     def _die_rolled(self, d: int) -> None:
-        ng = self._game.ng
-        if self.die_for == "rope" and self.rope_client >= OTHER:
-            self.die_for = ""
-            c = self.rope_client - OTHER
-            who = self.name(OTHER + ng + c)
-            if d == 1:
-                self.o_pos[ng + c] = DEAD
-                self.o_fates[c] = "died: Broken Rope"
-                self._emit(f"{who} falls to their death", R_EVENTS)
-            elif d <= 4:
-                self.o_pos[ng + c] = 0
-                self._emit(f"{who} is injured and returns to High Camp", R_EVENTS)
-            self._resume()
-            return
-        if self.die_for == "lost" and self.lost_checks and self.lost_checks[0] >= OTHER:
-            self.die_for = ""
-            c = self.lost_checks.pop(0) - OTHER
-            if d <= 2:
-                self.o_pos[ng + c] = LOST
-                self.o_tallies[T_LOST] += 1
-                self.o_moved[ng + c] = True
-                self._emit(f"{self.name(OTHER + ng + c)} is LOST in the storm", "[8.3]")
-            self._resume()
-            return
-        super()._die_rolled(d)
+        if not two_player_events._opponents_roll(self, d):
+            super()._die_rolled(d)
 
     # ------------------------------------------------------------------ the contract
     # the rules of :mod:`.two_player_views`
@@ -569,34 +531,9 @@ class TwoPlayerRules(DisasterState):
             self._cache = None
 
     def _action_text(self, action: int) -> str:
-        b = self.rs.board
-        if self.phase == P_FIRST:
-            return f"First Player drawn: {self.label(action - FIRST_SEAT)}"
-        if action >= NUM_ACTIONS:
-            if action == BID:
-                tok = self.rs.tokens[self.current]
-                return f"bid {self._bid_price()} Prestige for {tok.name}"
-            if action == PASS:
-                return f"pass on {self.rs.tokens[self.current].name}"
-            if action == NO_BLOCK:
-                return f"leave {b.names[self.pending_block]} unblocked"
-            if action == KEEP_BLOCKS:
-                return "keep the opponent's blocks"
-            if action >= TARGET_OPP_CLIENT:
-                c = action - TARGET_OPP_CLIENT
-                kind = (
-                    "Broken Rope"
-                    if self.target_kind == "broken_rope"
-                    else "Acute Mountain Sickness"
-                )
-                who = self.name(OTHER + self._game.ng + c)
-                return f"{kind} strikes {who} of {self.label(1 - self.active)}"
-            if action >= UNBLOCK:
-                return f"remove the block on {b.names[action - UNBLOCK]}"
-            return (
-                f"move the marker from {b.names[action - RELOCATE]} "
-                f"to {b.names[self.pending_block]}"
-            )
+        text = two_player_texts._own_text(self, action)
+        if text is not None:
+            return text
         if self.phase == P_TARGET and TARGET_CLIENT <= action < TARGET_GUIDE:
             return f"{super()._action_text(action)} of {self.label(self.active)}"
         return super()._action_text(action)
@@ -611,19 +548,8 @@ class TwoPlayerRules(DisasterState):
         return super()._action_rule(action)
 
     def _refusal(self, action: int) -> IllegalActionError:
-        if self.phase in _PHASES_2P and isinstance(action, int) and 0 <= action < NUM_ACTIONS_2P:
-            return IllegalActionError(
-                rule=self._action_rule(action),
-                reason=f"not a legal action while the game waits to {_PHASES_2P[self.phase]}",
-                action=action,
-            )
-        if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS_2P:
-            return IllegalActionError(rule="[5.0]", reason="no such action", action=action)
-        if action >= NUM_ACTIONS:
-            return IllegalActionError(
-                rule=R_2P, reason="that two-player action is not legal now", action=action
-            )
-        return super()._refusal(action)
+        own = two_player_texts._own_refusal(self, action)
+        return own if own is not None else super()._refusal(action)
 
     def _parse_action(self, text: str) -> int | None:
         if text in ("bid", "pass"):
@@ -672,87 +598,3 @@ class TwoPlayerState(TwoPlayerRules):
     """A position of a two-player game [15.0]: two teams on one board."""
 
     __slots__ = TwoPlayerRules._SLOTS_2P
-
-
-# ====================================================================== event effects
-def _highest(state: DisasterState) -> list[int]:
-    b = state.rs.board
-    ng = state._game.ng
-    alive = _alive_clients(state)
-    if not alive:
-        return []
-
-    def height(c: int) -> float:
-        p = state.pos[ng + c]
-        return b.up + 0.5 if p == QUEUE else p
-
-    top = max(height(c) for c in alive)
-    return [c for c in alive if height(c) == top]
-
-
-def _ams_2p(state: DisasterState, t: int) -> None:
-    """On the buyer's or the opponent's client closest to the Summit (the clarifications)."""
-    assert isinstance(state, TwoPlayerRules)
-    own = _highest(state)
-    with state._seated(1 - state.active):
-        theirs = _highest(state)
-    targets = own + [OTHER + c for c in theirs]
-    if not targets:
-        return
-    if not _ask(state, "acute_mountain_sickness", targets):
-        x = targets[0]
-        if x >= OTHER:
-            state.o_ams[x - OTHER] = True
-        else:
-            state.ams[x] = True
-        who = state.name(state._game.ng + x)  # OTHER + ng + c names the opponent's
-        state._emit(f"{who} has Acute Mountain Sickness", R_CLARIFY)
-
-
-def _broken_rope_2p(state: DisasterState, t: int) -> None:
-    """On a client of either team without a marker (the clarifications)."""
-    assert isinstance(state, TwoPlayerRules)
-    ng = state._game.ng
-
-    def cands() -> list[int]:
-        return [c for c in _alive_clients(state) if state.goal[c] == 0 and state.pos[ng + c] >= 0]
-
-    own = cands()
-    with state._seated(1 - state.active):
-        theirs = cands()
-    targets = own + [OTHER + c for c in theirs]
-    if not targets:
-        state._emit("every client has a marker: no event", R_EVENTS)
-        return
-    if not _ask(state, "broken_rope", targets):
-        state.rope_client = targets[0]
-        state.phase = P_DIE
-        state.die_for = "rope"
-
-
-def _icy_2p(state: DisasterState, t: int) -> None:
-    """Everyone on a ridge slides down, both teams."""
-    assert isinstance(state, TwoPlayerRules)
-    EFFECTS["icy"](state, t)
-    with state._seated(1 - state.active):
-        EFFECTS["icy"](state, t)
-    state._unblock()
-
-
-def _both(name: str) -> Effect:
-    def fx(state: DisasterState, t: int) -> None:
-        assert isinstance(state, TwoPlayerRules)
-        EFFECTS[name](state, t)
-        state.o_fx.append(name)
-
-    return fx
-
-
-TWO_PLAYER_EFFECTS: dict[str, Effect] = {
-    "acute_mountain_sickness": _ams_2p,
-    "broken_rope": _broken_rope_2p,
-    "icy": _icy_2p,
-    **{name: _both(name) for name in BOTH_PLAYERS if name != "ridges_open"},
-}
-"""Effects that differ with two players (the player aid's clarifications); a ruleset adds
-its own (K2's House's Chimney and HAP Stuck)."""

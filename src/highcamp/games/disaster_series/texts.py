@@ -31,9 +31,20 @@ from .constants import (
     OPT_B_PREP,
     OPT_C,
     P_BUY,
+    P_CDRAW,
     P_DIE,
+    P_DRAW,
+    P_FATE,
+    P_FATE_CHOICE,
+    P_GDRAW,
     P_HELI,
+    P_HIRE,
+    P_KEEP,
     P_MOVE,
+    P_ORDER,
+    P_RETURN,
+    P_SPOT,
+    P_TARGET,
     PHASE_NAMES,
     PICKUP,
     PLAY,
@@ -41,11 +52,18 @@ from .constants import (
     R_BONUS,
     R_BUY,
     R_CLIENT,
+    R_DRAW,
+    R_EVENTS,
+    R_FATE_ZONE,
     R_GUIDE,
+    R_LOST,
     R_OPTIONS,
     R_PREP,
     R_PUSH,
+    R_QUEUE,
+    R_RANDOM,
     R_RIDGES,
+    R_SACRIFICE,
     R_STEP,
     R_STORM_MOVE,
     R_TRAITS,
@@ -211,41 +229,36 @@ def _refusal(self: DisasterState, action: int) -> IllegalActionError:
     if ph == P_MOVE:
         if action in (STEP_UP, STEP_DOWN) and self.mover >= 0:
             rule = self._step_problem(action) or R_GUIDE
+            words = self._REFUSALS
             why = {
-                R_RIDGES: "a blocked ridge cannot be entered or passed without enough movement",
-                R_TRAITS: "a Dependent client needs a guide for the Hillary Step and Summit",
-                R_STEP: "only Expert Climbers walk from Up to Down",
-            }.get(rule, "no movement left for that step")
+                R_RIDGES: words["ridge_pass"],
+                R_TRAITS: words["dependent"],
+                R_STEP: words["up_to_down"],
+            }.get(rule, words["no_step"])
             return IllegalActionError(rule=rule, reason=why, action=action)
         if action == END_MOVE and self.mover >= 0:
             return IllegalActionError(
-                rule=R_RIDGES, reason="no one may stop on a blocked ridge", action=action
+                rule=R_RIDGES, reason=self._REFUSALS["ridge_stop"], action=action
             )
         if action in (OPT_A_PREP, OPT_B_PREP):
-            why = (
-                "Preparations are already ready"
-                if self.round == "clear"
-                else "no Preparations in the storm"
-            )
+            why = self._REFUSALS["prep_ready" if self.round == "clear" else "prep_storm"]
             return IllegalActionError(rule=R_PREP, reason=why, action=action)
         if action <= OPT_B_PREP:
             return IllegalActionError(
                 rule=R_OPTIONS if self.round == "clear" else R_STORM_MOVE,
-                reason="the movement option is already chosen or it is the storm",
+                reason=self._REFUSALS["option"],
                 action=action,
             )
         if SELECT <= action < PICKUP:
             return IllegalActionError(
                 rule=R_OPTIONS,
-                reason="that marker cannot move now (moved, in the queue, or not allowed by the option)",
+                reason=self._REFUSALS["select"],
                 action=action,
             )
         if PICKUP <= action < ENTER:
-            return IllegalActionError(
-                rule=R_GUIDE, reason="no such client to pick up here", action=action
-            )
+            return IllegalActionError(rule=R_GUIDE, reason=self._REFUSALS["pickup"], action=action)
         if action == PUSH:
-            return IllegalActionError(rule=R_PUSH, reason="this client cannot push", action=action)
+            return IllegalActionError(rule=R_PUSH, reason=self._REFUSALS["push"], action=action)
     return IllegalActionError(
         rule=self._action_rule(action) or "[5.0]",
         reason=f"not a legal action while the game waits to {PHASE_NAMES[ph]}",
@@ -265,3 +278,64 @@ def _parse_action(self: DisasterState, text: str) -> int | None:
     if len(matches) == 1:
         return matches[0]
     return None
+
+
+PHASE_RULES: dict[int, str] = {
+    P_HIRE: R_BONUS,
+    P_GDRAW: R_RANDOM,
+    P_CDRAW: R_RANDOM,
+    P_DRAW: R_DRAW,
+    P_KEEP: R_PREP,
+    P_RETURN: R_PREP,
+    P_BUY: R_BUY,
+    P_TARGET: R_EVENTS,
+    P_ORDER: R_STEP,
+    P_SPOT: R_STEP,
+    P_HELI: R_BONUS,
+    P_FATE: R_FATE_ZONE,
+    P_FATE_CHOICE: R_SACRIFICE,
+}
+DIE_RULES: dict[str, str] = {
+    "queue": R_STEP,
+    "lost": R_LOST,
+    "resolve": R_QUEUE,
+    "prep": R_PREP,
+    "rope": R_EVENTS,
+}
+
+ALIASES: dict[str, int] = {
+    "buy": BUY,
+    "decline": DECLINE,
+    "up": STEP_UP,
+    "down": STEP_DOWN,
+    "drop": DROP_OFF,
+    "drop off": DROP_OFF,
+    "end": END_MOVE,
+    "end move": END_MOVE,
+    "done": FINISH,
+    "finish": FINISH,
+    "push": PUSH,
+    "accept": ACCEPT,
+    "a": OPT_A,
+    "b": OPT_B,
+    "c": OPT_C,
+    "option a": OPT_A,
+    "option b": OPT_B,
+    "option c": OPT_C,
+}
+
+REFUSALS: dict[str, str] = {
+    "ridge_pass": "a blocked ridge cannot be entered or passed without enough movement",
+    "dependent": "a Dependent client needs a guide for the Hillary Step and Summit",
+    "up_to_down": "only Expert Climbers walk from Up to Down",
+    "no_step": "no movement left for that step",
+    "ridge_stop": "no one may stop on a blocked ridge",
+    "prep_ready": "Preparations are already ready",
+    "prep_storm": "no Preparations in the storm",
+    "option": "the movement option is already chosen or it is the storm",
+    "select": "that marker cannot move now (moved, in the queue, or not allowed by the option)",
+    "pickup": "no such client to pick up here",
+    "push": "this client cannot push",
+}
+"""Why the movement step refuses an action, in Everest's words (a ruleset's state class
+gives its own in ``_REFUSALS``: K2 speaks of climbers and darkness, and has no queue)."""

@@ -65,6 +65,8 @@ def _block(self: TwoPlayerRules, space: int) -> None:
 
 def _unblock(self: TwoPlayerRules) -> bool:
     """Remove at once the markers of ridges with fewer than two clients [15.4]."""
+    if not self.blocked:
+        return False  # the common case, first (it is asked after every action)
     gone = [s for s in self.blocked if sum(self._clients_on(s)) < 2]
     for s in gone:
         self.blocked.remove(s)

@@ -4,6 +4,8 @@ the turn's draw by the First Player [15.3] [15.6]."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from .constants import (
@@ -199,3 +201,16 @@ def _begin_turn(self: TwoPlayerRules) -> None:
         self._begin_move()
         return
     self.phase = P_DRAW
+
+
+@contextmanager
+def _seated(self: TwoPlayerRules, seat: int) -> Iterator[None]:
+    """Look at the position with ``seat`` active, then put it back."""
+    swapped = self.active != seat
+    if swapped:
+        self._swap(clear_cache=False)
+    try:
+        yield
+    finally:
+        if swapped:
+            self._swap(clear_cache=False)

@@ -22,39 +22,31 @@ from highcamp.core import (
 )
 
 from ..engine import (
-    EFFECTS,
     END_MOVE,
     FINISH,
-    HIRE,
     LOST,
     OPT_A,
     OPT_B,
     OPT_C,
     P_DIE,
-    P_HIRE,
     P_MOVE,
-    P_TARGET,
     PICKUP,
     PLAY,
     SACRIFICE,
-    SELECT,
     STEP_DOWN,
     STEP_UP,
     T_PLAYED,
     TARGET_CLIENT,
     DisasterState,
 )
-from ..events import Effect, _alive_clients, _ask, _turn_effect, effect
-from . import avalanche, fate, luck, movement, scoring, teams
+from . import avalanche, fate, luck, movement, scoring, teams, texts, views
+from . import events as _events  # noqa: F401  (registers K2's event effects)
 from .vocabulary import (
     _K2_PHASE_NAMES,
     BIVOUAC,
-    DESC_ROPE,
     FLASH,
     GOAL,
     HELD,
-    JOINT_ROPE,
-    K2_NUM_ACTIONS,
     KEEP_ROLL,
     KEPT,
     LUCK_PLAY,
@@ -67,18 +59,12 @@ from .vocabulary import (
     P_REROLL,
     R_AID,
     R_AV_SPACE,
-    R_AVALANCHE,
-    R_BIVOUAC,
-    R_DARK_MOVE,
     R_GOALS,
     R_GUIDE_CHOICE,
-    R_LOST,
-    R_MULTI,
-    R_OPTIONS,
-    R_PREP,
     R_SHERPA,
     R_TRAITS,
     RECRUIT,
+    REFUSALS,
     REROLL,
     ROLL,
     B,
@@ -87,6 +73,8 @@ from .vocabulary import (
 )
 
 __all__ = ["K2State"]
+
+_NO_TRAITS: frozenset[str] = frozenset()
 
 if TYPE_CHECKING:
     from .rules import DisasterOnK2Game
@@ -107,6 +95,7 @@ class K2State(DisasterState):
         "noble_victims",
     )
     _K2_NESTED = ("ropes", "descents")
+    _REFUSALS: ClassVar[dict[str, str]] = REFUSALS  # in K2's words
     _K2_SCALARS = (
         "flash",
         "descent_marker",
@@ -209,7 +198,7 @@ class K2State(DisasterState):
 
     # ============================================================== movement [8.*]
     def _resume(self) -> None:
-        if self.phase in (P_NOBLE,):
+        if self.phase == P_NOBLE:
             return
         if self.descents:
             self.phase = P_DESCENT
@@ -217,7 +206,9 @@ class K2State(DisasterState):
         super()._resume()
 
     def _traits(self, c: int) -> frozenset[str]:
-        traits = super()._traits(c)
+        if not self._game.advanced:
+            return _NO_TRAITS  # [13.1] as the engine reads it, inlined (hot path)
+        traits = self._game.ruleset.clients[self.clients[c]].traits
         if self.round == "storm" and "a" in traits:
             return traits - {"a"}  # [14.4]: daylight only
         return traits
@@ -267,7 +258,8 @@ class K2State(DisasterState):
             acts += self._plays()
             return sorted(acts)
         acts = super()._move_actions()
-        acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
+        if self.held:  # K2's own held tokens to play, not Everest's
+            acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
         if self.mover < 0:
             collapsed = self.collapsed
             forced = collapsed and [
@@ -423,10 +415,13 @@ class K2State(DisasterState):
 
     # ============================================================== contract
     def current_player(self) -> int:
-        if self.phase == P_GOAL:
+        ph = self.phase
+        if ph == P_DIE:
+            if self._luck_offer():
+                return 0
             return CHANCE
-        if self._luck_offer():
-            return 0
+        if ph == P_GOAL:
+            return CHANCE
         return super().current_player()
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
@@ -441,9 +436,10 @@ class K2State(DisasterState):
         return super()._sample_chance(u)
 
     def _is_legal(self, action: int) -> bool:
-        if self.phase >= P_GOAL or self._luck_offer():
+        ph = self.phase
+        if ph >= P_GOAL or (ph == P_DIE and self._luck_offer()):
             return action in self.legal_actions()
-        if self.phase == P_MOVE and action >= B:
+        if ph == P_MOVE and action >= B:
             return action in self._legal_actions()
         return super()._is_legal(action)
 
@@ -465,6 +461,9 @@ class K2State(DisasterState):
 
     def _apply(self, action: int) -> None:
         ph = self.phase
+        if ph == P_MOVE and (action < PLAY or TARGET_CLIENT <= action < B):
+            super()._apply(action)  # the commonest step first
+            return
         if ph == P_GOAL:
             self._cache = None
             self.secret_goal[0] = action - GOAL
@@ -536,144 +535,24 @@ class K2State(DisasterState):
         super()._apply(action)
 
     def _action_text(self, action: int) -> str:
-        ng = self._game.ng
-        if action >= B:
-            if action >= KEEP_ROLL:
-                return f"keep the roll of {self.reroll_face}"
-            if action >= REROLL:
-                return "Lucky: roll again"
-            if action >= ROLL:
-                return "roll without Luck"
-            if action >= LUCK_PLAY:
-                return "play Luck: +2 to this roll"
-            if action >= FLASH:
-                return f"pass the Flashlight to {self.name(ng + action - FLASH)}"
-            if action >= BIVOUAC:
-                return f"{self.name(action - BIVOUAC)} tries to bivouac"
-            if action >= JOINT_ROPE:
-                how = ("by the rope", "placing a Synthetic Rope", "scaling")[
-                    (action - JOINT_ROPE) // 5
-                ]
-                c = (action - JOINT_ROPE) % 5
-                return f"{self.name(0)} and {self.name(ng + c)} descend together {how}"
-            if action >= DESC_ROPE:
-                how = ("by the rope", "placing a Synthetic Rope", "scaling")[
-                    (action - DESC_ROPE) // 6
-                ]
-                return f"{self.name((action - DESC_ROPE) % 6)} descends {how}"
-            if action == NOBLE_NONE:
-                return "no Noble Sacrifice"
-            if action >= NOBLE:
-                return f"{self.name(0)} gives their life for {self.name(ng + action - NOBLE)}"
-            if action >= RECRUIT:
-                return f"recruit {self._game.ruleset.clients[action - RECRUIT].name}"
-            return f"Secret Goal drawn: {self.k2.goals[action - GOAL][1]}"
-        if self.phase == P_TARGET and self.target_kind == "flashlight" and action >= TARGET_CLIENT:
-            return f"Flashlight to {self.name(ng + action - TARGET_CLIENT)}"
-        if self.phase == P_HIRE:
-            g = self._game.ruleset.guides[action - HIRE]
-            return f"hire {g.name} ({g.kind.upper()})"
-        return super()._action_text(action)
+        text = texts._own_text(self, action)
+        return text if text is not None else super()._action_text(action)
 
     def _simple_text(self, action: int) -> str:
-        if action == OPT_A:
-            return "option a: move the guide"
-        if action == OPT_B:
-            return "option b: move up to all five climbers"
-        if action == OPT_C:
-            return "option c: make preparations and move one climber"
-        if action == 11 and self.current >= 0:
-            tok = self._game.ruleset.tokens[self.current]
-            if (
-                self._storm_phase()
-                or self.storm_pending
-                or self._track_len() >= self._game.ruleset.board.storm_watch
-            ):
-                return f"decline {tok.name} (set aside)"
-            return f"decline {tok.name} (Avalanche Track {self._track_len() + 1})"
+        text = texts._own_simple(self, action)
+        if text is not None:
+            return text
         text = super()._simple_text(action)
         return text.replace("client", "climber")
 
     def _action_rule(self, action: int) -> str:
-        ph = self.phase
-        if self._luck_offer():
-            return R_AID
-        if ph == P_GOAL:
-            return R_GUIDE_CHOICE
-        if ph == P_RECRUIT or (ph == P_HIRE and self._game.multinational):
-            return R_MULTI
-        if ph == P_NOBLE:
-            return R_AVALANCHE
-        if ph == P_DESCENT:
-            return R_AV_SPACE
-        if ph == P_REROLL:
-            return R_TRAITS
-        if ph == P_DIE:
-            k2 = {"descent": R_AV_SPACE, "bivouac": R_BIVOUAC, "chimney": R_AID, "rope": R_AID}
-            if self.die_for in k2:
-                return k2[self.die_for]
-        if ph == P_MOVE:
-            if action >= FLASH:
-                return R_AID
-            if action >= BIVOUAC:
-                return R_BIVOUAC
-            if action == OPT_C:
-                return R_PREP
-            if SELECT <= action < PICKUP:
-                if self.round == "storm":
-                    return R_DARK_MOVE
-                return "[8.2]" if action - SELECT < self._game.ng else "[8.4]"
-            if PLAY <= action < TARGET_CLIENT:
-                return R_AID
-        return _cite(super()._action_rule(action))
+        rule = texts._own_rule(self, action)
+        return rule if rule is not None else _cite(super()._action_rule(action))
 
     def _refusal(self, action: int) -> IllegalActionError:
-        if self.phase >= P_GOAL or self._luck_offer():
-            return IllegalActionError(
-                rule=self._action_rule(action) if 0 <= action < K2_NUM_ACTIONS else "[6.0]",
-                reason=f"not a legal action while the game waits to {self._phase_name()}",
-                action=action,
-            )
-        if self.phase == P_MOVE and action == STEP_UP and self.mover >= 0:
-            why = self._step_problem(action)
-            if why == R_AV_SPACE:
-                return IllegalActionError(
-                    rule=R_AV_SPACE,
-                    reason="on an avalanche space one can only descend",
-                    action=action,
-                )
-            if why == R_TRAITS:
-                return IllegalActionError(
-                    rule=R_TRAITS,
-                    reason="a Dependent Climber needs a guide for the Traverse Goal and the Summit",
-                    action=action,
-                )
-        if (
-            self.phase == P_MOVE
-            and self.round == "clear"
-            and self.option < 0
-            and action
-            in (
-                OPT_A,
-                OPT_C,
-            )
-        ):
-            return IllegalActionError(
-                rule=R_PREP if action == OPT_C else R_OPTIONS,
-                reason="the HAP is stuck, the guide is gone, or Preparations are already ready",
-                action=action,
-            )
-        if (
-            self.phase == P_MOVE
-            and action == FINISH
-            and self.mover < 0
-            and (self.option >= 0 or self.round == "storm")
-        ):
-            return IllegalActionError(
-                rule=R_AV_SPACE,
-                reason="a marker on an avalanche space must descend this Movement Phase",
-                action=action,
-            )
+        own = texts._own_refusal(self, action)
+        if own is not None:
+            return own
         err = super()._refusal(action)
         if err.rule == self._action_rule(action):
             return err  # the engine fell back on K2's own citation
@@ -714,96 +593,5 @@ class K2State(DisasterState):
         """Everything on the table (no hidden information in solitaire), with K2's tracks,
         Serac collapses, ropes, the Flashlight and the Sherpa's Secret Goal."""
         obs = super().observation(player)
-        rs = self.rs
-        names = rs.board.names
-        ng = self._game.ng
-        goal = self.secret_goal[0]
-        obs["k2"] = {
-            "avalanche_track": [rs.tokens[t].name for t in self.storm_watch],
-            "darkness_phase": self._storm_phase(),
-            "darkness_track": self.storm,
-            "darkness_pending": self.storm_pending,
-            "collapsed": [names[s] for s in self.collapsed],
-            "ropes": [{"space": names[s], "frayed": bool(f)} for s, _, f in self.ropes],
-            "flashlight": self.name(self.flash) if self.flash >= 0 else None,
-            "guide_kind": self._kind(),
-            "secret_goal": None
-            if goal < 0
-            else {
-                "name": self.k2.goals[goal][1],
-                "points": self.k2.goals[goal][2],
-                "achieved": self._goal_met(),
-            },
-            "descents": [self.name(m) for m, _ in self.descents],
-            "roll_for": self.die_for if self.phase == P_DIE else "",
-            "bivouacked": [self.name(m) for m in range(len(self.pos)) if self.bivouacked[m]],
-            "traverse_goal": self.k2.traverse_goal,
-        }
-        for c, entry in enumerate(obs["clients"]):
-            entry["marker"] = ("", "Traverse", "Summit")[self.goal[c]]
-        for g, entry in enumerate(obs["guides"]):
-            entry["kind"] = rs.guides[self.guides[g]].kind
-            entry["where"] = "bivouac" if self.pos[g] == LOST else entry["where"]
-        del ng
+        views._k2_observation(self, obs)
         return obs
-
-
-# ====================================================================== K2 event effects
-@effect("icy_serac")
-def _icy_serac(state: DisasterState, t: int) -> None:
-    """Icy on K2: down to the first non-ridge space; a climber sliding into an avalanche
-    space dies; a guide stops on it (Player Aid)."""
-    assert isinstance(state, K2State)
-    b = state.rs.board
-    ng = state._game.ng
-    for m in range(len(state.pos)):
-        p = state.pos[m]
-        if p < 0 or not b.is_ridge(p):
-            continue
-        q = p
-        hit = -1
-        while q > 0 and b.is_ridge(q):
-            q -= 1
-            if q in state.collapsed and hit < 0:
-                hit = q
-        if hit >= 0 and m >= ng:
-            state._kill(m - ng, "Icy: slid into an avalanche space", R_AID)
-            continue
-        if hit >= 0:
-            q = hit
-        if q == p:
-            continue
-        state.pos[m] = q
-        state._say(f"Icy: {state.name(m)} slides down to {b.names[q]}", R_AID)
-        if (
-            m >= ng
-            and state._storm_phase()
-            and p in b.lost_on_leaving
-            and "g" not in state._traits(m - ng)
-        ):
-            if "b" in state._traits(m - ng):
-                # Bad Sense of Direction: always LOST descending at the Shoulder, an Icy
-                # slide included (no roll) [9.3] [14.1]
-                state._say(f"{state.name(m)} has a bad sense of direction", R_LOST)
-                state._get_lost(m - ng)
-                continue
-            state.lost_checks.append(m - ng)
-
-
-@effect("flashlight")
-def _flashlight(state: DisasterState, t: int) -> None:
-    assert isinstance(state, K2State)
-    ng = state._game.ng
-    cands = [c for c in _alive_clients(state) if state.pos[ng + c] >= 0]
-    if not cands:
-        return
-    if not _ask(state, "flashlight", cands):
-        state.flash = ng + cands[0]
-        state._say(f"the Flashlight goes to {state.name(state.flash)}", R_AID)
-
-
-EFFECTS["hap_stuck"] = _turn_effect("hap_stuck")
-for _name in ("darkness", "sherpa_stamina", "synthetic_rope", "houses_chimney"):
-    EFFECTS.setdefault(_name, lambda state, t: None)
-
-_unused: tuple[Effect, ...] = ()

@@ -39,7 +39,6 @@ sees) until it is achieved (Summit w/Climber, Bivouac: the marker goes onto the 
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -69,9 +68,10 @@ from ..seats import (
     R_VICTORY,
     TWO_PLAYER_EFFECTS,
     TwoPlayerRules,
-    _both,
     seat_games,
 )
+from ..two_player_events import _both
+from . import secret_goals
 from .state import K2State
 from .vocabulary import (
     GOAL,
@@ -397,10 +397,11 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
 
     # ------------------------------------------------------------------ the contract
     def current_player(self) -> int:
-        if self.phase == P_GOAL:
-            return CHANCE
-        if self._luck_offer():
+        ph = self.phase
+        if ph == P_DIE and self._luck_offer():
             return 1 - self.active if self._opponents_roll() else self.active
+        if ph == P_GOAL:
+            return CHANCE
         return super().current_player()
 
     def _compute_legal(self) -> list[int]:
@@ -421,7 +422,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             )
             self._seat_done()
             return
-        if self._opponents_roll() and self._owner_luck_offer():
+        if self.phase == P_DIE and self._opponents_roll() and self._owner_luck_offer():
             self._cache = None
             self.luck_asked = True
             if action == LUCK_PLAY:  # the struck climber's player plays their Luck
@@ -468,72 +469,12 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         return super()._refusal(action)
 
     # ------------------------------------------------------------------ hidden goals
-    def _goal_shown(self, seat: int) -> bool:
-        """Whether ``seat``'s Secret Goal is face up: achieved [13.0], or the game over."""
-        with self._seated(seat):
-            return self.phase == P_OVER or self.secret_goal[0] < 0 or self.goal_done[0]
-
-    def _secret_choices(self, seat: int) -> list[Any]:
-        """The goals ``seat``'s Sherpa may hold, given what the table has seen: not one
-        whose completion would have been announced (Summit w/Climber once the Sherpa has
-        reached the Summit with a climber, Bivouac once it has bivouacked)."""
-        if self._goal_shown(seat):
-            return []
-        with self._seated(seat):
-            out = []
-            for i, (gid, _, _) in enumerate(self.k2.goals):
-                if gid == "summit_with_climber" and self.summited_with[0]:
-                    continue
-                if gid == "bivouac" and self.bivouacked[0]:
-                    continue
-                out.append(i)
-        return out
-
-    def resample_hidden(self, player: int, seed: int) -> K2TwoPlayerState:
-        """A clone with the other seat's face-down Secret Goal redrawn among the goals
-        consistent with what ``player`` has seen."""
-        self._check_player(player)
-        new = self.clone()
-        other = 1 - player
-        choices = new._secret_choices(other)
-        if choices:
-            g = random.Random(seed).choice(choices)
-            with new._seated(other):
-                new.secret_goal[0] = g
-            new.secret[other] = new.k2.goals[g][1]
-        return new
-
-    def _k2_team(self, seat: int, shown: bool) -> dict[str, Any]:
-        """A seat's K2 status: guide kind, Flashlight, bivouacs, the Secret Goal (or
-        ``"hidden"`` while it is face down and ``shown`` is false)."""
-        with self._seated(seat):
-            goal = self.secret_goal[0]
-            secret: Any = None
-            if goal >= 0:
-                secret = (
-                    {
-                        "name": self.k2.goals[goal][1],
-                        "points": self.k2.goals[goal][2],
-                        "achieved": self._goal_met(),
-                    }
-                    if shown
-                    else "hidden"
-                )
-            return {
-                "guide_kind": self._kind(),
-                "flashlight": self.name(self.flash) if self.flash >= 0 else None,
-                "bivouacked": [self.name(m) for m in range(len(self.pos)) if self.bivouacked[m]],
-                "secret_goal": secret,
-            }
-
-    def _hide_goal_points(self, team: dict[str, Any]) -> None:
-        """Leave a face-down goal out of the score a reader sees."""
-        score = team["score"]
-        for line in score["lines"]:
-            if line["label"].startswith("Secret Goal"):
-                score["total"] -= line["points"]
-                line["label"], line["points"] = "Secret Goal (face down)", 0
-        score["band"] = self.rs.band(score["total"])
+    # the reads of :mod:`.secret_goals`
+    _goal_shown = secret_goals._goal_shown
+    _secret_choices = secret_goals._secret_choices
+    resample_hidden = secret_goals.resample_hidden
+    _k2_team = secret_goals._k2_team
+    _hide_goal_points = secret_goals._hide_goal_points
 
     def _observation(self, player: int) -> dict[str, Any]:
         """The table as ``player`` sees it (see :class:`TwoPlayerRules`), with K2's board

@@ -50,6 +50,22 @@ _K2_PHASE_NAMES = {
 }
 _LUCK_ROLLS = frozenset({"lost", "prep", "rope", "descent", "bivouac", "chimney"})
 
+REFUSALS: dict[str, str] = {
+    "ridge_pass": "a blocked ridge cannot be entered or passed without enough movement",
+    "dependent": "a Dependent Climber needs a guide for the Traverse Goal and the Summit",
+    "up_to_down": "that step is not open to this marker",
+    "no_step": "no movement left for that step",
+    "ridge_stop": "no one may stop on a blocked ridge",
+    "prep_ready": "Preparations are already ready",
+    "prep_storm": "no Preparations in the darkness",
+    "option": "the movement option is already chosen or it is the Darkness Phase",
+    "select": "that marker cannot move now (moved, off the mountain, or not allowed by the option)",
+    "pickup": "no such climber to pick up here",
+    "push": "this climber cannot push",
+}
+"""Why the movement step refuses an action, in K2's words: climbers, the Darkness Phase, the
+Traverse Goal (K2 has no Hillary Step queue) [8.*] [14.*]."""
+
 # Everest sections the shared engine cites, and their K2 numbers (the rulebooks are laid out
 # alike, one section further on from the set-up).
 _CITE = {

@@ -1,0 +1,83 @@
+"""K2's own event effects: Icy on K2 (Icy Serac) and the Flashlight (Player Aid)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from ..engine import (
+    EFFECTS,
+    DisasterState,
+)
+from ..events import Effect, _alive_clients, _ask, _turn_effect, effect
+from .vocabulary import (
+    R_AID,
+    R_LOST,
+)
+
+if TYPE_CHECKING:
+    from .state import K2State
+
+
+def _k2(state: DisasterState) -> K2State:
+    """``state`` as the K2 state it is (these effects are registered only for K2)."""
+    return cast("K2State", state)
+
+
+@effect("icy_serac")
+def _icy_serac(state: DisasterState, t: int) -> None:
+    """Icy on K2: down to the first non-ridge space; a climber sliding into an avalanche
+    space dies; a guide stops on it (Player Aid)."""
+    state = _k2(state)
+    b = state.rs.board
+    ng = state._game.ng
+    for m in range(len(state.pos)):
+        p = state.pos[m]
+        if p < 0 or not b.is_ridge(p):
+            continue
+        q = p
+        hit = -1
+        while q > 0 and b.is_ridge(q):
+            q -= 1
+            if q in state.collapsed and hit < 0:
+                hit = q
+        if hit >= 0 and m >= ng:
+            state._kill(m - ng, "Icy: slid into an avalanche space", R_AID)
+            continue
+        if hit >= 0:
+            q = hit
+        if q == p:
+            continue
+        state.pos[m] = q
+        state._say(f"Icy: {state.name(m)} slides down to {b.names[q]}", R_AID)
+        if (
+            m >= ng
+            and state._storm_phase()
+            and p in b.lost_on_leaving
+            and "g" not in state._traits(m - ng)
+        ):
+            if "b" in state._traits(m - ng):
+                # Bad Sense of Direction: always LOST descending at the Shoulder, an Icy
+                # slide included (no roll) [9.3] [14.1]
+                state._say(f"{state.name(m)} has a bad sense of direction", R_LOST)
+                state._get_lost(m - ng)
+                continue
+            state.lost_checks.append(m - ng)
+
+
+@effect("flashlight")
+def _flashlight(state: DisasterState, t: int) -> None:
+    state = _k2(state)
+    ng = state._game.ng
+    cands = [c for c in _alive_clients(state) if state.pos[ng + c] >= 0]
+    if not cands:
+        return
+    if not _ask(state, "flashlight", cands):
+        state.flash = ng + cands[0]
+        state._say(f"the Flashlight goes to {state.name(state.flash)}", R_AID)
+
+
+EFFECTS["hap_stuck"] = _turn_effect("hap_stuck")
+for _name in ("darkness", "sherpa_stamina", "synthetic_rope", "houses_chimney"):
+    EFFECTS.setdefault(_name, lambda state, t: None)
+
+_unused: tuple[Effect, ...] = ()

@@ -1,0 +1,86 @@
+"""The Sherpa's Secret Goal with two players [13.0] [16.1]: face down until achieved, what a
+seat may know of the other's, and redrawing it for a search that may not see it."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..engine import (
+    P_OVER,
+)
+
+if TYPE_CHECKING:
+    from .two_player import K2TwoPlayerState
+
+
+def _goal_shown(self: K2TwoPlayerState, seat: int) -> bool:
+    """Whether ``seat``'s Secret Goal is face up: achieved [13.0], or the game over."""
+    with self._seated(seat):
+        return self.phase == P_OVER or self.secret_goal[0] < 0 or self.goal_done[0]
+
+
+def _secret_choices(self: K2TwoPlayerState, seat: int) -> list[Any]:
+    """The goals ``seat``'s Sherpa may hold, given what the table has seen: not one
+    whose completion would have been announced (Summit w/Climber once the Sherpa has
+    reached the Summit with a climber, Bivouac once it has bivouacked)."""
+    if self._goal_shown(seat):
+        return []
+    with self._seated(seat):
+        out = []
+        for i, (gid, _, _) in enumerate(self.k2.goals):
+            if gid == "summit_with_climber" and self.summited_with[0]:
+                continue
+            if gid == "bivouac" and self.bivouacked[0]:
+                continue
+            out.append(i)
+    return out
+
+
+def resample_hidden(self: K2TwoPlayerState, player: int, seed: int) -> K2TwoPlayerState:
+    """A clone with the other seat's face-down Secret Goal redrawn among the goals
+    consistent with what ``player`` has seen."""
+    self._check_player(player)
+    new = self.clone()
+    other = 1 - player
+    choices = new._secret_choices(other)
+    if choices:
+        g = random.Random(seed).choice(choices)
+        with new._seated(other):
+            new.secret_goal[0] = g
+        new.secret[other] = new.k2.goals[g][1]
+    return new
+
+
+def _k2_team(self: K2TwoPlayerState, seat: int, shown: bool) -> dict[str, Any]:
+    """A seat's K2 status: guide kind, Flashlight, bivouacs, the Secret Goal (or
+    ``"hidden"`` while it is face down and ``shown`` is false)."""
+    with self._seated(seat):
+        goal = self.secret_goal[0]
+        secret: Any = None
+        if goal >= 0:
+            secret = (
+                {
+                    "name": self.k2.goals[goal][1],
+                    "points": self.k2.goals[goal][2],
+                    "achieved": self._goal_met(),
+                }
+                if shown
+                else "hidden"
+            )
+        return {
+            "guide_kind": self._kind(),
+            "flashlight": self.name(self.flash) if self.flash >= 0 else None,
+            "bivouacked": [self.name(m) for m in range(len(self.pos)) if self.bivouacked[m]],
+            "secret_goal": secret,
+        }
+
+
+def _hide_goal_points(self: K2TwoPlayerState, team: dict[str, Any]) -> None:
+    """Leave a face-down goal out of the score a reader sees."""
+    score = team["score"]
+    for line in score["lines"]:
+        if line["label"].startswith("Secret Goal"):
+            score["total"] -= line["points"]
+            line["label"], line["points"] = "Secret Goal (face down)", 0
+    score["band"] = self.rs.band(score["total"])

@@ -1,0 +1,49 @@
+"""What Disaster on K2 adds to the table's view: its tracks, Serac collapses, ropes, the
+Flashlight and the Sherpa's Secret Goal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine import (
+    LOST,
+    P_DIE,
+)
+
+if TYPE_CHECKING:
+    from .state import K2State
+
+
+def _k2_observation(self: K2State, obs: dict[str, Any]) -> None:
+    """Add K2's part to ``obs``, the engine's observation."""
+    rs = self.rs
+    names = rs.board.names
+    ng = self._game.ng
+    goal = self.secret_goal[0]
+    obs["k2"] = {
+        "avalanche_track": [rs.tokens[t].name for t in self.storm_watch],
+        "darkness_phase": self._storm_phase(),
+        "darkness_track": self.storm,
+        "darkness_pending": self.storm_pending,
+        "collapsed": [names[s] for s in self.collapsed],
+        "ropes": [{"space": names[s], "frayed": bool(f)} for s, _, f in self.ropes],
+        "flashlight": self.name(self.flash) if self.flash >= 0 else None,
+        "guide_kind": self._kind(),
+        "secret_goal": None
+        if goal < 0
+        else {
+            "name": self.k2.goals[goal][1],
+            "points": self.k2.goals[goal][2],
+            "achieved": self._goal_met(),
+        },
+        "descents": [self.name(m) for m, _ in self.descents],
+        "roll_for": self.die_for if self.phase == P_DIE else "",
+        "bivouacked": [self.name(m) for m in range(len(self.pos)) if self.bivouacked[m]],
+        "traverse_goal": self.k2.traverse_goal,
+    }
+    for c, entry in enumerate(obs["clients"]):
+        entry["marker"] = ("", "Traverse", "Summit")[self.goal[c]]
+    for g, entry in enumerate(obs["guides"]):
+        entry["kind"] = rs.guides[self.guides[g]].kind
+        entry["where"] = "bivouac" if self.pos[g] == LOST else entry["where"]
+    del ng

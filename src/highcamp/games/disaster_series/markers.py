@@ -1,0 +1,91 @@
+"""Who and what is where: markers' names, spaces' names, the skills [7.6] and traits [13.1]
+in force, blocked ridges [8.1], the Hillary Step queue's spots [8.2] and the neutral
+clients' supply."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .constants import DEAD, LOST, NEUTRAL, QUEUE
+
+if TYPE_CHECKING:
+    from .engine import DisasterState
+
+
+def name(self: DisasterState, marker: int) -> str:
+    """The name of a marker (guides first, then clients)."""
+    ng = self._game.ng
+    if marker == NEUTRAL:
+        return "another company's client"
+    if marker < ng:
+        return self.rs.guides[self.guides[marker]].name
+    return self.rs.clients[self.clients[marker - ng]].name
+
+
+def space_name(self: DisasterState, space: int) -> str:
+    """A board space, or the queue, LOST box..."""
+    if space >= 0:
+        return self.rs.board.names[space]
+    where: dict[int, str] = {
+        QUEUE: "the Hillary Step queue",
+        LOST: "the LOST box",
+        DEAD: "dead",
+    }
+    return where.get(space, "removed")
+
+
+def _skills(self: DisasterState, g: int) -> frozenset[str]:
+    """Skills in force for guide ``g``: all in the Clear Phase, only with Resolute in
+    the storm [7.6]."""
+    skills = self._game.ruleset.guides[self.guides[g]].skills
+    if self.round == "storm" and "resolute" not in skills:
+        return frozenset()
+    return skills
+
+
+def _traits(self: DisasterState, c: int) -> frozenset[str]:
+    """Trait letters in force for client slot ``c`` (Advanced Game only) [13.1]."""
+    if not self._game.advanced:
+        return frozenset()
+    return self._game.ruleset.clients[self.clients[c]].traits
+
+
+def _is_blocked(self: DisasterState, space: int) -> bool:
+    return space in self.blocked
+
+
+def _escape(self: DisasterState, space: int) -> int:
+    """Spaces from ``space`` to the nearest space that is not blocked."""
+    size = self.rs.board.size
+    best = 99
+    for d in (1, -1):
+        s, n = space, 0
+        while 0 <= s < size and self._is_blocked(s):
+            s += d
+            n += 1
+        if 0 <= s < size:
+            best = min(best, n)
+    return best
+
+
+def _client_at(self: DisasterState, space: int) -> list[int]:
+    ng = self._game.ng
+    return [c for c in range(self._game.nc) if self.pos[ng + c] == space]
+
+
+def _guide_on(self: DisasterState, space: int) -> bool:
+    return space in self.pos[: self._game.ng]
+
+
+def _spot_open(self: DisasterState, spot: int) -> bool:
+    if spot >= self.rs.board.queue_length - 1:
+        return True  # 8+ stacks [8.2]
+    return not any(e[0] == spot for e in self.queue)
+
+
+def _neutral_supply(self: DisasterState) -> int:
+    return self.rs.board.neutral_clients - sum(1 for e in self.queue if e[1] == NEUTRAL)
+
+
+def _storm_phase(self: DisasterState) -> bool:
+    return self.storm > 0
