@@ -54,6 +54,7 @@ from .vocabulary import (
     GOAL,
     HELD,
     JOINT_ROPE,
+    K2_MARKER_NAMES,
     K2_NUM_ACTIONS,
     KEEP_ROLL,
     KEPT,
@@ -740,7 +741,7 @@ class K2State(DisasterState):
             "traverse_goal": self.k2.traverse_goal,
         }
         for c, entry in enumerate(obs["clients"]):
-            entry["marker"] = ("", "Traverse", "Summit")[self.goal[c]]
+            entry["marker"] = K2_MARKER_NAMES[self.goal[c]]
         for g, entry in enumerate(obs["guides"]):
             entry["kind"] = rs.guides[self.guides[g]].kind
             entry["where"] = "bivouac" if self.pos[g] == LOST else entry["where"]
