@@ -32,15 +32,6 @@ from .base import Encoder, Field, Tensor, views
 
 __all__ = ["DisasterCampaignEncoder"]
 
-_PHASES = (
-    "climb",
-    "leave a guide behind",
-    "leave a client behind",
-    "take a replacement guide",
-    "take a replacement client",
-    "over",
-)
-
 
 class DisasterCampaignEncoder:
     """Slices, in order: ``mountain`` (n, one-hot: the mountain climbed or prepared),
@@ -54,6 +45,7 @@ class DisasterCampaignEncoder:
     def __init__(self, game: Game, mountain_encoder: Callable[[Game], Encoder]) -> None:
         view = game.static_view()
         self.n = len(view["games"])
+        self.phases: list[str] = view["phases"]
         self.mountain_encoders: list[Encoder] = [
             mountain_encoder(load_game(g["id"], **g["options"])) for g in view["games"]
         ]
@@ -62,7 +54,7 @@ class DisasterCampaignEncoder:
         fields = [
             Field("mountain", (self.n,), "one-hot: the mountain being climbed or prepared"),
             Field("shown", (self.n,), "one-hot: the mountain the observation shows"),
-            Field("phase", (len(_PHASES),), "one-hot: " + ", ".join(_PHASES)),
+            Field("phase", (len(self.phases),), "one-hot: " + ", ".join(self.phases)),
             Field(
                 "team",
                 (self.c, 2),
@@ -109,7 +101,7 @@ class DisasterCampaignEncoder:
         v["mountain"][camp["mountain"] - 1] = 1.0
         shown = camp["shown"] - 1
         v["shown"][shown] = 1.0
-        v["phase"][_PHASES.index(camp["phase"])] = 1.0
+        v["phase"][self.phases.index(camp["phase"])] = 1.0
         done = len(camp["results"])
         clients = [m for m in camp["team"] if m["kind"] == "client"][: self.c]
         for i, m in enumerate(clients):

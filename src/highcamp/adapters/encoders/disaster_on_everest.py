@@ -16,47 +16,11 @@ from .base import Field, Slices, Tensor, clip, views  # noqa: F401  (views: for 
 __all__ = ["DisasterOnEverestEncoder"]
 
 
-# ------------------------------------------------------------------ Disaster on Everest
-_DE_PHASES = (
-    "hire guides",
-    "draw guides",
-    "draw clients",
-    "draw event",
-    "keep a token",
-    "return a token",
-    "roll",
-    "buy or decline",
-    "choose a target",
-    "move",
-    "order the queue entry",
-    "choose a queue spot",
-    "helicopter",
-    "draw fate",
-    "fate",
-    "over",
-)
-_DE_PHASES_2P = (
-    "bid for the event",
-    "move a Blocked Ridge marker",
-    "remove an opponent's block",
-    "draw the First Player",
-)
-_DE_STEPS = ("setup", "draw", "buy", "move", "resolve", "end", "fate", "over")
-_DE_PREP = ("none", "Prep 1/2", "Prep Ready")
-_DE_OFF = ("queue", "lost", "dead", "removed")  # spaces -1..-4
-_DE_TIRED = ("", "tired", "resting")
-_DE_MARKER = ("", "Hillary Step", "Summit")
-_DE_FATES = ("", "not supported", "died", "survived", "saved")  # "" is "none yet"
-_DE_ZONES = ("", "lost", "near", "medium", "far", "death")
-_DE_ROUNDS = ("", "clear", "storm")
-_DE_MAX_TURNS = 150  # the engine's bound on turns
-_DE_MAX_MOVE = 6
-_DE_TOKENS = 36
-
-
 class DisasterOnEverestEncoder(Slices):
     """Disaster on Everest: the track, the team, the event tokens, the movement and fate
-    steps; tokens are counted by name (``static_view()["tokens"]``).
+    steps; tokens are counted by name (``static_view()["tokens"]``); the names and bounds
+    (phases, steps, markers, fates, the most turns...) are the game's
+    ``static_view()["vocabulary"]``.
 
     >>> import highcamp
     >>> game = highcamp.load_game("disaster-on-everest")
@@ -65,9 +29,6 @@ class DisasterOnEverestEncoder(Slices):
     >>> v["phase"].tolist().index(1.0), float(v["scalars"][3])  # draw event; container full
     (3, 1.0)
     """
-
-    PHASES: tuple[str, ...] = _DE_PHASES
-    MARKERS: tuple[str, ...] = _DE_MARKER
 
     def _extra_fields(self, view: dict[str, Any]) -> list[Field]:
         """Fields a game of the series adds after the shared ones (none on Everest)."""
@@ -78,6 +39,18 @@ class DisasterOnEverestEncoder(Slices):
 
     def __init__(self, game: Game) -> None:
         view = game.static_view()
+        voc = view["vocabulary"]
+        self.steps: list[str] = voc["steps"]
+        self.prep: list[str] = voc["preparations"]
+        self.off: list[str] = voc["places"]  # spaces -1, -2...
+        self.tired: list[str] = voc["tired"]
+        self.markers: list[str] = voc["markers"]
+        self.fates: list[str] = ["", *voc["fates"]]  # "" is "none yet"
+        self.zones: list[str] = ["", *voc["fate_zones"]]
+        self.rounds: list[str] = ["", *voc["rounds"]]
+        self.max_turns = int(voc["max_turns"])
+        self.max_move = int(voc["max_move"])
+        self.max_tokens = int(voc["max_tokens"])
         self.board = len(view["spaces"])
         self.space_names = [s["name"] for s in view["spaces"]]
         self.queue = int(view["queue_length"])
@@ -98,17 +71,18 @@ class DisasterOnEverestEncoder(Slices):
         self.ng = int(view["team"]["guides"])
         self.nc = int(view["team"]["clients"])
         self.two = game.num_players == 2  # [15.0]: the opponent's team follows one's own
-        self.phases = self.PHASES + _DE_PHASES_2P if self.two else self.PHASES
+        own = view.get("k2", {}).get("phases", [])  # a mountain's phases after the series'
+        self.phases: list[str] = voc["phases"] + own + voc["two_player_phases"]
         if self.two:
             self.max_points = max(c["points"] for t in view["seats"] for c in t["clients"])
-        spaces = self.board + len(_DE_OFF)
+        spaces = self.board + len(self.off)
         nt, ng, nc = len(self.tokens), self.ng, self.nc
         m = (ng + nc) * (2 if self.two else 1)  # members: one's own, then the opponent's
         nf = nc * (2 if self.two else 1)
         self._layout(
             [
                 Field("phase", (len(self.phases),), "one-hot: " + ", ".join(self.phases)),
-                Field("step", (len(_DE_STEPS),), "one-hot: " + ", ".join(_DE_STEPS)),
+                Field("step", (len(self.steps),), "one-hot: " + ", ".join(self.steps)),
                 Field("storm_track", (self.storm + 1,), "one-hot: storm track 0..10"),
                 Field(
                     "scalars",
@@ -116,7 +90,7 @@ class DisasterOnEverestEncoder(Slices):
                     "turn / 150; storm phase; storm pending; container / 36; prestige / max; "
                     "storm watch blanks / size; helicopter or fate pool / 36",
                 ),
-                Field("preparations", (len(_DE_PREP),), "one-hot: " + ", ".join(_DE_PREP)),
+                Field("preparations", (len(self.prep),), "one-hot: " + ", ".join(self.prep)),
                 Field("blocked", (self.board,), "1 on each blocked space"),
                 Field("event", (nt + 1,), "one-hot: the event token being resolved, or none"),
                 Field("event_cost_ridge", (2,), "its cost / the highest cost, ridge / the highest"),
@@ -144,7 +118,7 @@ class DisasterOnEverestEncoder(Slices):
                 Field(
                     "guide_space",
                     (ng, spaces),
-                    "per guide, one-hot: space, or " + ", ".join(_DE_OFF),
+                    "per guide, one-hot: space, or " + ", ".join(self.off),
                 ),
                 Field(
                     "clients",
@@ -155,19 +129,21 @@ class DisasterOnEverestEncoder(Slices):
                 Field(
                     "client_space",
                     (nc, spaces),
-                    "per client, one-hot: space, or " + ", ".join(_DE_OFF),
+                    "per client, one-hot: space, or " + ", ".join(self.off),
                 ),
                 Field("tired", (nc, 3), "per client, one-hot: fresh, tired, resting"),
                 Field(
-                    "marker", (nc, 3), "per client, one-hot: none, " + ", ".join(self.MARKERS[1:])
+                    "marker", (nc, 3), "per client, one-hot: none, " + ", ".join(self.markers[1:])
                 ),
                 Field(
                     "fate",
-                    (nc, len(_DE_FATES)),
-                    "per client, one-hot: none yet, " + ", ".join(_DE_FATES[1:]),
+                    (nc, len(self.fates)),
+                    "per client, one-hot: none yet, " + ", ".join(self.fates[1:]),
                 ),
                 Field(
-                    "round", (len(_DE_ROUNDS),), "one-hot: no round, clear-weather move, storm move"
+                    "round",
+                    (len(self.rounds),),
+                    "one-hot: no round, clear-weather move, storm move",
                 ),
                 Field("option", (4,), "one-hot: movement option a, b, c, or none"),
                 Field(
@@ -183,7 +159,9 @@ class DisasterOnEverestEncoder(Slices):
                     "one-hot: the client whose fate is drawn (one's own, then the opponent's), "
                     "or none",
                 ),
-                Field("fate_zone", (len(_DE_ZONES),), "one-hot: none, " + ", ".join(_DE_ZONES[1:])),
+                Field(
+                    "fate_zone", (len(self.zones),), "one-hot: none, " + ", ".join(self.zones[1:])
+                ),
                 Field(
                     "score",
                     (1,),
@@ -206,7 +184,7 @@ class DisasterOnEverestEncoder(Slices):
                 "opponent's Prestige / max; next bid / max; highest bid / max; I hold the "
                 "highest bid; I am to bid; a bidder dropped out",
             ),
-            Field("opponent_preparations", (len(_DE_PREP),), "one-hot: the opponent's"),
+            Field("opponent_preparations", (len(self.prep),), "one-hot: the opponent's"),
             Field("opponent_tokens", (2 * nt,), "the opponent's held, then kept tokens / copies"),
             Field(
                 "opponent_guides",
@@ -222,7 +200,7 @@ class DisasterOnEverestEncoder(Slices):
             Field("opponent_client_space", (nc, spaces), "per opponent client, one-hot: space"),
             Field("opponent_tired", (nc, 3), "per opponent client, one-hot"),
             Field("opponent_marker", (nc, 3), "per opponent client, one-hot"),
-            Field("opponent_fate", (nc, len(_DE_FATES)), "per opponent client, one-hot"),
+            Field("opponent_fate", (nc, len(self.fates)), "per opponent client, one-hot"),
             Field("pending_block", (self.board + 1,), "one-hot: a ridge waiting for a marker"),
             Field("opponent_score", (1,), "the opponent's score, scaled like score"),
         ]
@@ -252,17 +230,17 @@ class DisasterOnEverestEncoder(Slices):
             members.update({c["name"]: m + self.ng + i for i, c in enumerate(opp["clients"])})
             m *= 2
         x[a["phase"] + self.phases.index(o["phase"])] = 1.0
-        x[a["step"] + _DE_STEPS.index(o["step"])] = 1.0
+        x[a["step"] + self.steps.index(o["step"])] = 1.0
         x[a["storm_track"] + min(o["storm_track"], self.storm)] = 1.0
         s = a["scalars"]
-        x[s] = clip(o["turn"], _DE_MAX_TURNS)
+        x[s] = clip(o["turn"], self.max_turns)
         x[s + 1] = float(o["storm_phase"])
         x[s + 2] = float(o["storm_pending"])
-        x[s + 3] = clip(o["container"], _DE_TOKENS)
+        x[s + 3] = clip(o["container"], self.max_tokens)
         x[s + 4] = clip(o["prestige"], self.prestige)
         x[s + 5] = clip(sum(t not in self.tokens for t in o["storm_watch"]), self.watch)
-        x[s + 6] = clip(o["fate"]["pool"], _DE_TOKENS)
-        x[a["preparations"] + _DE_PREP.index(o["preparations"])] = 1.0
+        x[s + 6] = clip(o["fate"]["pool"], self.max_tokens)
+        x[a["preparations"] + self.prep.index(o["preparations"])] = 1.0
         for name in o["blocked"]:
             x[a["blocked"] + self.space_names.index(name)] = 1.0
         event = o["event"]
@@ -288,11 +266,11 @@ class DisasterOnEverestEncoder(Slices):
         if self.two:
             self._opponent(x, o)
         mv = o["movement"]
-        x[a["round"] + _DE_ROUNDS.index(mv["round"])] = 1.0
+        x[a["round"] + self.rounds.index(mv["round"])] = 1.0
         x[a["option"] + ("abc".index(mv["option"]) if mv["option"] else 3)] = 1.0
         x[a["movement"]] = clip(mv["guides_left"], max(self.ng, 1))
         x[a["movement"] + 1] = clip(mv["clients_left"], max(self.nc, 1))
-        x[a["movement"] + 2] = clip(mv["remaining"], _DE_MAX_MOVE)
+        x[a["movement"] + 2] = clip(mv["remaining"], self.max_move)
         x[a["mover"] + (members[mv["mover"]] if mv["mover"] is not None else m)] = 1.0
         for name in mv["carried"]:
             x[a["carried"] + members[name]] = 1.0
@@ -306,7 +284,7 @@ class DisasterOnEverestEncoder(Slices):
                 1.0
             )
         zone = o["fate"]["zone"]
-        x[a["fate_zone"] + (_DE_ZONES.index(zone) if zone in _DE_ZONES else 0)] = 1.0
+        x[a["fate_zone"] + (self.zones.index(zone) if zone in self.zones else 0)] = 1.0
         low, high = self.score_low, self.score_high
         x[a["score"]] = clip(o["score"]["total"] - low, high - low)
         self._encode_extra(x, o)
@@ -318,7 +296,7 @@ class DisasterOnEverestEncoder(Slices):
         width = 3 + len(self.skills)
         for i, g in enumerate(guides):
             at = a[prefix + "guides"] + i * width
-            x[at] = clip(g["movement"], _DE_MAX_MOVE)
+            x[at] = clip(g["movement"], self.max_move)
             x[at + 1] = float(g["moved"])
             x[at + 2] = float(g["oxygen"])
             for skill in g["skills"]:
@@ -327,18 +305,18 @@ class DisasterOnEverestEncoder(Slices):
         width = 4 + len(self.traits)
         for i, c in enumerate(clients):
             at = a[prefix + "clients"] + i * width
-            x[at] = clip(c["movement"], _DE_MAX_MOVE)
+            x[at] = clip(c["movement"], self.max_move)
             x[at + 1] = clip(c["points"], self.max_points)
             x[at + 2] = float(c["moved"])
             x[at + 3] = float(c["ams"])
             for trait in c["traits"]:
                 x[at + 4 + self.traits.index(trait)] = 1.0
             x[a[prefix + "client_space"] + i * self._spaces + self._space(c["space"])] = 1.0
-            x[a[prefix + "tired"] + i * 3 + _DE_TIRED.index(c["tired"])] = 1.0
-            x[a[prefix + "marker"] + i * 3 + self.MARKERS.index(c["marker"])] = 1.0
+            x[a[prefix + "tired"] + i * 3 + self.tired.index(c["tired"])] = 1.0
+            x[a[prefix + "marker"] + i * 3 + self.markers.index(c["marker"])] = 1.0
             fate = c["fate"]
-            kind = next((k for k in _DE_FATES[1:4] if fate.startswith(k)), "saved" if fate else "")
-            x[a[prefix + "fate"] + i * len(_DE_FATES) + _DE_FATES.index(kind)] = 1.0
+            kind = next((k for k in self.fates[1:4] if fate.startswith(k)), "saved" if fate else "")
+            x[a[prefix + "fate"] + i * len(self.fates) + self.fates.index(kind)] = 1.0
 
     def _opponent(self, x: Tensor, o: Mapping[str, Any]) -> None:
         """The two-player slices [15.*]: seats, bidding, the opponent's team."""
@@ -357,7 +335,7 @@ class DisasterOnEverestEncoder(Slices):
             x[s + 6] = float(bid["high_bidder"] == me)
             x[s + 7] = float(bid["to_bid"] == me)
             x[s + 8] = float(bid["dropped_out"])
-        x[a["opponent_preparations"] + _DE_PREP.index(opp["preparations"])] = 1.0
+        x[a["opponent_preparations"] + self.prep.index(opp["preparations"])] = 1.0
         nt = len(self.tokens)
         self._tokens(x, a["opponent_tokens"], opp["held"])
         self._tokens(x, a["opponent_tokens"] + nt, opp["kept"])

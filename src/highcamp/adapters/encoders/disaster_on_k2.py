@@ -6,27 +6,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import Field, Slices, Tensor, clip, views  # noqa: F401  (views: for the doctests)
-from .disaster_on_everest import _DE_PHASES, DisasterOnEverestEncoder
+from .disaster_on_everest import DisasterOnEverestEncoder
 
 __all__ = ["DisasterOnK2Encoder"]
-
-
-# ------------------------------------------------------------------ Disaster on K2
-_K2_PHASES = (
-    "draw the Secret Goal",
-    "choose climbers",
-    "Noble Sacrifice",
-    "descend from an avalanche space",
-    "re-roll for a Lucky climber",
-)
-_K2_ROLLS = ("", "lost", "prep", "rope", "descent", "bivouac", "chimney")
 
 
 class DisasterOnK2Encoder(DisasterOnEverestEncoder):
     """Disaster on K2: the Everest encoding (the Storm Watch is the Avalanche Track, the
     storm track the Darkness Track, the Hillary Step marker the Traverse marker) plus the
     Serac collapses, the ropes on avalanche spaces, the Flashlight, the Sherpa's Secret Goal,
-    pending descents, bivouacs and the roll being made.
+    pending descents, bivouacs and the roll being made (K2's phases, rolls and markers from
+    ``static_view()["k2"]`` and its vocabulary).
 
     >>> import highcamp
     >>> game = highcamp.load_game("disaster-on-k2", guide="sherpa")
@@ -36,11 +26,9 @@ class DisasterOnK2Encoder(DisasterOnEverestEncoder):
     (16, [1.0, 0.0, 0.0, 0.0, 0.0, 0.0])
     """
 
-    PHASES = _DE_PHASES + _K2_PHASES
-    MARKERS = ("", "Traverse", "Summit")
-
     def _extra_fields(self, view: dict[str, Any]) -> list[Field]:
         self.goals = [g["name"] for g in view["k2"]["goals"]]
+        self.rolls: list[str] = ["", *view["k2"]["rolls"]]  # "" is "no roll"
         m = int(view["team"]["guides"]) + int(view["team"]["clients"])
         n = len(view["spaces"])
         return [
@@ -54,7 +42,7 @@ class DisasterOnK2Encoder(DisasterOnEverestEncoder):
             ),
             Field("descents", (m,), "members waiting to descend from an avalanche space"),
             Field("bivouacked", (m,), "members who bivouacked"),
-            Field("roll", (len(_K2_ROLLS),), "one-hot: the die roll being made, if any"),
+            Field("roll", (len(self.rolls),), "one-hot: the die roll being made, if any"),
             *(self._k2_two_player_fields(m) if self.two else []),
         ]
 
@@ -92,7 +80,7 @@ class DisasterOnK2Encoder(DisasterOnEverestEncoder):
         for name in k2["bivouacked"]:
             x[a["bivouacked"] + members[name]] = 1.0
         roll = k2["roll_for"]
-        x[a["roll"] + (_K2_ROLLS.index(roll) if roll in _K2_ROLLS else 0)] = 1.0
+        x[a["roll"] + (self.rolls.index(roll) if roll in self.rolls else 0)] = 1.0
         if self.two:
             self._encode_k2_opponent(x, o["opponent"])
 

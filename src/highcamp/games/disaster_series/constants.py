@@ -52,6 +52,9 @@ class Place(IntEnum):
     NEUTRAL = 99  # the queue's "client from another travel company" (R-DS-3)
 
 
+PLACE_NAMES = tuple(p.name.lower() for p in Place if p < 0)
+"""The places off the track, by position -1, -2... (``queue``, ``lost``, ``dead``, ``removed``)."""
+
 QUEUE, LOST, DEAD, REMOVED, NEUTRAL = (
     Place.QUEUE,
     Place.LOST,
@@ -100,6 +103,25 @@ PHASE_NAMES = (
 _CHANCE_PHASES = frozenset({P_GDRAW, P_CDRAW, P_DRAW, P_DIE, P_FATE})
 
 ZONE_ORDER = ("near", "medium", "far", "death")
+FATE_ZONES = ("lost", *ZONE_ORDER)
+"""The fate draws: a client in the LOST box [11.2], then the fate zones of the track [11.3]."""
+
+STEP_NAMES = ("setup", "draw", "buy", "move", "resolve", "end", "fate", "over")
+"""The steps of a turn, in order (the observation's ``step``)."""
+PREP_NAMES = ("none", "Prep 1/2", "Prep Ready")
+"""The guides' preparations [7.5], by count made."""
+TIRED_NAMES = ("", "tired", "resting")
+"""A client's state: fresh, tired or resting [7.4]."""
+MARKER_NAMES = ("", "Hillary Step", "Summit")
+"""A client's goal marker [8.4], by goals reached (a mountain may name the first its own)."""
+FATE_KINDS = ("not supported", "died", "survived", "saved")
+"""How a client's fate begins [11.*] (any other fate is a save)."""
+ROUND_NAMES = ("clear", "storm")
+"""The movement rounds: the clear-weather move, then the storm move [14.2]."""
+MAX_TURNS = 150
+"""The engine's bound on turns (:meth:`DisasterGame.max_game_length`)."""
+MAX_MOVE = 6
+"""The most movement points a marker has in a round [7.2] [7.4]."""
 
 R_SETUP = "[4.1]"
 R_DRAW = "[6.0]"

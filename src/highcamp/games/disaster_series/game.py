@@ -13,7 +13,21 @@ from typing import Any, ClassVar
 from highcamp.core import Game, ScoreBand, chart_from_minimums
 
 from .components import ClientCard, Company, GuideCard, Ruleset
-from .constants import NUM_ACTIONS
+from .constants import (
+    FATE_KINDS,
+    FATE_ZONES,
+    MARKER_NAMES,
+    MAX_MOVE,
+    MAX_TOKENS,
+    MAX_TURNS,
+    NUM_ACTIONS,
+    PHASE_NAMES,
+    PLACE_NAMES,
+    PREP_NAMES,
+    ROUND_NAMES,
+    STEP_NAMES,
+    TIRED_NAMES,
+)
 from .engine import DisasterState
 from .seats import (
     NUM_ACTIONS_2P,
@@ -23,6 +37,7 @@ from .seats import (
     seat_option_values,
     two_player_view,
 )
+from .two_player_vocabulary import _PHASES_2P
 
 __all__ = ["DisasterGame"]
 
@@ -61,8 +76,9 @@ class DisasterGame(Game):
         return NUM_ACTIONS
 
     def max_game_length(self) -> int:
-        """A generous bound: at most 150 turns of at most 300 actions, plus the end."""
-        return 150 * 300 + 100
+        """A generous bound: at most ``MAX_TURNS`` (150) turns of at most 300 actions, plus
+        the end."""
+        return MAX_TURNS * 300 + 100
 
     def static_view(self) -> dict[str, Any]:
         """The board, tracks, event tokens, the clients that can be hired (the company's, or
@@ -104,10 +120,39 @@ class DisasterGame(Game):
             "company": self.company.name,
             "team_bonus": rs.team_bonuses.get(self.bonus, ""),
             "reconstructed": self.INFO.reconstructed,
+            "vocabulary": self.vocabulary(),
         }
         if self.seat_games:
             view.update(two_player_view(self))
         return view
+
+    def vocabulary(self) -> dict[str, Any]:
+        """The names the observation uses and the engine's bounds: the series' phases (and,
+        with two players, the phases of [15.*]), the steps of a turn, the preparations,
+        a client's rest, goal marker, fate and fate zone, the places off the track (spaces
+        -1, -2...), the movement rounds, and the most turns, movement points and tokens.
+
+        >>> import highcamp
+        >>> v = highcamp.load_game("disaster-on-everest").vocabulary()
+        >>> v["phases"][3], v["places"], v["max_turns"]
+        ('draw event', ['queue', 'lost', 'dead', 'removed'], 150)
+        """
+        two = [_PHASES_2P[p] for p in sorted(_PHASES_2P)] if self.seat_games else []
+        return {
+            "phases": list(PHASE_NAMES),
+            "two_player_phases": two,
+            "steps": list(STEP_NAMES),
+            "preparations": list(PREP_NAMES),
+            "tired": list(TIRED_NAMES),
+            "markers": list(MARKER_NAMES),
+            "fates": list(FATE_KINDS),
+            "fate_zones": list(FATE_ZONES),
+            "places": list(PLACE_NAMES),
+            "rounds": list(ROUND_NAMES),
+            "max_turns": MAX_TURNS,
+            "max_move": MAX_MOVE,
+            "max_tokens": MAX_TOKENS,
+        }
 
     def with_roster(
         self, guides: Sequence[GuideCard], clients: Sequence[ClientCard], name: str = "Roster"

@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .constants import (
+    MARKER_NAMES,
     PHASE_NAMES,
+    PREP_NAMES,
+    TIRED_NAMES,
 )
 
 if TYPE_CHECKING:
@@ -45,7 +48,7 @@ def observation(self: DisasterState, player: int) -> dict[str, Any]:
         "storm_watch": [rs.tokens[t].name for t in self.storm_watch]
         + ["(storm builds)"] * self.watch_blank,
         "prestige": self.prestige,
-        "preparations": ("none", "Prep 1/2", "Prep Ready")[self.prep],
+        "preparations": PREP_NAMES[self.prep],
         "blocked": [rs.board.names[s] for s in self.blocked],
         "event": None
         if tok is None
@@ -90,8 +93,8 @@ def observation(self: DisasterState, player: int) -> dict[str, Any]:
                 "space": self.pos[ng + c],
                 "where": self.space_name(self.pos[ng + c]),
                 "moved": self.moved[ng + c],
-                "tired": ("", "tired", "resting")[self.tired[c]],
-                "marker": ("", "Hillary Step", "Summit")[self.goal[c]],
+                "tired": TIRED_NAMES[self.tired[c]],
+                "marker": MARKER_NAMES[self.goal[c]],
                 "ams": self.ams[c],
                 "fate": self.fates[c],
             }

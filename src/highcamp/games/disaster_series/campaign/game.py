@@ -48,7 +48,7 @@ from .options import (
     mountain_options,
     options_for,
 )
-from .state import CampaignState
+from .state import PHASE_NAMES, CampaignState
 
 __all__ = ["CampaignGame"]
 
@@ -295,13 +295,14 @@ class CampaignGame(Game):
 
     def static_view(self) -> dict[str, Any]:
         """The order, each mountain's game (id and options) and static view (board, tokens,
-        starting team), the team sizes and the campaign chart."""
+        starting team), the team sizes, the campaign chart and the campaign's phases."""
         return {
             "order": [self.mountain_title(k) for k in range(len(self.order))],
             "games": [{"id": g.info.id, "options": dict(g.options)} for g in self.mountains],
             "mountains": [g.static_view() for g in self.mountains],
             "teams": [{"guides": g, "clients": c} for g, c in self._sizes],
             "campaign_chart": [{"min": low, "name": name} for low, name in self.bands],
+            "phases": list(PHASE_NAMES),
         }
 
     def _new_state(self, seed: int) -> CampaignState:

@@ -30,9 +30,12 @@ from ..seats import check_two_player_options, seat_option_values, two_player_opt
 from .state import K2State
 from .two_player import K2TwoPlayerState, setup_two_player
 from .vocabulary import (
+    _K2_PHASE_NAMES,
     GOAL,
+    K2_MARKER_NAMES,
     K2_NUM_ACTIONS,
     LUCK_PLAY,
+    LUCK_ROLLS,
     P_GOAL,
     R_SCALED,
     K2Rules,
@@ -199,7 +202,10 @@ class DisasterOnK2Game(DisasterGame):
             "goals": [{"name": n, "points": p} for _, n, p in k2.goals],
             "bivouac": list(k2.bivouac_min),
             "guide_kind": self.RULESET.guides[self.team.guides[0]].kind,
+            "phases": [_K2_PHASE_NAMES[p] for p in sorted(_K2_PHASE_NAMES)],
+            "rolls": list(LUCK_ROLLS),
         }
+        view["vocabulary"]["markers"] = list(K2_MARKER_NAMES)
         view["company"] = self.team.name
         if self.multinational:
             view["clients"] = [

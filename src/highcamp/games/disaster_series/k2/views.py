@@ -9,6 +9,7 @@ from ..engine import (
     LOST,
     P_DIE,
 )
+from .vocabulary import K2_MARKER_NAMES
 
 if TYPE_CHECKING:
     from .state import K2State
@@ -42,7 +43,7 @@ def _k2_observation(self: K2State, obs: dict[str, Any]) -> None:
         "traverse_goal": self.k2.traverse_goal,
     }
     for c, entry in enumerate(obs["clients"]):
-        entry["marker"] = ("", "Traverse", "Summit")[self.goal[c]]
+        entry["marker"] = K2_MARKER_NAMES[self.goal[c]]
     for g, entry in enumerate(obs["guides"]):
         entry["kind"] = rs.guides[self.guides[g]].kind
         entry["where"] = "bivouac" if self.pos[g] == LOST else entry["where"]

@@ -48,7 +48,11 @@ _K2_PHASE_NAMES = {
     P_DESCENT: "descend from an avalanche space",
     P_REROLL: "re-roll for a Lucky climber",
 }
-_LUCK_ROLLS = frozenset({"lost", "prep", "rope", "descent", "bivouac", "chimney"})
+LUCK_ROLLS = ("lost", "prep", "rope", "descent", "bivouac", "chimney")
+"""The die rolls a Lucky climber may re-roll (the observation's ``roll_for``)."""
+_LUCK_ROLLS = frozenset(LUCK_ROLLS)
+K2_MARKER_NAMES = ("", "Traverse", "Summit")
+"""A climber's goal marker on K2, by goals reached [9.4]."""
 
 REFUSALS: dict[str, str] = {
     "ridge_pass": "a blocked ridge cannot be entered or passed without enough movement",
