@@ -9,7 +9,7 @@ import highcamp
 from highcamp import PositionError, StateFormatError
 
 
-@pytest.mark.parametrize("game_id", ["everest-1924", "disaster"])
+@pytest.mark.parametrize("game_id", ["disaster"])
 def test_a_game_without_position_documents_refuses_them(game_id: str) -> None:
     game = highcamp.load_game(game_id)
     with pytest.raises(PositionError) as err:

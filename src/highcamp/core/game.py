@@ -354,10 +354,10 @@ class Game(abc.ABC):
         document and :meth:`replay` carry, so every round trip of the contract holds.
 
         >>> import highcamp
-        >>> highcamp.load_game("everest-1924").state_from_position({})
+        >>> highcamp.load_game("disaster").state_from_position({})
         Traceback (most recent call last):
         ...
-        highcamp.core.errors.PositionError: position: everest-1924 offers no position documents
+        highcamp.core.errors.PositionError: position: disaster offers no position documents
         """
         if type(seed) is not int:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")

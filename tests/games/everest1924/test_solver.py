@@ -46,7 +46,7 @@ def engine_move(state: State, kind: str) -> State | None:
     """The state after a turn that ends in ``kind``, played with the engine's own actions;
     None when that ending is not offered (a camp that is not allowed)."""
     s = state.clone()
-    n = s._ndice  # type: ignore[attr-defined]
+    n = s.observation(0)["dice_count"]
     good = tuple(range(7 - n, 7))
     bad = (1,) * n
     if kind in ("ascend", "camp"):
@@ -73,7 +73,7 @@ def brute_force(game: Game) -> tuple[float, int]:
     memo: dict[tuple[tuple[tuple[int, int], ...], int], float] = {}
 
     def value(state: State) -> float:
-        key = (state.route, state._camps)  # type: ignore[attr-defined]
+        key = (state.route, state.observation(0)["camps_used"])  # type: ignore[attr-defined]
         if key in memo:
             return memo[key]
         succ = {}
@@ -85,7 +85,7 @@ def brute_force(game: Game) -> tuple[float, int]:
                 succ[kind] = nxt.returns()[0]
             else:
                 succ[kind] = value(nxt)
-        table = turn_table(state._ndice, state.next_target())  # type: ignore[attr-defined]
+        table = turn_table(state.observation(0)["dice_count"], state.next_target())  # type: ignore[attr-defined]
         roll = table.value(max(succ["ascend"], succ["camp"]), succ["right"], succ["fall"])
         memo[key] = max(float(state.score()), roll)  # type: ignore[attr-defined]
         return memo[key]
@@ -156,7 +156,7 @@ def test_solver_turn_is_the_expectimax_of_its_actions(tmp_path: Path) -> None:
             s = nxt
         roll_value = action_values(solution.valuation, s)[rules.ROLL]
         total = 0.0
-        for faces in itertools.product(range(1, 7), repeat=s._ndice):  # type: ignore[attr-defined]
+        for faces in itertools.product(range(1, 7), repeat=s.observation(0)["dice_count"]):
             d = s.clone()
             _roll(d, faces)
             if d.is_terminal() or d.current_player() != 0:  # a mandatory fall ended the turn

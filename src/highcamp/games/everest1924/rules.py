@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from highcamp.core import (
@@ -383,6 +384,13 @@ class Everest1924Game(Game):
         """Every turn marks a new square; a turn is at most 25 actions (6 dice)."""
         per_turn = 1 + MAX_DICE + (MAX_DICE - 1) + 1 + MAX_DICE + (MAX_DICE - 1) + 1
         return self.sheet.squares * per_turn + 1
+
+    def _state_from_position(self, position: Mapping[str, Any], seed: int) -> Everest1924State:
+        """A sheet set up from a position document (:mod:`.position`): the route replayed
+        move by move, then the turn's phase and dice."""
+        from .position import set_up
+
+        return set_up(self, position, seed)
 
     def _new_state(self, seed: int) -> Everest1924State:
         proto = self._prototype
