@@ -33,11 +33,9 @@ import numpy as np
 from numba import njit
 from numba.typed import List
 
+from .constants import CAMP_BONUS, CAMP_SHIFT, MAX_CAMPS
 from .memo import CHECK_MULTIPLIER, SEED1, SEED2, STEP_MULTIPLIER, fingerprint
 from .model import (
-    CAMP_BONUS,
-    CAMP_SHIFT,
-    MAX_CAMPS,
     SEGMENT,
     SolverLimitError,
     Valuation,

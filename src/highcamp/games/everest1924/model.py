@@ -21,12 +21,9 @@ from array import array
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
 
+from .constants import CAMP_BONUS, CAMP_SHIFT, MAX_CAMPS
 from .dice import _best, _best_reroll, multiset_probabilities
 from .sheet import Sheet
-
-CAMP_SHIFT = 3  # [Making Camp]
-MAX_CAMPS = 4  # [Making Camp]
-CAMP_BONUS = 5  # [Final Scoring]
 
 ASCEND, CAMP, RIGHT, FALL = "ascend", "camp", "right", "fall"
 MOVES = (ASCEND, CAMP, RIGHT, FALL)

@@ -39,6 +39,8 @@ from typing import TYPE_CHECKING, Any
 
 from highcamp.core import PositionError
 
+from . import constants as r
+
 if TYPE_CHECKING:
     from .rules import Everest1924Game, Everest1924State
 
@@ -60,8 +62,6 @@ def _square(value: Any, field: str) -> tuple[int, int]:
 def set_up(game: Everest1924Game, doc: Mapping[str, Any], seed: int) -> Everest1924State:
     """The state ``doc`` describes on ``game``'s sheet, checked against the sheet and the
     rules (raising :class:`PositionError`)."""
-    from . import rules as r
-
     unknown = [k for k in doc if k not in FIELDS]
     if unknown:
         raise PositionError(str(unknown[0]), f"unknown field; the fields are {', '.join(FIELDS)}")

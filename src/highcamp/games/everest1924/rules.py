@@ -47,6 +47,37 @@ from highcamp.core import (
     State,
 )
 
+from .constants import (
+    _POW7,
+    ABANDON,
+    ASCEND,
+    CAMP,
+    CAMP_BONUS,
+    CAMP_SHIFT,
+    COMBINE_BASE,
+    DECIDE,
+    FACE_BASE,
+    FAIL,
+    MAX_CAMPS,
+    NUM_ACTIONS,
+    OVER,
+    PAIRS,
+    R_CAMP,
+    R_CLIMB,
+    R_COMBINE,
+    R_END,
+    R_REROLL,
+    R_ROUTE,
+    R_SCORE,
+    R_UNLOCK,
+    REROLL_BASE,
+    ROLL,
+    ROLLING,
+    START,
+)
+from .constants import (
+    PHASE_NAMES as _PHASE_NAMES,
+)
 from .dice import _best, _combine, _reroll_success, ascent_probability, best_reroll
 from .sheet import MAX_DICE, Sheet, sheet_option, standard_sheet
 
@@ -55,41 +86,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Everest1924Game", "Everest1924State"]
 
-# --------------------------------------------------------------------------- action ids
-ROLL = 0
-ABANDON = 1
-ASCEND = 2
-CAMP = 3
-FAIL = 4
-REROLL_BASE = 4  # REROLL_BASE + mask, mask in 1..63 -> ids 5..67
-PAIRS: tuple[tuple[int, int], ...] = tuple(itertools.combinations(range(MAX_DICE), 2))
-COMBINE_BASE = REROLL_BASE + (1 << MAX_DICE)  # 68: COMBINE_BASE + pair * 6 + (value - 1)
-FACE_BASE = COMBINE_BASE + len(PAIRS) * 6  # 158: FACE_BASE + face - 1
-NUM_ACTIONS = FACE_BASE + 6  # 164
-
-CAMP_SHIFT = 3  # [Making Camp]: three squares left
-MAX_CAMPS = 4  # [Making Camp]: up to four times
-CAMP_BONUS = 5  # [Final Scoring]: per unused camp, summit only
-
-# phases of a turn
-START, ROLLING, DECIDE, OVER = 0, 1, 2, 3
-_PHASE_NAMES = ("start", "rolling", "decide", "over")
-
-_POW7 = tuple(7**i for i in range(MAX_DICE + 1))
 _FACE_OUTCOMES = tuple((FACE_BASE + f, 1 / 6) for f in range(6))
 _START_ACTIONS = (ROLL, ABANDON)
 _FACE_OPTIONS = tuple(range(FACE_BASE, FACE_BASE + 6))
 _MASK_SLOTS = tuple(tuple(i for i in range(MAX_DICE) if m >> i & 1) for m in range(1 << MAX_DICE))
 _PLAYER_OF_PHASE = (0, CHANCE, 0, TERMINAL)  # START, ROLLING, DECIDE, OVER
-
-R_CLIMB = "[Climbing the Mountain]"
-R_COMBINE = "[Combining Dice] R-1924-2"
-R_REROLL = "[Rerolling Dice] R-1924-3"
-R_UNLOCK = "[Unlocking Extra Dice]"
-R_CAMP = "[Making Camp] R-1924-4"
-R_ROUTE = "[Climbing the Mountain] R-1924-5"
-R_END = "[End of the Game]"
-R_SCORE = "[Final Scoring] R-1924-6"
 
 
 # ------------------------------------------------------------------- dice-code tables

@@ -95,12 +95,11 @@ __all__ = [
     "turn_table",
 ]
 
+from .constants import CAMP_BONUS, MAX_CAMPS
 from .model import (  # the model the search builds on, re-exported for its users
     ASCEND,
     CAMP,
-    CAMP_BONUS,
     FALL,
-    MAX_CAMPS,
     RIGHT,
     Key,
     SolverLimitError,
