@@ -223,3 +223,24 @@ def test_series_a_marker_with_no_step_left_is_told_to_end_its_move() -> None:
     mover = state.observation(0)["movement"]["mover"]
     screen = _text(renderer_for("disaster-on-everest").draw(state, 0))
     assert f"{mover} cannot step further" in screen and f"'end {mover}'s move'" in screen
+
+
+def test_11_6_k2_noble_sacrifice_for_a_climber_with_no_marker_says_it_saves_no_points() -> None:
+    def sacrifice_for_unmarked(s: State) -> bool:
+        obs = s.observation(0)
+        unmarked = {c["name"] for c in obs["clients"] if not c.get("marker")}
+        return obs.get("phase") == "fate" and any(
+            " gives their life for " in t and t.split(" gives their life for ")[1] in unmarked
+            for t in _texts(s)
+        )
+
+    state = _find("disaster-on-k2", sacrifice_for_unmarked, seeds=60)
+    renderer = renderer_for("disaster-on-k2")
+    marked = {c["name"] for c in state.observation(0)["clients"] if c.get("marker")}
+    for a, text in zip(state.legal_actions(), _texts(state), strict=True):
+        if " gives their life for " in text:
+            note = renderer.describe(state, a)  # type: ignore[attr-defined]
+            if text.split(" gives their life for ")[1] in marked:
+                assert note is None
+            else:
+                assert note is not None and "not supported at the end [11.6]" in note

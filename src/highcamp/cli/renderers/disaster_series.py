@@ -316,9 +316,13 @@ class DisasterRenderer:
 
     def describe(self, state: State, action: int) -> str | None:
         """A warning on declining a token onto an Avalanche Track space that collapses a
-        Serac (K2): the climbers on that Bottleneck space die."""
+        Serac (K2): the climbers on that Bottleneck space die; and on a K2 guide's Noble
+        Sacrifice at the end for a climber with no Traverse or Summit marker, who scores as
+        not supported [11.6] whether saved or not."""
         text = state.action_to_string(action)
         view = state.game.static_view()
+        if "k2" in view and " gives their life for " in text:
+            return self._unsupported_note(state, text.split(" gives their life for ", 1)[1])
         if "k2" not in view or not text.startswith("decline ") or "Avalanche Track" not in text:
             return None
         slot = text.rsplit("Avalanche Track ", 1)[1].rstrip(")")
@@ -335,6 +339,20 @@ class DisasterRenderer:
         there += [g["name"] for g in obs["guides"] if g.get("space") == collapse["index"]]
         who = ", ".join(there) if there else "nobody there now"
         return f"the Serac above {collapse['space']} collapses: climbers on it die ({who})"
+
+    @staticmethod
+    def _unsupported_note(state: State, name: str) -> str | None:
+        seat = state.current_player()
+        if seat < 0:
+            return None
+        obs = state.observation(seat)
+        climber = next((c for c in obs["clients"] if c["name"] == name), None)
+        if obs.get("phase") != "fate" or climber is None or climber.get("marker"):
+            return None
+        return (
+            f"{name} has no Traverse or Summit marker: not supported at the end [11.6], "
+            "the same points lost whether the guide gives their life or not"
+        )
 
     def draw(self, state: State, seat: int) -> RenderableType:
         """The mountain, the tracks and the status card."""
