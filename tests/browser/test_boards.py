@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -30,9 +31,15 @@ def _step(page: Any) -> int:
     return int(page.get_attribute("#main", "data-step") or -1)
 
 
-def _wait_step_change(page: Any, before: int) -> None:
+def _wait_step_change(page: Any, before: int, *, settled: bool = True) -> None:
+    """Wait until the table has moved past step ``before`` and (``settled``) this page's
+    seat is to act (something is clickable) or the game is over. A view at a chance step
+    comes before the chance step is played, so the step alone is not enough."""
     page.wait_for_function(
-        "b => document.querySelector('#main').dataset.step !== String(b)", arg=before
+        """([b, settled]) => { const m = document.querySelector('#main');
+                  return m.dataset.step !== String(b) && (!settled
+                      || m.dataset.ready === 'true' || m.dataset.terminal === 'true'); }""",
+        arg=[before, settled],
     )
 
 
@@ -123,7 +130,20 @@ def _set_players(page: Any, title: str, players: int) -> None:
 def _play_on_board(page: Any, rng: random.Random, prefer: tuple[str, ...]) -> bool:
     """One action by clicking on the board (an element whose key matches the first pattern
     of ``prefer`` that any matches, else any board element, at random); False when only the
-    list beside the board had something."""
+    list beside the board had something. A board redrawn under the pointer (a view that
+    arrived meanwhile) is read again, up to three times."""
+    for attempt in range(3):
+        try:
+            return _click_on_board(page, rng, prefer, timeout=10_000 if attempt < 2 else 30_000)
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _click_on_board(
+    page: Any, rng: random.Random, prefer: tuple[str, ...], *, timeout: float
+) -> bool:
     found: list[list[str]] = page.eval_on_selector_all(
         ".board [data-key]",
         "els => els.map(e => [e.dataset.key, e.getAttribute('aria-label') || e.textContent])",
@@ -132,14 +152,14 @@ def _play_on_board(page: Any, rng: random.Random, prefer: tuple[str, ...]) -> bo
     for p in prefer:
         chosen = [k for k, text in found if re.fullmatch(p, f"{k} {text}")]
         if chosen:
-            page.click(f".board [data-key={_q(rng.choice(chosen))}]")
+            page.click(f".board [data-key={_q(rng.choice(chosen))}]", timeout=timeout)
             _confirm(page)
             return True
     if keys:
-        page.click(f".board [data-key={_q(rng.choice(keys))}]")
+        page.click(f".board [data-key={_q(rng.choice(keys))}]", timeout=timeout)
         _confirm(page)
         return True
-    page.locator("[aria-label='Legal actions'] button").first.click()
+    page.locator("[aria-label='Legal actions'] button").first.click(timeout=timeout)
     _confirm(page)
     return False
 
@@ -206,7 +226,7 @@ def test_two_seat_online_everest_go_to_the_end(server: str, browser: Any, shots:
             ),
         )
         for p in pages:
-            _wait_step_change(p, before)
+            _wait_step_change(p, before, settled=False)
         if board_clicks == 8:
             pa.screenshot(path=str(shots / "everest-go-seat1.png"), full_page=True)
             pb.screenshot(path=str(shots / "everest-go-seat2-phone.png"), full_page=True)
