@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -67,7 +68,7 @@ class Board:
     blocked_ridge_markers: int
     neutral_clients: int
 
-    @property
+    @cached_property
     def size(self) -> int:
         """Number of track spaces."""
         return len(self.names)

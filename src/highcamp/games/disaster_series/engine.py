@@ -538,36 +538,10 @@ class DisasterState(State):
     _compute_legal = phases._compute_legal
     _target_type = phases._target_type
 
-    def legal_actions(self) -> list[int]:
-        """The legal action ids now (the contract's): the memo the last transition left,
-        copied, else computed as the contract does."""
-        cache = self._cache
-        if cache is not None:
-            return cache.copy()
-        return State.legal_actions(self)
+    legal_actions = phases.legal_actions
+    apply_action = phases.apply_action
 
-    def apply_action(self, action: int) -> None:
-        """Apply an action (the contract's): an action of the memo the last transition
-        left is legal without asking the phase again; anything else is checked by the
-        contract (and refused with its rule and reason)."""
-        cache = self._cache
-        if cache is not None and type(action) is int and action in cache:
-            if self._log is not None:
-                self._log_action(action)
-            self._apply(action)
-            self._history.append(action)
-            return
-        State.apply_action(self, action)
-
-    def _sample_chance(self, u: int) -> int:
-        ph = self.phase
-        if ph == P_DIE:
-            return DIE + ((u * 6) >> 64)
-        if ph == P_DRAW:
-            return TOKEN + self.container[(u * len(self.container)) >> 64]
-        if ph == P_FATE:
-            return TOKEN + self.pool[(u * len(self.pool)) >> 64]
-        return super()._sample_chance(u)
+    _sample_chance = phases._sample_chance
 
     # ----------------------------------------------------------------- action texts
     # the rules of :mod:`.texts`

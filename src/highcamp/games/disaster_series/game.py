@@ -23,6 +23,7 @@ from .constants import (
     NUM_ACTIONS,
     PHASE_NAMES,
     PLACE_NAMES,
+    PLAY,
     PREP_NAMES,
     ROUND_NAMES,
     STEP_NAMES,
@@ -60,6 +61,8 @@ class DisasterGame(Game):
         self.ng = len(self.company.guides)
         self.nc = len(self.company.clients)
         self.effect_ids = tuple(sorted(rs.effects))
+        self.play_ids = {eff: PLAY + k for k, eff in enumerate(self.effect_ids)}
+        """Each effect's ``play`` action id (the effects in ``effect_ids`` order)."""
         self.seat_games: tuple[DisasterGame, ...] = ()
         check_two_player_options(self)
         if self.num_players == 2:

@@ -14,12 +14,13 @@ if TYPE_CHECKING:
 
 def name(self: DisasterState, marker: int) -> str:
     """The name of a marker (guides first, then clients)."""
-    ng = self._game.ng
+    game = self._game
+    ng = game.ng
+    if marker < ng:
+        return game.ruleset.guides[self.guides[marker]].name
     if marker == NEUTRAL:
         return "another company's client"
-    if marker < ng:
-        return self.rs.guides[self.guides[marker]].name
-    return self.rs.clients[self.clients[marker - ng]].name
+    return game.ruleset.clients[self.clients[marker - ng]].name
 
 
 def space_name(self: DisasterState, space: int) -> str:

@@ -97,9 +97,10 @@ def _resume(self: DisasterState) -> None:
         return
     if self.step == "move":
         self.phase = P_MOVE
-        if self.round == "clear" and self.option < 0:
-            return
         acts = self._move_actions()
+        if self.round == "clear" and self.option < 0:
+            self._cache = acts  # the options to choose from [7.1]
+            return
         if self.mover < 0 and acts == [FINISH]:
             self._finish_round()
         else:
@@ -195,11 +196,15 @@ def _move_actions(self: DisasterState) -> list[int]:
         if self.held:  # held tokens to play [6.2]
             tokens = game.ruleset.tokens
             held = {tokens[t].effect for t in self.held}
-            for k, eff in enumerate(game.effect_ids):
-                if eff in PLAYABLE and eff in held:
-                    if eff == "ridges_open" and not self._ridges_open_playable():
-                        continue
-                    acts.append(PLAY + k)
+            play_ids = game.play_ids
+            plays = [
+                play_ids[eff]
+                for eff in PLAYABLE
+                if eff in held
+                and eff in play_ids
+                and (eff != "ridges_open" or self._ridges_open_playable())
+            ]
+            acts += sorted(plays)
         return acts
     acts = []
     step_problem = self._step_problem

@@ -25,6 +25,7 @@ from typing import Any
 from highcamp.core import Game, GameInfo, OptionSpec
 
 from ..components import ClientCard, Company, GuideCard
+from ..constants import PLAY
 from ..game import DisasterGame
 from ..seats import check_two_player_options, seat_option_values, two_player_options
 from .state import K2State
@@ -139,6 +140,8 @@ class DisasterOnK2Game(DisasterGame):
         self.ng = rs.guides_per_team
         self.nc = rs.clients_per_team
         self.effect_ids = tuple(sorted(rs.effects))
+        self.play_ids = {eff: PLAY + k for k, eff in enumerate(self.effect_ids)}
+        """Each effect's ``play`` action id (the effects in ``effect_ids`` order)."""
         self.seat_games: tuple[DisasterGame, ...] = ()
         check_two_player_options(self)
         if self.num_players == 2:

@@ -22,18 +22,11 @@ from highcamp.core import (
 )
 
 from ..engine import (
-    END_MOVE,
-    FINISH,
     LOST,
-    OPT_A,
-    OPT_B,
-    OPT_C,
     P_DIE,
     P_MOVE,
-    PICKUP,
     PLAY,
     SACRIFICE,
-    STEP_DOWN,
     STEP_UP,
     T_PLAYED,
     TARGET_CLIENT,
@@ -245,53 +238,7 @@ class K2State(DisasterState):
         if m < self._game.ng and "sherpa_stamina" in self.fx and self._kind() == "sherpa":
             self.carry_limit += 1
 
-    def _move_actions(self) -> list[int]:
-        game = self._game
-        ng = game.ng
-        if self.mover < 0 and self.round == "clear" and self.option < 0:
-            stuck = "hap_stuck" in self.fx and self._kind() == "hap"
-            acts = [OPT_B]
-            if not stuck and any(self.pos[g] >= 0 for g in range(ng)):
-                acts.append(OPT_A)
-            if self.prep < 2 and not stuck:
-                acts.append(OPT_C)
-            acts += self._plays()
-            return sorted(acts)
-        acts = super()._move_actions()
-        if self.held:  # K2's own held tokens to play, not Everest's
-            acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
-        if self.mover < 0:
-            collapsed = self.collapsed
-            forced = collapsed and [
-                m for m, p in enumerate(self.pos) if p in collapsed and self._selectable(m)
-            ]
-            if forced and FINISH in acts:
-                acts.remove(FINISH)  # [9.2]: resolved during the Movement Phase
-            if self.round == "storm":
-                acts += [BIVOUAC + m for m in range(len(self.pos)) if self._can_bivouac(m)]
-            if self.flash >= 0 and self.pos[self.flash] >= 0:
-                here = self.pos[self.flash]
-                acts += [FLASH + c for c in self._client_at(here) if ng + c != self.flash]
-        else:
-            m = self.mover
-            if (
-                m >= ng
-                and "f" in self._traits(m - ng)
-                and not self.carried
-                and not self.stepped
-                and self.remaining >= 1
-            ):
-                acts += [
-                    PICKUP + c
-                    for c in self._client_at(self.pos[m])
-                    if ng + c != m and not self.moved[ng + c]
-                ]
-            if self._on_avalanche(m) and not self.stepped and STEP_DOWN in acts:
-                acts = [a for a in acts if a != END_MOVE]
-            here = self.pos[m]
-            if self.flash >= 0 and self.pos[self.flash] == here:  # even in passing
-                acts += [FLASH + c for c in self._client_at(here) if ng + c != self.flash]
-        return sorted(set(acts))
+    _move_actions = movement._move_actions
 
     def _step_problem(self, action: int) -> str | None:
         m = self.mover

@@ -441,6 +441,8 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             for fx in (self.fx, self.o_fx):
                 if play not in fx:
                     fx.append(play)
+            if self.phase == P_MOVE and self.round == "clear" and self.option < 0:
+                self._cache = None  # the options are asked again with the new effect
 
     def public_action_text(self, action: int, player: int | None = None) -> str:
         """Everything is public but the Secret Goal drawn, told only to its seat."""
