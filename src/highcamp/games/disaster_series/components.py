@@ -79,7 +79,17 @@ class Board:
 
     def ridges_numbered(self, number: int) -> tuple[int, ...]:
         """The ridge spaces that show ``number`` [6.1]."""
-        return tuple(s for s, nums in enumerate(self.ridges) if number in nums)
+        spaces = self._ridge_spaces.get(number)
+        if spaces is None:
+            spaces = self._ridge_spaces[number] = tuple(
+                s for s, nums in enumerate(self.ridges) if number in nums
+            )
+        return spaces
+
+    @cached_property
+    def _ridge_spaces(self) -> dict[int, tuple[int, ...]]:
+        """The memo of :meth:`ridges_numbered` (the board never changes)."""
+        return {}
 
 
 @dataclass(frozen=True)

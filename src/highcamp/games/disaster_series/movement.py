@@ -424,7 +424,8 @@ def _end_client(self: DisasterState) -> None:
         self.clients_left -= 1
     if (cautious and self.stepped) or (self._game.advanced and self.pushed):
         self.tired[c] = 1
-        self._emit(f"{self.name(m)} is tired", R_PUSH)
+        if self._log is not None:
+            self._emit(f"{self.name(m)} is tired", R_PUSH)
     self.mover = -1
     self.remaining = 0
     self.pushed = False

@@ -17,7 +17,7 @@ the largest mountain's ids.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from highcamp.core import (
     TERMINAL,
@@ -38,9 +38,7 @@ from .. import (
     team_members,
 )
 from .options import unique_names
-
-if TYPE_CHECKING:
-    from .game import CampaignGame
+from .roster import CampaignRoster
 
 __all__ = ["PHASE_NAMES", "CampaignState"]
 
@@ -63,7 +61,7 @@ PHASE_NAMES = (
 class CampaignState(State):
     """A position of a campaign: the mountain being climbed, or a choice between two."""
 
-    _game: CampaignGame
+    _game: CampaignRoster
 
     __slots__ = (
         "cmap",
@@ -82,7 +80,7 @@ class CampaignState(State):
         "used_g",
     )
 
-    def __init__(self, game: CampaignGame, seed: int) -> None:
+    def __init__(self, game: CampaignRoster, seed: int) -> None:
         super().__init__(game, seed)
         first = game.mountains[0]
         off_g, off_c = game.offsets[first.info.id]

@@ -19,6 +19,7 @@ def _luck_offer(self: K2State) -> bool:
     return (
         self.phase == P_DIE
         and not self.luck_asked
+        and bool(self.held)
         and self.die_for in _LUCK_ROLLS
         and any(self.rs.tokens[t].effect == "luck" for t in self.held)
     )

@@ -59,8 +59,10 @@ def _move_actions(self: K2State) -> list[int]:
         collapsed = self.collapsed
         if collapsed and FINISH in acts:
             selectable = self._selectable
-            if any(p in collapsed and selectable(x) for x, p in enumerate(pos)):
-                acts.remove(FINISH)  # [9.2]: resolved during the Movement Phase
+            for x in range(len(pos)):
+                if pos[x] in collapsed and selectable(x):
+                    acts.remove(FINISH)  # [9.2]: resolved during the Movement Phase
+                    break
         if self.round == "storm":  # bivouacking [8.7] (the mover is none)
             highest = game.k2.bivouac_highest
             moved = self.moved
@@ -93,11 +95,15 @@ def _move_actions(self: K2State) -> list[int]:
                 for x in range(ng, len(pos))
                 if pos[x] == here and x != m and not moved[x]
             ]
+            acts.sort()  # before the tokens to play
         if END_MOVE in acts and STEP_DOWN in acts and not self.stepped and here in self.collapsed:
             acts.remove(END_MOVE)  # [9.2]: off an avalanche space
         if flash >= 0 and pos[flash] == here:  # even in passing
             acts += [FLASH + x - ng for x in range(ng, len(pos)) if pos[x] == here and x != flash]
-    return sorted(set(acts))
+    # ascending: the engine's actions come sorted, and what is added here comes after them
+    # in id order (K2's tokens to play, bivouacs, then the Flashlight; the Fortitude
+    # pickups are sorted in)
+    return acts
 
 
 def _client_allowance(self: K2State, c: int) -> int:

@@ -363,6 +363,8 @@ class K2State(DisasterState):
     # ============================================================== contract
     def current_player(self) -> int:
         ph = self.phase
+        if ph == P_MOVE:  # the commonest first
+            return 0
         if ph == P_DIE:
             if self._luck_offer():
                 return 0
