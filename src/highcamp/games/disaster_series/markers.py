@@ -45,10 +45,16 @@ def _skills(self: DisasterState, g: int) -> frozenset[str]:
 
 
 def _traits(self: DisasterState, c: int) -> frozenset[str]:
-    """Trait letters in force for client slot ``c`` (Advanced Game only) [13.1]."""
-    if not self._game.advanced:
-        return frozenset()
-    return self._game.ruleset.clients[self.clients[c]].traits
+    """The named trait flags in force for client slot ``c`` (Advanced Game only) [13.1]:
+    ``PASSES_RIDGES``, ``CAUTIOUS``... (:mod:`.constants`), read from the card's letters
+    once, when the game was made (``DisasterGame.trait_flags``)."""
+    game = self._game
+    if not game.advanced:
+        return _NO_TRAITS
+    return game.trait_flags[game.ruleset.clients[self.clients[c]].traits]
+
+
+_NO_TRAITS: frozenset[str] = frozenset()
 
 
 def _is_blocked(self: DisasterState, space: int) -> bool:

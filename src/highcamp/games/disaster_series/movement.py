@@ -6,10 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .constants import (
+    BAD_DIRECTION,
+    CAUTIOUS,
+    DEPENDENT,
     DROP_OFF,
     END_MOVE,
     ENTER,
+    EXTRA_EQUIPMENT,
     FINISH,
+    GOOD_DIRECTION,
     LOST,
     OPT_A,
     OPT_A_PREP,
@@ -19,6 +24,7 @@ from .constants import (
     P_DIE,
     P_MOVE,
     P_ORDER,
+    PASSES_RIDGES,
     PICKUP,
     PLAY,
     PLAYABLE,
@@ -150,7 +156,7 @@ def _can_push(self: DisasterState, c: int) -> bool:
     if not self._game.advanced or self.pushed:
         return False
     traits = self._traits(c)
-    return "c" not in traits and "e" not in traits
+    return CAUTIOUS not in traits and EXTRA_EQUIPMENT not in traits
 
 
 def _selectable(self: DisasterState, m: int) -> bool:
@@ -159,8 +165,13 @@ def _selectable(self: DisasterState, m: int) -> bool:
     ng = self._game.ng
     if m < ng:
         return self.guides_left > 0 and self._guide_allowance(m) > 0
-    c = m - ng
-    if self.clients_left <= 0 or self.tired[c] == 2:
+    return self.clients_left > 0 and self._client_selectable(m - ng)
+
+
+def _client_selectable(self: DisasterState, c: int) -> bool:
+    """Whether client ``c`` on the track, not yet moved, may be selected while clients may
+    move: it is not resting [7.4] and has a move, or may push [13.2]."""
+    if self.tired[c] == 2:
         return False
     return self._client_allowance(c) > 0 or self._can_push(c)
 
@@ -190,8 +201,9 @@ def _move_actions(self: DisasterState) -> list[int]:
                     if not moved[g] and pos[g] >= 0 and selectable(g):
                         acts.append(SELECT + g)
             if self.clients_left > 0:
+                client_selectable = self._client_selectable
                 for x in range(ng, len(pos)):
-                    if not moved[x] and pos[x] >= 0 and selectable(x):
+                    if not moved[x] and pos[x] >= 0 and client_selectable(x - ng):
                         acts.append(SELECT + x)
         if self.held:  # held tokens to play [6.2]
             tokens = game.ruleset.tokens
@@ -229,7 +241,7 @@ def _move_actions(self: DisasterState) -> list[int]:
             for x in range(ng, len(pos)):
                 if pos[x] != here or x in taken or moved[x]:
                     continue
-                if low and "e" in self._traits(x - ng):
+                if low and EXTRA_EQUIPMENT in self._traits(x - ng):
                     continue
                 acts.append(PICKUP + x - ng)
         return acts
@@ -278,7 +290,7 @@ def _step_problem(self: DisasterState, action: int) -> str | None:
         traits = _NO_SKILLS
     else:
         traits = self._traits(m - ng)
-        passes = "a" in traits
+        passes = PASSES_RIDGES in traits
         expert = False
     if nxt in self.blocked:
         if not passes:
@@ -290,11 +302,11 @@ def _step_problem(self: DisasterState, action: int) -> str | None:
             return R_RIDGES
     up = b.up
     if up >= 0:
-        if m >= ng and "d" in traits and (nxt == b.summit or (nxt == up and d == 1)):
+        if m >= ng and DEPENDENT in traits and (nxt == b.summit or (nxt == up and d == 1)):
             return R_TRAITS
         if carried and not expert and cur in (up, b.down) and nxt in (up, b.down):
             return R_STEP
-    elif m >= ng and "d" in traits and nxt == b.summit:
+    elif m >= ng and DEPENDENT in traits and nxt == b.summit:
         return R_TRAITS
     return None
 
@@ -362,9 +374,9 @@ def _do_step(self: DisasterState, action: int) -> None:
         self._storm_phase()  # [8.3]: the whole Storm Phase, both moves of [14.2] too
         and cur in b.lost_on_leaving
         and "calm_wind" not in self.fx
-        and "g" not in self._traits(c)
+        and GOOD_DIRECTION not in self._traits(c)
     ):
-        if "b" in self._traits(c) and d == -1:
+        if BAD_DIRECTION in self._traits(c) and d == -1:
             self._emit(f"{self.name(m)} has a bad sense of direction", R_LOST)
             self._get_lost(c)
             return
@@ -417,7 +429,7 @@ def _end_client(self: DisasterState) -> None:
     m = self.mover
     c = m - self._game.ng
     self.moved[m] = True
-    cautious = self._game.advanced and "c" in self._traits(c)
+    cautious = self._game.advanced and CAUTIOUS in self._traits(c)
     if not (cautious and not self.stepped):
         # [13.2]: a Cautious client that ends its move without moving has made no
         # move: it does not tire, nor use up one of the option's client moves
@@ -499,7 +511,7 @@ def _move_action(self: DisasterState, action: int) -> None:
         self.carried.append([self._game.ng + c, 0])
         if self.tired[c]:
             self.tired[c] = 0  # [13.2]: carried, not tired next turn
-        if "e" in self._traits(c):
+        if EXTRA_EQUIPMENT in self._traits(c):
             self.remaining -= 1
     elif action == DROP_OFF:
         self._drop()

@@ -529,7 +529,7 @@ class TwoPlayerRules(DisasterState):
             self._next_mover()
         else:
             super()._apply(action)
-        if self._unblock():
+        if self.blocked and self._unblock():  # [15.4], asked after every action
             self._cache = None
 
     def _action_text(self, action: int) -> str:

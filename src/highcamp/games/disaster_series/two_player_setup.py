@@ -103,10 +103,7 @@ def _secret_choices(self: TwoPlayerRules, seat: int) -> list[Any]:
 def _clients_on(self: TwoPlayerRules, space: int) -> tuple[int, int]:
     """Clients of the active and of the waiting team on ``space``."""
     ng = self._game.ng
-    return (
-        sum(1 for p in self.pos[ng:] if p == space),
-        sum(1 for p in self.o_pos[ng:] if p == space),
-    )
+    return self.pos[ng:].count(space), self.o_pos[ng:].count(space)
 
 
 def _setup(self: TwoPlayerRules) -> None:

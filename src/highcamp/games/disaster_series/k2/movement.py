@@ -9,6 +9,7 @@ from .. import movement as base_movement
 from ..constants import (
     END_MOVE,
     FINISH,
+    FORTITUDE,
     LOST,
     OPT_A,
     OPT_B,
@@ -87,7 +88,7 @@ def _move_actions(self: K2State) -> list[int]:
             and not self.carried
             and not self.stepped
             and self.remaining >= 1
-            and "f" in self._traits(m - ng)
+            and FORTITUDE in self._traits(m - ng)
         ):
             moved = self.moved
             acts += [
@@ -108,16 +109,19 @@ def _move_actions(self: K2State) -> list[int]:
 
 def _client_allowance(self: K2State, c: int) -> int:
     ng = self._game.ng
-    card = self._game.ruleset.clients[self.clients[c]]
-    n = card.movement
-    here = self.pos[ng + c]
-    lit = self.flash >= 0 and self.pos[self.flash] == here
-    if self.round == "storm" and not self._guide_on(here) and not lit:
-        n = min(n, 1)  # [8.6]
-    n += self.fx.count("chocolate_bars")
-    if "thick_snow" in self.fx:
-        n -= 1
-    return max(n, 0)
+    n = self._game.ruleset.clients[self.clients[c]].movement
+    if self.round == "storm":
+        pos = self.pos
+        here = pos[ng + c]
+        lit = self.flash >= 0 and pos[self.flash] == here
+        if not lit and here not in pos[:ng]:  # no guide here [8.6]
+            n = min(n, 1)
+    fx = self.fx
+    if fx:
+        n += fx.count("chocolate_bars")
+        if "thick_snow" in fx:
+            n -= 1
+    return n if n > 0 else 0
 
 
 def _choose_option(self: K2State, action: int) -> None:

@@ -21,6 +21,7 @@ from highcamp.core import (
     State,
 )
 
+from ..constants import DEPENDENT, PASSES_RIDGES
 from ..engine import (
     LOST,
     P_DIE,
@@ -68,6 +69,7 @@ from .vocabulary import (
 __all__ = ["K2State"]
 
 _NO_TRAITS: frozenset[str] = frozenset()
+_DAYLIGHT: frozenset[str] = frozenset({PASSES_RIDGES})
 
 if TYPE_CHECKING:
     from .rules import DisasterOnK2Game
@@ -199,11 +201,12 @@ class K2State(DisasterState):
         super()._resume()
 
     def _traits(self, c: int) -> frozenset[str]:
-        if not self._game.advanced:
+        game = self._game
+        if not game.advanced:
             return _NO_TRAITS  # [13.1] as the engine reads it, inlined (hot path)
-        traits = self._game.ruleset.clients[self.clients[c]].traits
-        if self.round == "storm" and "a" in traits:
-            return traits - {"a"}  # [14.4]: daylight only
+        traits = game.trait_flags[game.ruleset.clients[self.clients[c]].traits]
+        if self.round == "storm" and PASSES_RIDGES in traits:
+            return traits - _DAYLIGHT  # [14.4]: the Advanced Climber passes ridges by day
         return traits
 
     def _guide_allowance(self, g: int) -> int:
@@ -255,7 +258,7 @@ class K2State(DisasterState):
             m >= ng
             and action == STEP_UP
             and nxt in (self.k2.traverse_goal, self._game.ruleset.board.summit)
-            and any("d" in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
+            and any(DEPENDENT in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
         ):
             return R_TRAITS
         return super()._step_problem(action)  # Everest's numbers, as the engine compares them
@@ -411,7 +414,8 @@ class K2State(DisasterState):
     def _apply(self, action: int) -> None:
         ph = self.phase
         if ph == P_MOVE and (action < PLAY or TARGET_CLIENT <= action < B):
-            super()._apply(action)  # the commonest step first
+            self._cache = None  # the commonest step first: the engine's movement step
+            self._move_action(action)
             return
         if ph == P_GOAL:
             self._cache = None
