@@ -350,9 +350,10 @@ SERIES_CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("disaster-on-k2", {"guide": "sherpa", "game": "advanced"}),
     ("disaster-on-everest", {"players": 2}),
     ("disaster-on-k2", {"players": 2}),
+    ("disaster-campaign", {}),
 )
 """The Disaster-series cases of ``--compare-with``: each mountain solitaire (basic, and
-advanced) and with two players."""
+advanced), with two players, and the campaign (its default order)."""
 SERIES_MID_STATES = 50
 
 
@@ -528,7 +529,7 @@ def main(argv: list[str] | None = None) -> int:
         return series_worker(args.series_worker, args.seconds, args.repeats)
     console = Console()
     if not console.is_terminal:  # piped or redirected: do not wrap the tables at 80 columns
-        console = Console(width=120)
+        console = Console(width=170 if args.compare_with else 120)
     if args.compare_with:
         return compare_series(console, args)
 

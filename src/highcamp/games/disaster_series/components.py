@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -67,7 +68,7 @@ class Board:
     blocked_ridge_markers: int
     neutral_clients: int
 
-    @property
+    @cached_property
     def size(self) -> int:
         """Number of track spaces."""
         return len(self.names)
@@ -78,7 +79,17 @@ class Board:
 
     def ridges_numbered(self, number: int) -> tuple[int, ...]:
         """The ridge spaces that show ``number`` [6.1]."""
-        return tuple(s for s, nums in enumerate(self.ridges) if number in nums)
+        spaces = self._ridge_spaces.get(number)
+        if spaces is None:
+            spaces = self._ridge_spaces[number] = tuple(
+                s for s, nums in enumerate(self.ridges) if number in nums
+            )
+        return spaces
+
+    @cached_property
+    def _ridge_spaces(self) -> dict[int, tuple[int, ...]]:
+        """The memo of :meth:`ridges_numbered` (the board never changes)."""
+        return {}
 
 
 @dataclass(frozen=True)

@@ -123,6 +123,35 @@ MAX_TURNS = 150
 MAX_MOVE = 6
 """The most movement points a marker has in a round [7.2] [7.4]."""
 
+
+# ------------------------------------------------------------------------ client traits
+# What the rules ask of a client's traits [13.1], by name: each ruleset maps the trait
+# letters of its data files (``companies.json``) to these (``DisasterGame.TRAIT_FLAGS``),
+# so the letters, which differ between the mountains, appear in no rule.
+PASSES_RIDGES = "passes_ridges"  # Everest a Amateur Climber; K2 a Advanced Climber [8.1]
+ROPE_BONUS = "rope_bonus"  # K2 a Advanced Climber: +2 on rope and scaling rolls [9.2]
+BAD_DIRECTION = "bad_direction"  # b Bad Sense of Direction [8.3]
+CAUTIOUS = "cautious"  # c Cautious [13.2]
+DEPENDENT = "dependent"  # d Dependent: no Hillary Step (Traverse Goal) or Summit alone
+EXTRA_EQUIPMENT = "extra_equipment"  # e Extra Equipment: cannot push, slows its carrier
+FORTITUDE = "fortitude"  # K2 f Fortitude: carries a climber one space
+GOOD_DIRECTION = "good_direction"  # g Good Sense of Direction: never lost [8.3]
+HEALER = "healer"  # h Healer [11.3]
+LUCKY = "lucky"  # K2 l Lucky: re-rolls a bad roll once
+WILL_TO_LIVE = "will_to_live"  # w Will to Live [11.2] [11.3]
+TRAIT_FLAGS: dict[str, frozenset[str]] = {
+    "a": frozenset({PASSES_RIDGES}),
+    "b": frozenset({BAD_DIRECTION}),
+    "c": frozenset({CAUTIOUS}),
+    "d": frozenset({DEPENDENT}),
+    "e": frozenset({EXTRA_EQUIPMENT}),
+    "g": frozenset({GOOD_DIRECTION}),
+    "h": frozenset({HEALER}),
+    "w": frozenset({WILL_TO_LIVE}),
+}
+"""Disaster on Everest's trait letters, as the rules' named flags [13.1] (a letter
+another mountain's card carries and Everest does not know has no effect here)."""
+
 R_SETUP = "[4.1]"
 R_DRAW = "[6.0]"
 R_RIDGE_PLACE = "[6.1]"

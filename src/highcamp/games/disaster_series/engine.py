@@ -348,11 +348,13 @@ class DisasterState(State):
     )
     _NESTED = ("queue", "carried", "entering", "fate_list")
     _FLAT = tuple(filter(lambda k: k not in ("queue", "carried", "entering", "fate_list"), _LISTS))
-    __slots__ = (*_LISTS, *_SCALARS, "_cache")
+    __slots__ = (*_LISTS, *_SCALARS, "_cache", "rs")
 
     def __init__(self, game: DisasterGame, seed: int) -> None:
         super().__init__(game, seed)
         rs = game.ruleset
+        self.rs: Ruleset = rs
+        """The game's components (its ruleset, read on every step)."""
         b = rs.board
         ng, nc = game.ng, game.nc
         self.guides: list[int] = []
@@ -422,11 +424,6 @@ class DisasterState(State):
         self._setup()
 
     # ================================================================== helpers
-    @property
-    def rs(self) -> Ruleset:
-        """The game's components."""
-        return self._game.ruleset
-
     # the reads of :mod:`.markers`
     name = markers.name
     space_name = markers.space_name
@@ -474,6 +471,7 @@ class DisasterState(State):
     _client_allowance = movement._client_allowance
     _can_push = movement._can_push
     _selectable = movement._selectable
+    _client_selectable = movement._client_selectable
     _move_actions = movement._move_actions
     _ridges_open_playable = movement._ridges_open_playable
     _end_problem = movement._end_problem
@@ -538,15 +536,10 @@ class DisasterState(State):
     _compute_legal = phases._compute_legal
     _target_type = phases._target_type
 
-    def _sample_chance(self, u: int) -> int:
-        ph = self.phase
-        if ph == P_DIE:
-            return DIE + ((u * 6) >> 64)
-        if ph == P_DRAW:
-            return TOKEN + self.container[(u * len(self.container)) >> 64]
-        if ph == P_FATE:
-            return TOKEN + self.pool[(u * len(self.pool)) >> 64]
-        return super()._sample_chance(u)
+    legal_actions = phases.legal_actions
+    apply_action = phases.apply_action
+
+    _sample_chance = phases._sample_chance
 
     # ----------------------------------------------------------------- action texts
     # the rules of :mod:`.texts`
@@ -593,6 +586,7 @@ class DisasterState(State):
         """An independent copy."""
         new = self._copy_base()
         new._cache = self._cache
+        new.rs = self.rs
         for k in self._FLAT:
             setattr(new, k, getattr(self, k).copy())
         for k in self._NESTED:

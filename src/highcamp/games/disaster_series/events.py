@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .constants import P_DIE, P_TARGET, QUEUE, R_EVENTS
+from .constants import GOOD_DIRECTION, P_DIE, P_TARGET, QUEUE, R_EVENTS
 
 if TYPE_CHECKING:
     from .engine import DisasterState
@@ -119,7 +119,7 @@ def _icy(state: DisasterState, t: int) -> None:
             m >= ng
             and state._storm_phase()
             and p in b.lost_on_leaving
-            and "g" not in state._traits(m - ng)
+            and GOOD_DIRECTION not in state._traits(m - ng)
         ):
             state.lost_checks.append(m - ng)
 

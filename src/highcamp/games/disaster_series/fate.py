@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .constants import (
     ACCEPT,
     DEAD,
+    HEALER,
     LOST,
     LUCK,
     MEDKIT,
@@ -28,6 +29,7 @@ from .constants import (
     SACRIFICE,
     T_FATE,
     T_PLAYED,
+    WILL_TO_LIVE,
     ZONE_ORDER,
 )
 
@@ -67,13 +69,13 @@ def _build_fates(self: DisasterState) -> None:
     self.fate_list = []
     for c in range(game.nc):
         if self.pos[ng + c] == LOST:
-            if "w" in self._traits(c):
+            if WILL_TO_LIVE in self._traits(c):
                 self.pos[ng + c] = 0
                 self.fates[c] = "will to live"
                 self._emit(f"{self.name(ng + c)} has the will to live", R_FATE_LOST)
             else:
                 self.fate_list.append([c, "lost"])
-    healers = {self.pos[ng + c] for c in range(game.nc) if "h" in self._traits(c)}
+    healers = {self.pos[ng + c] for c in range(game.nc) if HEALER in self._traits(c)}
     for c in range(game.nc):
         p = self.pos[ng + c]
         if p == 0 or p in (LOST, DEAD) or (p < 0 and p != QUEUE):
@@ -83,7 +85,7 @@ def _build_fates(self: DisasterState) -> None:
         if zone == "death":
             self._die(c, self._DEATH_ZONE)
             continue
-        if "w" in self._traits(c) and zone in ("near", "medium"):
+        if WILL_TO_LIVE in self._traits(c) and zone in ("near", "medium"):
             self.fates[c] = "will to live"
             continue
         if self.ams[c]:

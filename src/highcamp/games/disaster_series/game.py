@@ -23,10 +23,12 @@ from .constants import (
     NUM_ACTIONS,
     PHASE_NAMES,
     PLACE_NAMES,
+    PLAY,
     PREP_NAMES,
     ROUND_NAMES,
     STEP_NAMES,
     TIRED_NAMES,
+    TRAIT_FLAGS,
 )
 from .engine import DisasterState
 from .seats import (
@@ -46,6 +48,8 @@ class DisasterGame(Game):
     """A game of the Disaster series; subclasses set ``INFO`` and ``RULESET``."""
 
     RULESET: ClassVar[Ruleset]
+    TRAIT_FLAGS: ClassVar[dict[str, frozenset[str]]] = TRAIT_FLAGS
+    """The ruleset's trait letters as the rules' named flags (:data:`.constants.TRAIT_FLAGS`)."""
     SEAT_OPTIONS: ClassVar[tuple[str, ...]] = ("company",)
     """Options each seat sets for its own team (``company`` and ``company_2``) [15.0]."""
 
@@ -60,6 +64,9 @@ class DisasterGame(Game):
         self.ng = len(self.company.guides)
         self.nc = len(self.company.clients)
         self.effect_ids = tuple(sorted(rs.effects))
+        self.play_ids = {eff: PLAY + k for k, eff in enumerate(self.effect_ids)}
+        """Each effect's ``play`` action id (the effects in ``effect_ids`` order)."""
+        self.trait_flags = trait_flags(rs.clients, self.TRAIT_FLAGS)
         self.seat_games: tuple[DisasterGame, ...] = ()
         check_two_player_options(self)
         if self.num_players == 2:
@@ -180,6 +187,7 @@ class DisasterGame(Game):
         new.ruleset = dataclasses.replace(
             self.ruleset, guides=tuple(guides), clients=tuple(clients), companies=(team,)
         )
+        new.trait_flags = trait_flags(new.ruleset.clients, self.TRAIT_FLAGS)
         new.company = team
         new.random_team = False
         new.bonus = ""
@@ -191,3 +199,20 @@ class DisasterGame(Game):
         if self.seat_games:
             return TwoPlayerState(self, seed)
         return DisasterState(self, seed)
+
+
+def trait_flags(
+    clients: Sequence[ClientCard], table: dict[str, frozenset[str]]
+) -> dict[frozenset[str], frozenset[str]]:
+    """Each client card's trait letters as the named flags of ``table`` (read once, when
+    the game is made): the engine asks ``flags[card.traits]``.
+
+    >>> from highcamp.games.disaster_series.constants import TRAIT_FLAGS
+    >>> card = ClientCard("Sandy", 2, frozenset("ae"), 9)
+    >>> sorted(trait_flags([card], TRAIT_FLAGS)[card.traits])
+    ['extra_equipment', 'passes_ridges']
+    """
+    empty: frozenset[str] = frozenset()
+    return {
+        c.traits: empty.union(*(table.get(letter, empty) for letter in c.traits)) for c in clients
+    }

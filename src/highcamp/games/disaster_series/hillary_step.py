@@ -25,7 +25,8 @@ def _place_in_queue(self: DisasterState, marker: int, direction: int, spot: int)
     if marker >= ng and self.goal[marker - ng] == 0:
         self.goal[marker - ng] = 1
         self._emit(f"{self.name(marker)} earns the Hillary Step marker", R_GOALS)
-    self._emit(f"{self.name(marker)} takes queue spot {spot + 1}", R_STEP)
+    if self._log is not None:
+        self._emit(f"{self.name(marker)} takes queue spot {spot + 1}", R_STEP)
 
 
 def _resolve_queue(self: DisasterState) -> None:
@@ -52,5 +53,6 @@ def _shift_queue(self: DisasterState, d: int) -> None:
         else:
             dest = b.down + 1 if direction > 0 else b.up - 1
             self.pos[who] = dest
-            self._emit(f"{self.name(who)} leaves the queue to {b.names[dest]}", R_QUEUE)
+            if self._log is not None:
+                self._emit(f"{self.name(who)} leaves the queue to {b.names[dest]}", R_QUEUE)
     self.queue = stay

@@ -14,12 +14,13 @@ if TYPE_CHECKING:
 
 def name(self: DisasterState, marker: int) -> str:
     """The name of a marker (guides first, then clients)."""
-    ng = self._game.ng
+    game = self._game
+    ng = game.ng
+    if marker < ng:
+        return game.ruleset.guides[self.guides[marker]].name
     if marker == NEUTRAL:
         return "another company's client"
-    if marker < ng:
-        return self.rs.guides[self.guides[marker]].name
-    return self.rs.clients[self.clients[marker - ng]].name
+    return game.ruleset.clients[self.clients[marker - ng]].name
 
 
 def space_name(self: DisasterState, space: int) -> str:
@@ -44,10 +45,16 @@ def _skills(self: DisasterState, g: int) -> frozenset[str]:
 
 
 def _traits(self: DisasterState, c: int) -> frozenset[str]:
-    """Trait letters in force for client slot ``c`` (Advanced Game only) [13.1]."""
-    if not self._game.advanced:
-        return frozenset()
-    return self._game.ruleset.clients[self.clients[c]].traits
+    """The named trait flags in force for client slot ``c`` (Advanced Game only) [13.1]:
+    ``PASSES_RIDGES``, ``CAUTIOUS``... (:mod:`.constants`), read from the card's letters
+    once, when the game was made (``DisasterGame.trait_flags``)."""
+    game = self._game
+    if not game.advanced:
+        return _NO_TRAITS
+    return game.trait_flags[game.ruleset.clients[self.clients[c]].traits]
+
+
+_NO_TRAITS: frozenset[str] = frozenset()
 
 
 def _is_blocked(self: DisasterState, space: int) -> bool:

@@ -6,10 +6,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .constants import (
+    BAD_DIRECTION,
+    CAUTIOUS,
+    DEPENDENT,
     DROP_OFF,
     END_MOVE,
     ENTER,
+    EXTRA_EQUIPMENT,
     FINISH,
+    GOOD_DIRECTION,
     LOST,
     OPT_A,
     OPT_A_PREP,
@@ -19,6 +24,7 @@ from .constants import (
     P_DIE,
     P_MOVE,
     P_ORDER,
+    PASSES_RIDGES,
     PICKUP,
     PLAY,
     PLAYABLE,
@@ -46,6 +52,8 @@ from .constants import (
 
 if TYPE_CHECKING:
     from .engine import DisasterState
+
+_NO_SKILLS: frozenset[str] = frozenset()
 
 
 def _begin_move(self: DisasterState) -> None:
@@ -95,9 +103,10 @@ def _resume(self: DisasterState) -> None:
         return
     if self.step == "move":
         self.phase = P_MOVE
-        if self.round == "clear" and self.option < 0:
-            return
         acts = self._move_actions()
+        if self.round == "clear" and self.option < 0:
+            self._cache = acts  # the options to choose from [7.1]
+            return
         if self.mover < 0 and acts == [FINISH]:
             self._finish_round()
         else:
@@ -124,29 +133,30 @@ def _guide_allowance(self: DisasterState, g: int) -> int:
             n += 3
         if "thick_snow" in fx:
             n -= 1
-    return max(n, 0)
+    return n if n > 0 else 0
 
 
 def _client_allowance(self: DisasterState, c: int) -> int:
     game = self._game
     n = game.ruleset.clients[self.clients[c]].movement
     fx = self.fx
-    if (
-        self.round == "storm"
-        and "calm_wind" not in fx
-        and not self._guide_on(self.pos[game.ng + c])
-    ):
-        n = min(n, 1)  # [7.6]
+    if self.round == "storm" and "calm_wind" not in fx:
+        pos = self.pos
+        ng = game.ng
+        if pos[ng + c] not in pos[:ng]:  # no guide on the client's space
+            n = min(n, 1)  # [7.6]
     if fx:
         n += fx.count("chocolate_bars") + fx.count("energy_boost")
         if "thick_snow" in fx:
             n -= 1
-    return max(n, 0)
+    return n if n > 0 else 0
 
 
 def _can_push(self: DisasterState, c: int) -> bool:
+    if not self._game.advanced or self.pushed:
+        return False
     traits = self._traits(c)
-    return self._game.advanced and not self.pushed and "c" not in traits and "e" not in traits
+    return CAUTIOUS not in traits and EXTRA_EQUIPMENT not in traits
 
 
 def _selectable(self: DisasterState, m: int) -> bool:
@@ -155,76 +165,91 @@ def _selectable(self: DisasterState, m: int) -> bool:
     ng = self._game.ng
     if m < ng:
         return self.guides_left > 0 and self._guide_allowance(m) > 0
-    c = m - ng
-    if self.clients_left <= 0 or self.tired[c] == 2:
+    return self.clients_left > 0 and self._client_selectable(m - ng)
+
+
+def _client_selectable(self: DisasterState, c: int) -> bool:
+    """Whether client ``c`` on the track, not yet moved, may be selected while clients may
+    move: it is not resting [7.4] and has a move, or may push [13.2]."""
+    if self.tired[c] == 2:
         return False
     return self._client_allowance(c) > 0 or self._can_push(c)
 
 
 def _move_actions(self: DisasterState) -> list[int]:
-    """Legal actions of the movement step."""
+    """Legal actions of the movement step, built in ascending order."""
     game = self._game
     ng = game.ng
-    acts: list[int] = []
-    if self.mover < 0:
-        if self.round == "clear" and self.option < 0:
+    m = self.mover
+    if m < 0:
+        choosing = self.round == "clear" and self.option < 0
+        if choosing:
             acts = [OPT_A, OPT_B, OPT_C]
             if self.prep < 2 and ng > 0 and not self._storm_phase():
                 acts += [OPT_A_PREP, OPT_B_PREP] if ng > 1 else [OPT_B_PREP]
         else:
+            acts = [FINISH]
+        moved = self.moved
+        if game.bonus == "summit_push" and not self.bonus_used and not any(moved[:ng]):
+            acts.append(SUMMIT_PUSH)
+        if not choosing:
             # a marker that has moved, or is off the track, or whose kind has no moves
             # left is never selectable: only the others are asked
-            pos, moved, selectable = self.pos, self.moved, self._selectable
+            pos, selectable = self.pos, self._selectable
             if self.guides_left > 0:
-                acts = [
-                    SELECT + m for m in range(ng) if not moved[m] and pos[m] >= 0 and selectable(m)
-                ]
+                for g in range(ng):
+                    if not moved[g] and pos[g] >= 0 and selectable(g):
+                        acts.append(SELECT + g)
             if self.clients_left > 0:
-                acts += [
-                    SELECT + m
-                    for m in range(ng, len(pos))
-                    if not moved[m] and pos[m] >= 0 and selectable(m)
-                ]
-            acts.append(FINISH)
-        if (
-            game.bonus == "summit_push"
-            and not self.bonus_used
-            and not any(self.moved[g] for g in range(ng))
-        ):
-            acts.append(SUMMIT_PUSH)
+                client_selectable = self._client_selectable
+                for x in range(ng, len(pos)):
+                    if not moved[x] and pos[x] >= 0 and client_selectable(x - ng):
+                        acts.append(SELECT + x)
         if self.held:  # held tokens to play [6.2]
             tokens = game.ruleset.tokens
             held = {tokens[t].effect for t in self.held}
-            for k, eff in enumerate(game.effect_ids):
-                if eff in PLAYABLE and eff in held:
-                    if eff == "ridges_open" and not self._ridges_open_playable():
-                        continue
-                    acts.append(PLAY + k)
-        return sorted(acts)
-    m = self.mover
-    for a in (STEP_UP, STEP_DOWN):
-        if self._step_problem(a) is None:
-            acts.append(a)
+            play_ids = game.play_ids
+            plays = [
+                play_ids[eff]
+                for eff in PLAYABLE
+                if eff in held
+                and eff in play_ids
+                and (eff != "ridges_open" or self._ridges_open_playable())
+            ]
+            acts += sorted(plays)
+        return acts
+    acts = []
+    step_problem = self._step_problem
+    if step_problem(STEP_UP) is None:
+        acts.append(STEP_UP)
+    if step_problem(STEP_DOWN) is None:
+        acts.append(STEP_DOWN)
+    pos = self.pos
+    here = pos[m]
+    # [8.1]: a marker that has not left a blocked ridge it started on may stay
+    end_ok = here not in self.blocked or (here == self.start_space and not self.stepped)
     if m < ng:
-        space = self.pos[m]
-        if self.carried and self._end_problem() is None:
-            acts.append(DROP_OFF)
-        if self._end_problem() is None:
+        carried = self.carried
+        if end_ok:
+            if carried:
+                acts.append(DROP_OFF)
             acts.append(END_MOVE)
-        if len(self.carried) < self.capacity and "lost_signal" not in self.fx:
-            carried = {x[0] for x in self.carried}
-            for c in self._client_at(space):
-                if c + ng in carried or self.moved[ng + c]:
+        if len(carried) < self.capacity and "lost_signal" not in self.fx:
+            taken = {x[0] for x in carried}
+            moved = self.moved
+            low = self.remaining < 2
+            for x in range(ng, len(pos)):
+                if pos[x] != here or x in taken or moved[x]:
                     continue
-                if "e" in self._traits(c) and self.remaining < 2:
+                if low and EXTRA_EQUIPMENT in self._traits(x - ng):
                     continue
-                acts.append(PICKUP + c)
-    else:
-        if self._can_push(m - ng):
-            acts.append(PUSH)
-        if self._end_problem() is None:
-            acts.append(END_MOVE)
-    return sorted(acts)
+                acts.append(PICKUP + x - ng)
+        return acts
+    if end_ok:
+        acts.append(END_MOVE)
+    if self._can_push(m - ng):
+        acts.append(PUSH)
+    return acts
 
 
 def _ridges_open_playable(self: DisasterState) -> bool:
@@ -246,43 +271,43 @@ def _step_problem(self: DisasterState, action: int) -> str | None:
     """The rule that forbids stepping now, or None."""
     game = self._game
     ng = game.ng
-    b = self._game.ruleset.board
+    b = game.ruleset.board
     m = self.mover
     d = 1 if action == STEP_UP else -1
     cur = self.pos[m]
     nxt = cur + d
-    if not 0 <= nxt < b.size:
+    if not 0 <= nxt < b.size or self.remaining < 1:
         return R_GUIDE if m < ng else R_CLIENT
-    if self.remaining < 1:
-        return R_GUIDE if m < ng else R_CLIENT
+    carried = self.carried
     if m < ng:
-        skills = self._skills(m)
-        for _, n in self.carried:
+        skills = game.ruleset.guides[self.guides[m]].skills  # [7.6]: in the storm, with
+        if self.round == "storm" and "resolute" not in skills:  # Resolute only
+            skills = _NO_SKILLS
+        for _, n in carried:
             if n >= self.carry_limit:
                 return R_GUIDE_EXC if "fast" in skills else R_GUIDE
-        passes = "expert_climber" in skills
+        expert = passes = "expert_climber" in skills
+        traits = _NO_SKILLS
     else:
-        passes = "a" in self._traits(m - ng)
+        traits = self._traits(m - ng)
+        passes = PASSES_RIDGES in traits
+        expert = False
     if nxt in self.blocked:
         if not passes:
             return R_RIDGES
         need = self._escape(nxt)
         if self.remaining - 1 < need:
             return R_RIDGES
-        if any(self.carry_limit - n - 1 < need for _, n in self.carried):
+        if any(self.carry_limit - n - 1 < need for _, n in carried):
             return R_RIDGES
-    if m >= ng:
-        traits = self._traits(m - ng)
-        if "d" in traits and (nxt == b.summit or (nxt == b.up and d == 1)):
+    up = b.up
+    if up >= 0:
+        if m >= ng and DEPENDENT in traits and (nxt == b.summit or (nxt == up and d == 1)):
             return R_TRAITS
-    if (
-        b.up >= 0
-        and cur in (b.up, b.down)
-        and nxt in (b.up, b.down)
-        and (m >= ng or "expert_climber" not in self._skills(m))
-        and self.carried
-    ):
-        return R_STEP
+        if carried and not expert and cur in (up, b.down) and nxt in (up, b.down):
+            return R_STEP
+    elif m >= ng and DEPENDENT in traits and nxt == b.summit:
+        return R_TRAITS
     return None
 
 
@@ -349,9 +374,9 @@ def _do_step(self: DisasterState, action: int) -> None:
         self._storm_phase()  # [8.3]: the whole Storm Phase, both moves of [14.2] too
         and cur in b.lost_on_leaving
         and "calm_wind" not in self.fx
-        and "g" not in self._traits(c)
+        and GOOD_DIRECTION not in self._traits(c)
     ):
-        if "b" in self._traits(c) and d == -1:
+        if BAD_DIRECTION in self._traits(c) and d == -1:
             self._emit(f"{self.name(m)} has a bad sense of direction", R_LOST)
             self._get_lost(c)
             return
@@ -404,14 +429,15 @@ def _end_client(self: DisasterState) -> None:
     m = self.mover
     c = m - self._game.ng
     self.moved[m] = True
-    cautious = self._game.advanced and "c" in self._traits(c)
+    cautious = self._game.advanced and CAUTIOUS in self._traits(c)
     if not (cautious and not self.stepped):
         # [13.2]: a Cautious client that ends its move without moving has made no
         # move: it does not tire, nor use up one of the option's client moves
         self.clients_left -= 1
     if (cautious and self.stepped) or (self._game.advanced and self.pushed):
         self.tired[c] = 1
-        self._emit(f"{self.name(m)} is tired", R_PUSH)
+        if self._log is not None:
+            self._emit(f"{self.name(m)} is tired", R_PUSH)
     self.mover = -1
     self.remaining = 0
     self.pushed = False
@@ -463,9 +489,35 @@ def _choose_option(self: DisasterState, action: int) -> None:
 
 
 def _move_action(self: DisasterState, action: int) -> None:
-    ng = self._game.ng
-    if action <= OPT_B_PREP:
+    if STEP_UP <= action <= STEP_DOWN:  # the commonest first
+        self._do_step(action)
+    elif SELECT <= action < PICKUP:
+        ng = self._game.ng
+        self._select(action - SELECT)
+        if self.remaining == 0 and self.mover >= ng and not self._can_push(self.mover - ng):
+            self._end_client()
+    elif action == END_MOVE:
+        if self.mover < self._game.ng:
+            self._end_guide()
+        else:
+            self._end_client()
+    elif action == FINISH:
+        self._finish_round()
+        return
+    elif action <= OPT_B_PREP:
         self._choose_option(action)
+    elif PICKUP <= action < ENTER:
+        c = action - PICKUP
+        self.carried.append([self._game.ng + c, 0])
+        if self.tired[c]:
+            self.tired[c] = 0  # [13.2]: carried, not tired next turn
+        if EXTRA_EQUIPMENT in self._traits(c):
+            self.remaining -= 1
+    elif action == DROP_OFF:
+        self._drop()
+    elif action == PUSH:
+        self.pushed = True
+        self.remaining += 1
     elif action == SUMMIT_PUSH:
         self.bonus_used = True
         self.fx.append("summit_push")
@@ -484,30 +536,4 @@ def _move_action(self: DisasterState, action: int) -> None:
             self._emit(
                 f"{self._game.ruleset.tokens[t].name}: clients move one more space", R_EVENTS
             )
-    elif SELECT <= action < PICKUP:
-        self._select(action - SELECT)
-        if self.remaining == 0 and self.mover >= ng and not self._can_push(self.mover - ng):
-            self._end_client()
-    elif action == FINISH:
-        self._finish_round()
-        return
-    elif action in (STEP_UP, STEP_DOWN):
-        self._do_step(action)
-    elif PICKUP <= action < ENTER:
-        c = action - PICKUP
-        self.carried.append([ng + c, 0])
-        if self.tired[c]:
-            self.tired[c] = 0  # [13.2]: carried, not tired next turn
-        if "e" in self._traits(c):
-            self.remaining -= 1
-    elif action == DROP_OFF:
-        self._drop()
-    elif action == END_MOVE:
-        if self.mover < ng:
-            self._end_guide()
-        else:
-            self._end_client()
-    elif action == PUSH:
-        self.pushed = True
-        self.remaining += 1
     self._resume()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from highcamp.core import CHANCE, TERMINAL
+from highcamp.core import CHANCE, TERMINAL, State
 
 from .constants import (
     _CHANCE_PHASES,
@@ -59,6 +59,29 @@ def current_player(self: DisasterState) -> int:
     return 0
 
 
+def legal_actions(self: DisasterState) -> list[int]:
+    """The legal action ids now (the contract's): the memo the last transition left,
+    copied, else computed as the contract does."""
+    cache = self._cache
+    if cache is not None:
+        return cache.copy()
+    return State.legal_actions(self)
+
+
+def apply_action(self: DisasterState, action: int) -> None:
+    """Apply an action (the contract's): an action of the memo the last transition
+    left is legal without asking the phase again; anything else is checked by the
+    contract (and refused with its rule and reason)."""
+    cache = self._cache
+    if cache is not None and type(action) is int and action in cache:
+        if self._log is not None:
+            self._log_action(action)
+        self._apply(action)
+        self._history.append(action)
+        return
+    State.apply_action(self, action)
+
+
 def _chance_outcomes(self: DisasterState) -> list[tuple[int, float]]:
     ph = self.phase
     if ph == P_DRAW:
@@ -78,6 +101,17 @@ def _chance_outcomes(self: DisasterState) -> list[tuple[int, float]]:
     return []
 
 
+def _sample_chance(self: DisasterState, u: int) -> int:
+    ph = self.phase
+    if ph == P_DIE:
+        return DIE + ((u * 6) >> 64)
+    if ph == P_DRAW:
+        return TOKEN + self.container[(u * len(self.container)) >> 64]
+    if ph == P_FATE:
+        return TOKEN + self.pool[(u * len(self.pool)) >> 64]
+    return State._sample_chance(self, u)
+
+
 def _legal_actions(self: DisasterState) -> list[int]:
     """The legal actions: the memo a transition left (``_resume``), or computed now. A
     read never writes the memo, so reading a state changes nothing."""
@@ -93,6 +127,8 @@ def _is_legal(self: DisasterState, action: int) -> bool:
             return action in cache
     if ph == P_DIE:
         return DIE <= action < DIE + 6
+    if ph == P_BUY:
+        return BUY <= action <= DECLINE  # the two are next to each other
     if ph == P_DRAW:
         return TOKEN <= action < DIE and action - TOKEN in self.container
     if ph == P_FATE:

@@ -350,7 +350,7 @@ class TwoPlayerRules(DisasterState):
         if self.mover >= 0:
             return acts
         mine = (
-            self._seat_bonus() == "summit_push"
+            self._game.seat_games[self.active].bonus == "summit_push"
             and not self.bonus_used
             and not any(self.moved[g] for g in range(self._game.ng))
         )
@@ -369,6 +369,8 @@ class TwoPlayerRules(DisasterState):
             for fx in (self.fx, self.o_fx):
                 if "ridges_open" not in fx:
                     fx.append("ridges_open")
+            if self.round == "clear" and self.option < 0:
+                self._cache = None  # the options are asked again with the new effect
 
     # ------------------------------------------------------------------ blocked ridges [15.4]
     def _do_step(self, action: int) -> None:
@@ -527,7 +529,7 @@ class TwoPlayerRules(DisasterState):
             self._next_mover()
         else:
             super()._apply(action)
-        if self._unblock():
+        if self.blocked and self._unblock():  # [15.4], asked after every action
             self._cache = None
 
     def _action_text(self, action: int) -> str:

@@ -170,7 +170,8 @@ def _die_rolled(self: DisasterState, d: int) -> None:
         self._resume()
         return
     if kind == "resolve":
-        self._emit(f"the queue moves {d}", R_QUEUE)
+        if self._log is not None:
+            self._emit(f"the queue moves {d}", R_QUEUE)
         self._shift_queue(d)
         self._end_turn()
         return

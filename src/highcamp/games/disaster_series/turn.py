@@ -68,7 +68,8 @@ def _decline(self: DisasterState) -> None:
     self.current = -1
     if self._storm_phase():
         self.set_aside.append(t)
-        self._emit(f"{self._game.ruleset.tokens[t].name} is set aside", R_WATCH)
+        if self._log is not None:
+            self._emit(f"{self._game.ruleset.tokens[t].name} is set aside", R_WATCH)
     else:
         self.storm_watch.append(t)
         self._emit(

@@ -17,7 +17,6 @@ from .constants import (
 )
 from .two_player_options import seat_label
 from .two_player_vocabulary import (
-    _SEAT_PAIRS,
     FIRST_CHOICES,
     P_FIRST,
     PRESTIGE_2P,
@@ -33,16 +32,34 @@ if TYPE_CHECKING:
 
 
 def _swap(self: TwoPlayerRules, clear_cache: bool = True) -> None:
-    """Exchange the active team with the waiting one."""
-    for k, o in _SEAT_PAIRS:
-        a, b = getattr(self, k), getattr(self, o)
-        setattr(self, k, b)
-        setattr(self, o, a)
+    """Exchange the active team with the waiting one (every field of ``_SEAT_PAIRS``,
+    written out: this is on the hot path of every change of seat)."""
+    self.guides, self.o_guides = self.o_guides, self.guides
+    self.clients, self.o_clients = self.o_clients, self.clients
+    self.pos, self.o_pos = self.o_pos, self.pos
+    self.moved, self.o_moved = self.o_moved, self.moved
+    self.tired, self.o_tired = self.o_tired, self.tired
+    self.goal, self.o_goal = self.o_goal, self.goal
+    self.ams, self.o_ams = self.o_ams, self.ams
+    self.tank, self.o_tank = self.o_tank, self.tank
+    self.sacrificed, self.o_sacrificed = self.o_sacrificed, self.sacrificed
+    self.held, self.o_held = self.o_held, self.held
+    self.kept, self.o_kept = self.o_kept, self.kept
+    self.fates, self.o_fates = self.o_fates, self.fates
+    self.fx, self.o_fx = self.o_fx, self.fx
+    self.tallies, self.o_tallies = self.o_tallies, self.tallies
+    self.prestige, self.o_prestige = self.o_prestige, self.prestige
+    self.prep, self.o_prep = self.o_prep, self.prep
+    self.medkits_used, self.o_medkits_used = self.o_medkits_used, self.medkits_used
+    self.bonus_used, self.o_bonus_used = self.o_bonus_used, self.bonus_used
+    self.heli_done, self.o_heli_done = self.o_heli_done, self.heli_done
+    self.heli_client, self.o_heli_client = self.o_heli_client, self.heli_client
     for e in self.queue:
         e[1] = _flip(e[1])
     for e in self.entering:
         e[0] = _flip(e[0])
-    self.lost_checks = [_flip(c) for c in self.lost_checks]
+    if self.lost_checks:
+        self.lost_checks = [_flip(c) for c in self.lost_checks]
     self.active = 1 - self.active
     if clear_cache:
         self._cache = None
@@ -86,10 +103,7 @@ def _secret_choices(self: TwoPlayerRules, seat: int) -> list[Any]:
 def _clients_on(self: TwoPlayerRules, space: int) -> tuple[int, int]:
     """Clients of the active and of the waiting team on ``space``."""
     ng = self._game.ng
-    return (
-        sum(1 for p in self.pos[ng:] if p == space),
-        sum(1 for p in self.o_pos[ng:] if p == space),
-    )
+    return self.pos[ng:].count(space), self.o_pos[ng:].count(space)
 
 
 def _setup(self: TwoPlayerRules) -> None:

@@ -14,6 +14,7 @@ from .constants import (
     P_DRAW,
     P_FATE,
     P_GDRAW,
+    P_MOVE,
     P_OVER,
     P_SPOT,
 )
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 
 def current_player(self: TwoPlayerRules) -> int:
     """The seat to act: the bidder in the bidding, else the active seat."""
+    if self.phase == P_MOVE:  # the commonest first
+        return self.active
     if self.phase == P_OVER:
         return TERMINAL
     if self.phase in (P_GDRAW, P_CDRAW, P_DRAW, P_DIE, P_FATE, P_FIRST):

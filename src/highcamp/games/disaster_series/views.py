@@ -74,22 +74,22 @@ def observation(self: DisasterState, player: int) -> dict[str, Any]:
         ],
         "guides": [
             {
-                "name": self.name(g),
-                "movement": rs.guides[self.guides[g]].movement,
-                "skills": sorted(rs.guides[self.guides[g]].skills),
+                "name": card.name,
+                "movement": card.movement,
+                "skills": sorted(card.skills),
                 "space": self.pos[g],
                 "where": self.space_name(self.pos[g]),
                 "moved": self.moved[g],
                 "oxygen": self.tank[g],
             }
-            for g in range(len(self.guides))
+            for g, card in enumerate([rs.guides[i] for i in self.guides])
         ],
         "clients": [
             {
-                "name": self.name(ng + c),
-                "movement": rs.clients[self.clients[c]].movement,
-                "traits": "".join(sorted(rs.clients[self.clients[c]].traits)),
-                "points": rs.clients[self.clients[c]].points,
+                "name": card.name,
+                "movement": card.movement,
+                "traits": "".join(sorted(card.traits)),
+                "points": card.points,
                 "space": self.pos[ng + c],
                 "where": self.space_name(self.pos[ng + c]),
                 "moved": self.moved[ng + c],
@@ -98,7 +98,7 @@ def observation(self: DisasterState, player: int) -> dict[str, Any]:
                 "ams": self.ams[c],
                 "fate": self.fates[c],
             }
-            for c in range(len(self.clients))
+            for c, card in enumerate([rs.clients[i] for i in self.clients])
         ],
         "movement": {
             "round": self.round,

@@ -3,6 +3,8 @@ series climbed one after the other by one team.
 
 * ``game.py``: :class:`CampaignGame`, the order of mountains, the team sizes and markers of
   every set in play, the campaign chart (``data/chart.json``) [16.2];
+* ``roster.py``: :class:`CampaignRoster`, what the state reads of its game (the mountains,
+  the markers with their action ids, labels, bands), below both so neither imports the other;
 * ``options.py``: the options of the mountains it plays, prefixed per mountain
   (``k2_guide``, ``everest_random_team``...), and :data:`MOUNTAINS`;
 * ``state.py``: :class:`CampaignState`, the climb and the choices between two mountains

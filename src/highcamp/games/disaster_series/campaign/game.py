@@ -29,7 +29,6 @@ from typing import Any, ClassVar
 
 from highcamp.core import (
     Component,
-    Game,
     GameInfo,
     OptionError,
     OptionSpec,
@@ -48,6 +47,7 @@ from .options import (
     mountain_options,
     options_for,
 )
+from .roster import CampaignRoster
 from .state import PHASE_NAMES, CampaignState
 
 __all__ = ["CampaignGame"]
@@ -100,7 +100,7 @@ def _parse_order(text: str) -> list[str]:
     return names
 
 
-class CampaignGame(Game):
+class CampaignGame(CampaignRoster):
     """A campaign of the Disaster series [16.0]-[16.2], solitaire."""
 
     INFO = GameInfo(
@@ -249,33 +249,6 @@ class CampaignGame(Game):
         return game
 
     # ----------------------------------------------------------------- statics
-    def team_size(self, k: int) -> tuple[int, int]:
-        """Guides and clients mountain ``k`` (0-based) takes: the team's size its game
-        publishes (``static_view()["team"]``)."""
-        return self._sizes[k]
-
-    def mountain_title(self, k: int) -> str:
-        """``Everest`` or ``K2`` (the game's title for a mountain without a short name)."""
-        return self.titles[self.mountains[k].info.id]
-
-    def guide_label(self, gid: int) -> str:
-        """A guide marker's name, with its set when the campaign mixes sets."""
-        src, card = self.guide_cards[gid]
-        return card.name if self.sets == 1 else f"{card.name} ({self.titles[src]})"
-
-    def client_label(self, cid: int) -> str:
-        """A client marker's name, with its set when the campaign mixes sets."""
-        src, card = self.client_cards[cid]
-        return card.name if self.sets == 1 else f"{card.name} ({self.titles[src]})"
-
-    def band(self, score: float) -> str:
-        """The campaign chart's result for ``score`` [16.2]."""
-        name = self.bands[0][1]
-        for low, band in self.bands:
-            if low is None or score >= low:
-                name = band
-        return name
-
     def score_chart(self) -> list[ScoreBand]:
         """The campaign chart, lowest first [16.2]."""
         return chart_from_minimums(self.bands)

@@ -139,3 +139,15 @@ def options_for(name: str, first: bool, values: Mapping[str, Any]) -> dict[str, 
         if value != spec.default:
             out[spec.name] = value
     return out
+
+
+def unique_names(cards: Sequence[tuple[str, Any]], titles: dict[str, str]) -> list[Any]:
+    """The cards of a team, a name shared by markers of two sets told apart by the set."""
+    seen: set[str] = set()
+    out = []
+    for src, card in cards:
+        if card.name in seen:
+            card = dataclasses.replace(card, name=f"{card.name} ({titles[src]})")
+        seen.add(card.name)
+        out.append(card)
+    return out

@@ -16,9 +16,8 @@ the largest mountain's ids.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from highcamp.core import (
     TERMINAL,
@@ -38,9 +37,8 @@ from .. import (
     chance_outcome,
     team_members,
 )
-
-if TYPE_CHECKING:
-    from .game import CampaignGame
+from .options import unique_names
+from .roster import CampaignRoster
 
 __all__ = ["PHASE_NAMES", "CampaignState"]
 
@@ -63,7 +61,7 @@ PHASE_NAMES = (
 class CampaignState(State):
     """A position of a campaign: the mountain being climbed, or a choice between two."""
 
-    _game: CampaignGame
+    _game: CampaignRoster
 
     __slots__ = (
         "cmap",
@@ -82,7 +80,7 @@ class CampaignState(State):
         "used_g",
     )
 
-    def __init__(self, game: CampaignGame, seed: int) -> None:
+    def __init__(self, game: CampaignRoster, seed: int) -> None:
         super().__init__(game, seed)
         first = game.mountains[0]
         off_g, off_c = game.offsets[first.info.id]
@@ -252,7 +250,7 @@ class CampaignState(State):
     def _set_out(self) -> None:
         game = self._game
         mountain = game.mountains[self.k]
-        cards = _unique_names(
+        cards = unique_names(
             [game.guide_cards[g] for g in self.surv_g]
             + [game.client_cards[c] for c in self.surv_c],
             game.titles,
@@ -287,6 +285,19 @@ class CampaignState(State):
         if self.phase == MOUNTAIN:
             return self.inner.legal_actions()
         return super().legal_actions()
+
+    def apply_action(self, action: int) -> None:
+        """Apply an action (the contract's): during a climb, an action legal on the
+        mountain goes straight to it; anything else through the contract's checks."""
+        if self.phase == MOUNTAIN and self._log is None and type(action) is int:
+            inner = self.inner
+            if action < self._game.LEAVE_G and action in inner.legal_actions():
+                inner.apply_legal(action)
+                self._history.append(action)
+                if inner.is_terminal():
+                    self._finish_mountain()
+                return
+        State.apply_action(self, action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The mountain's chance outcomes at its chance steps (the campaign has none)."""
@@ -578,15 +589,3 @@ class CampaignState(State):
         new.surv_c = self.surv_c.copy()
         new.no_more = self.no_more
         return new
-
-
-def _unique_names(cards: Sequence[tuple[str, Any]], titles: dict[str, str]) -> list[Any]:
-    """The cards of a team, a name shared by markers of two sets told apart by the set."""
-    seen: set[str] = set()
-    out = []
-    for src, card in cards:
-        if card.name in seen:
-            card = dataclasses.replace(card, name=f"{card.name} ({titles[src]})")
-        seen.add(card.name)
-        out.append(card)
-    return out

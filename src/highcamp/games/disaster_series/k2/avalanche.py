@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING
 
 from ..constants import (
     DEAD,
+    GOOD_DIRECTION,
     LOST,
     P_BUY,
     P_DIE,
     P_MOVE,
     REMOVED,
+    ROPE_BONUS,
     T_LOST,
     T_PLAYED,
 )
@@ -234,9 +236,9 @@ def _descent_bonus(self: K2State) -> int:
         # traits, Advanced Climber included [9.2] [8.4]
         expert = "expert_climber" in self._game.ruleset.guides[self.guides[m]].skills
     else:
-        expert = (
-            self._game.advanced and "a" in self._game.ruleset.clients[self.clients[m - ng]].traits
-        )
+        game = self._game  # Advanced Climber, by day or by night [9.2]
+        card = game.ruleset.clients[self.clients[m - ng]]
+        expert = game.advanced and ROPE_BONUS in game.trait_flags[card.traits]
     return bonus + (2 if expert else 0)
 
 
@@ -277,7 +279,7 @@ def _descend(self: K2State, face: int) -> None:
             )
             self._land(group, land)
     else:
-        good = all(x < ng or "g" in self._traits(x - ng) for x in group)
+        good = all(x < ng or GOOD_DIRECTION in self._traits(x - ng) for x in group)
         if total <= 3:
             self._say(f"scaling ({total}): {names} fall", R_AV_SPACE)
             self._fall(group)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from ..constants import BAD_DIRECTION, GOOD_DIRECTION
 from ..engine import (
     EFFECTS,
     DisasterState,
@@ -53,9 +54,9 @@ def _icy_serac(state: DisasterState, t: int) -> None:
             m >= ng
             and state._storm_phase()
             and p in b.lost_on_leaving
-            and "g" not in state._traits(m - ng)
+            and GOOD_DIRECTION not in state._traits(m - ng)
         ):
-            if "b" in state._traits(m - ng):
+            if BAD_DIRECTION in state._traits(m - ng):
                 # Bad Sense of Direction: always LOST descending at the Shoulder, an Icy
                 # slide included (no roll) [9.3] [14.1]
                 state._say(f"{state.name(m)} has a bad sense of direction", R_LOST)

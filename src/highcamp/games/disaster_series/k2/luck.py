@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..constants import (
+    LUCKY,
     P_DIE,
 )
 from .vocabulary import (
@@ -19,6 +20,7 @@ def _luck_offer(self: K2State) -> bool:
     return (
         self.phase == P_DIE
         and not self.luck_asked
+        and bool(self.held)
         and self.die_for in _LUCK_ROLLS
         and any(self.rs.tokens[t].effect == "luck" for t in self.held)
     )
@@ -39,7 +41,7 @@ def _lucky_subject(self: K2State) -> bool:
         who = [self.biv_marker - ng]
     elif kind == "chimney" and self.chimney_queue:
         who = [self.chimney_queue[0]]
-    return any(c >= 0 and "l" in self._traits(c) for c in who)
+    return any(c >= 0 and LUCKY in self._traits(c) for c in who)
 
 
 def _bad_roll(self: K2State, d: int) -> bool:

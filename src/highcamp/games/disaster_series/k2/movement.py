@@ -5,16 +5,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import movement as base_movement
 from ..constants import (
+    END_MOVE,
+    FINISH,
+    FORTITUDE,
     LOST,
     OPT_A,
     OPT_B,
     OPT_C,
     P_DIE,
+    PICKUP,
     PLAY,
+    STEP_DOWN,
     T_LOST,
+    TARGET_CLIENT,
 )
 from .vocabulary import (
+    BIVOUAC,
+    FLASH,
     PLAYABLE,
     R_BIVOUAC,
     R_LOST,
@@ -26,18 +35,93 @@ if TYPE_CHECKING:
     from .state import K2State
 
 
+def _move_actions(self: K2State) -> list[int]:
+    """The movement step's legal actions [8.*]: K2's options [8.1], then the engine's with
+    K2's own tokens to play, an avalanche space's forced descent [9.2], bivouacking
+    [8.7], a Fortitude climber's carry and the Flashlight."""
+    game = self._game
+    ng = game.ng
+    m = self.mover
+    if m < 0 and self.round == "clear" and self.option < 0:
+        stuck = "hap_stuck" in self.fx and self._kind() == "hap"
+        acts = [OPT_B]
+        if not stuck and any(self.pos[g] >= 0 for g in range(ng)):
+            acts.append(OPT_A)
+        if self.prep < 2 and not stuck:
+            acts.append(OPT_C)
+        acts += self._plays()
+        return sorted(acts)
+    acts = base_movement._move_actions(self)  # in ascending order
+    if self.held:  # K2's own held tokens to play, not Everest's
+        acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
+    pos = self.pos
+    flash = self.flash
+    if m < 0:
+        collapsed = self.collapsed
+        if collapsed and FINISH in acts:
+            selectable = self._selectable
+            for x in range(len(pos)):
+                if pos[x] in collapsed and selectable(x):
+                    acts.remove(FINISH)  # [9.2]: resolved during the Movement Phase
+                    break
+        if self.round == "storm":  # bivouacking [8.7] (the mover is none)
+            highest = game.k2.bivouac_highest
+            moved = self.moved
+            guides = self.guides_left > 0
+            clients = self.clients_left > 0
+            for x in range(len(pos)):
+                p = pos[x]
+                if moved[x] or p < 1 or p > highest:
+                    continue
+                if x < ng:
+                    if guides:
+                        acts.append(BIVOUAC + x)
+                elif clients and not self.ams[x - ng] and self.tired[x - ng] != 2:
+                    acts.append(BIVOUAC + x)
+        if flash >= 0 and pos[flash] >= 0:
+            here = pos[flash]
+            acts += [FLASH + x - ng for x in range(ng, len(pos)) if pos[x] == here and x != flash]
+    else:
+        here = pos[m]
+        if (
+            m >= ng
+            and not self.carried
+            and not self.stepped
+            and self.remaining >= 1
+            and FORTITUDE in self._traits(m - ng)
+        ):
+            moved = self.moved
+            acts += [
+                PICKUP + x - ng
+                for x in range(ng, len(pos))
+                if pos[x] == here and x != m and not moved[x]
+            ]
+            acts.sort()  # before the tokens to play
+        if END_MOVE in acts and STEP_DOWN in acts and not self.stepped and here in self.collapsed:
+            acts.remove(END_MOVE)  # [9.2]: off an avalanche space
+        if flash >= 0 and pos[flash] == here:  # even in passing
+            acts += [FLASH + x - ng for x in range(ng, len(pos)) if pos[x] == here and x != flash]
+    # ascending: the engine's actions come sorted, and what is added here comes after them
+    # in id order (K2's tokens to play, bivouacs, then the Flashlight; the Fortitude
+    # pickups are sorted in)
+    return acts
+
+
 def _client_allowance(self: K2State, c: int) -> int:
     ng = self._game.ng
-    card = self._game.ruleset.clients[self.clients[c]]
-    n = card.movement
-    here = self.pos[ng + c]
-    lit = self.flash >= 0 and self.pos[self.flash] == here
-    if self.round == "storm" and not self._guide_on(here) and not lit:
-        n = min(n, 1)  # [8.6]
-    n += self.fx.count("chocolate_bars")
-    if "thick_snow" in self.fx:
-        n -= 1
-    return max(n, 0)
+    n = self._game.ruleset.clients[self.clients[c]].movement
+    if self.round == "storm":
+        pos = self.pos
+        here = pos[ng + c]
+        lit = self.flash >= 0 and pos[self.flash] == here
+        if not lit and here not in pos[:ng]:  # no guide here [8.6]
+            n = min(n, 1)
+    fx = self.fx
+    if fx:
+        n += fx.count("chocolate_bars")
+        if "thick_snow" in fx:
+            n -= 1
+    return n if n > 0 else 0
 
 
 def _choose_option(self: K2State, action: int) -> None:
@@ -57,15 +141,16 @@ def _plays(self: K2State) -> list[int]:
         return []
     tokens = self._game.ruleset.tokens
     held = {tokens[t].effect for t in self.held}
+    play_ids = self._game.play_ids
     out = []
-    for k, eff in enumerate(self._game.effect_ids):
-        if eff in PLAYABLE and eff in held:
+    for eff in PLAYABLE:
+        if eff in held and eff in play_ids:
             if eff == "ridges_open" and not self._ridges_open_playable():
                 continue
             if eff == "sherpa_stamina" and "sherpa_stamina" in self.fx:
                 continue
-            out.append(PLAY + k)
-    return out
+            out.append(play_ids[eff])
+    return sorted(out)
 
 
 def _can_bivouac(self: K2State, m: int) -> bool:

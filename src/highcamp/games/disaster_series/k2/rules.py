@@ -25,7 +25,8 @@ from typing import Any
 from highcamp.core import Game, GameInfo, OptionSpec
 
 from ..components import ClientCard, Company, GuideCard
-from ..game import DisasterGame
+from ..constants import PLAY
+from ..game import DisasterGame, trait_flags
 from ..seats import check_two_player_options, seat_option_values, two_player_options
 from .state import K2State
 from .two_player import K2TwoPlayerState, setup_two_player
@@ -34,6 +35,7 @@ from .vocabulary import (
     GOAL,
     K2_MARKER_NAMES,
     K2_NUM_ACTIONS,
+    K2_TRAIT_FLAGS,
     LUCK_PLAY,
     LUCK_ROLLS,
     P_GOAL,
@@ -68,6 +70,7 @@ class DisasterOnK2Game(DisasterGame):
     """Disaster on K2, solitaire [1.0]-[14.6] and for two players [15.*]."""
 
     RULESET = _RS
+    TRAIT_FLAGS = K2_TRAIT_FLAGS
     SEAT_OPTIONS = SEAT_OPTIONS
     INFO = GameInfo(
         id="disaster-on-k2",
@@ -139,6 +142,9 @@ class DisasterOnK2Game(DisasterGame):
         self.ng = rs.guides_per_team
         self.nc = rs.clients_per_team
         self.effect_ids = tuple(sorted(rs.effects))
+        self.trait_flags = trait_flags(rs.clients, self.TRAIT_FLAGS)
+        self.play_ids = {eff: PLAY + k for k, eff in enumerate(self.effect_ids)}
+        """Each effect's ``play`` action id (the effects in ``effect_ids`` order)."""
         self.seat_games: tuple[DisasterGame, ...] = ()
         check_two_player_options(self)
         if self.num_players == 2:

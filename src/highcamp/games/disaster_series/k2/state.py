@@ -21,19 +21,13 @@ from highcamp.core import (
     State,
 )
 
+from ..constants import DEPENDENT, PASSES_RIDGES
 from ..engine import (
-    END_MOVE,
-    FINISH,
     LOST,
-    OPT_A,
-    OPT_B,
-    OPT_C,
     P_DIE,
     P_MOVE,
-    PICKUP,
     PLAY,
     SACRIFICE,
-    STEP_DOWN,
     STEP_UP,
     T_PLAYED,
     TARGET_CLIENT,
@@ -75,6 +69,7 @@ from .vocabulary import (
 __all__ = ["K2State"]
 
 _NO_TRAITS: frozenset[str] = frozenset()
+_DAYLIGHT: frozenset[str] = frozenset({PASSES_RIDGES})
 
 if TYPE_CHECKING:
     from .rules import DisasterOnK2Game
@@ -206,11 +201,12 @@ class K2State(DisasterState):
         super()._resume()
 
     def _traits(self, c: int) -> frozenset[str]:
-        if not self._game.advanced:
+        game = self._game
+        if not game.advanced:
             return _NO_TRAITS  # [13.1] as the engine reads it, inlined (hot path)
-        traits = self._game.ruleset.clients[self.clients[c]].traits
-        if self.round == "storm" and "a" in traits:
-            return traits - {"a"}  # [14.4]: daylight only
+        traits = game.trait_flags[game.ruleset.clients[self.clients[c]].traits]
+        if self.round == "storm" and PASSES_RIDGES in traits:
+            return traits - _DAYLIGHT  # [14.4]: the Advanced Climber passes ridges by day
         return traits
 
     def _guide_allowance(self, g: int) -> int:
@@ -245,53 +241,7 @@ class K2State(DisasterState):
         if m < self._game.ng and "sherpa_stamina" in self.fx and self._kind() == "sherpa":
             self.carry_limit += 1
 
-    def _move_actions(self) -> list[int]:
-        game = self._game
-        ng = game.ng
-        if self.mover < 0 and self.round == "clear" and self.option < 0:
-            stuck = "hap_stuck" in self.fx and self._kind() == "hap"
-            acts = [OPT_B]
-            if not stuck and any(self.pos[g] >= 0 for g in range(ng)):
-                acts.append(OPT_A)
-            if self.prep < 2 and not stuck:
-                acts.append(OPT_C)
-            acts += self._plays()
-            return sorted(acts)
-        acts = super()._move_actions()
-        if self.held:  # K2's own held tokens to play, not Everest's
-            acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
-        if self.mover < 0:
-            collapsed = self.collapsed
-            forced = collapsed and [
-                m for m, p in enumerate(self.pos) if p in collapsed and self._selectable(m)
-            ]
-            if forced and FINISH in acts:
-                acts.remove(FINISH)  # [9.2]: resolved during the Movement Phase
-            if self.round == "storm":
-                acts += [BIVOUAC + m for m in range(len(self.pos)) if self._can_bivouac(m)]
-            if self.flash >= 0 and self.pos[self.flash] >= 0:
-                here = self.pos[self.flash]
-                acts += [FLASH + c for c in self._client_at(here) if ng + c != self.flash]
-        else:
-            m = self.mover
-            if (
-                m >= ng
-                and "f" in self._traits(m - ng)
-                and not self.carried
-                and not self.stepped
-                and self.remaining >= 1
-            ):
-                acts += [
-                    PICKUP + c
-                    for c in self._client_at(self.pos[m])
-                    if ng + c != m and not self.moved[ng + c]
-                ]
-            if self._on_avalanche(m) and not self.stepped and STEP_DOWN in acts:
-                acts = [a for a in acts if a != END_MOVE]
-            here = self.pos[m]
-            if self.flash >= 0 and self.pos[self.flash] == here:  # even in passing
-                acts += [FLASH + c for c in self._client_at(here) if ng + c != self.flash]
-        return sorted(set(acts))
+    _move_actions = movement._move_actions
 
     def _step_problem(self, action: int) -> str | None:
         m = self.mover
@@ -308,7 +258,7 @@ class K2State(DisasterState):
             m >= ng
             and action == STEP_UP
             and nxt in (self.k2.traverse_goal, self._game.ruleset.board.summit)
-            and any("d" in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
+            and any(DEPENDENT in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
         ):
             return R_TRAITS
         return super()._step_problem(action)  # Everest's numbers, as the engine compares them
@@ -416,6 +366,8 @@ class K2State(DisasterState):
     # ============================================================== contract
     def current_player(self) -> int:
         ph = self.phase
+        if ph == P_MOVE:  # the commonest first
+            return 0
         if ph == P_DIE:
             if self._luck_offer():
                 return 0
@@ -462,7 +414,8 @@ class K2State(DisasterState):
     def _apply(self, action: int) -> None:
         ph = self.phase
         if ph == P_MOVE and (action < PLAY or TARGET_CLIENT <= action < B):
-            super()._apply(action)  # the commonest step first
+            self._cache = None  # the commonest step first: the engine's movement step
+            self._move_action(action)
             return
         if ph == P_GOAL:
             self._cache = None

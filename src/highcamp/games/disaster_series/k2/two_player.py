@@ -254,16 +254,20 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         holder's space."""
         ng = self._game.ng
         n = self.rs.clients[self.clients[c]].movement
-        here = self.pos[ng + c]
-        lit = (self.flash >= 0 and self.pos[self.flash] == here) or (
-            self.o_flash >= 0 and self.o_pos[self.o_flash] == here
-        )
-        if self.round == "storm" and not self._guide_on(here) and not lit:
-            n = min(n, 1)  # [8.6]
-        n += self.fx.count("chocolate_bars")
-        if "thick_snow" in self.fx:
-            n -= 1
-        return max(n, 0)
+        if self.round == "storm":
+            pos = self.pos
+            here = pos[ng + c]
+            lit = (self.flash >= 0 and pos[self.flash] == here) or (
+                self.o_flash >= 0 and self.o_pos[self.o_flash] == here
+            )
+            if not lit and here not in pos[:ng]:  # no guide of the team here [8.6]
+                n = min(n, 1)
+        fx = self.fx
+        if fx:
+            n += fx.count("chocolate_bars")
+            if "thick_snow" in fx:
+                n -= 1
+        return n if n > 0 else 0
 
     def _do_step(self, action: int) -> None:
         m = self.mover
@@ -398,6 +402,8 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     # ------------------------------------------------------------------ the contract
     def current_player(self) -> int:
         ph = self.phase
+        if ph == P_MOVE:  # the commonest first
+            return self.active
         if ph == P_DIE and self._luck_offer():
             return 1 - self.active if self._opponents_roll() else self.active
         if ph == P_GOAL:
@@ -441,6 +447,8 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             for fx in (self.fx, self.o_fx):
                 if play not in fx:
                     fx.append(play)
+            if self.phase == P_MOVE and self.round == "clear" and self.option < 0:
+                self._cache = None  # the options are asked again with the new effect
 
     def public_action_text(self, action: int, player: int | None = None) -> str:
         """Everything is public but the Secret Goal drawn, told only to its seat."""

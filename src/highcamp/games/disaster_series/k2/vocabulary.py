@@ -13,6 +13,19 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..components import Ruleset, _component, _read, load_ruleset
+from ..constants import (
+    BAD_DIRECTION,
+    CAUTIOUS,
+    DEPENDENT,
+    EXTRA_EQUIPMENT,
+    FORTITUDE,
+    GOOD_DIRECTION,
+    HEALER,
+    LUCKY,
+    PASSES_RIDGES,
+    ROPE_BONUS,
+    WILL_TO_LIVE,
+)
 from ..seats import (
     NUM_ACTIONS_2P,
     P_FIRST,
@@ -128,6 +141,20 @@ KEPT = frozenset({"houses_chimney", "acute_mountain_sickness"})
 """Tokens kept in front of the player (House's Chimney) or on the status card (Acute
 Mountain Sickness, which returns to the pool at the survival check [11.1])."""
 PLAYABLE = ("chocolate_bars", "ridges_open", "sherpa_stamina")
+K2_TRAIT_FLAGS: dict[str, frozenset[str]] = {
+    "a": frozenset({PASSES_RIDGES, ROPE_BONUS}),  # Advanced Climber [14.4] [9.2]
+    "b": frozenset({BAD_DIRECTION}),
+    "c": frozenset({CAUTIOUS}),
+    "d": frozenset({DEPENDENT}),
+    "e": frozenset({EXTRA_EQUIPMENT}),
+    "f": frozenset({FORTITUDE}),
+    "g": frozenset({GOOD_DIRECTION}),
+    "h": frozenset({HEALER}),
+    "l": frozenset({LUCKY}),
+    "w": frozenset({WILL_TO_LIVE}),
+}
+"""K2's trait letters (``companies.json``) as the rules' named flags [14.1]: its ``a`` is
+the Advanced Climber (Everest's ``a`` is the Amateur Climber)."""
 """Held tokens played during movement (Luck before a die roll, ropes on avalanche spaces)."""
 
 

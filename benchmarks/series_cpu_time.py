@@ -1,0 +1,86 @@
+"""Disaster series before/after in CPU time: the random-playout loop of ``throughput.py``
+timed with ``time.process_time()`` (the process's own CPU seconds), which a loaded shared
+machine disturbs far less than the wall clock; pig is measured the same way for the ratio.
+
+Run from the repository root, the old sources first on the path for the "old" figures::
+
+    .venv/bin/python benchmarks/series_cpu_time.py pig
+    PYTHONPATH=/tmp/series-old/src .venv/bin/python benchmarks/series_cpu_time.py '["disaster-on-k2", {}]'
+    PYTHONPATH=src .venv/bin/python benchmarks/series_cpu_time.py '["disaster-on-k2", {}]'
+
+Each prints one JSON line: the case and its actions per CPU second (3 CPU seconds each).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+
+SECONDS = 3.0
+
+
+def pig() -> float:
+    """OpenSpiel's C++ pig through pyspiel, chance sampled as in ``throughput.py``."""
+    import pyspiel
+
+    game = pyspiel.load_game("pig")
+    terminal, chance = pyspiel.PlayerId.TERMINAL, pyspiel.PlayerId.CHANCE
+    rng = random.Random(1)
+    clock = time.process_time
+    actions, start = 0, clock()
+    while clock() - start < SECONDS:
+        state = game.new_initial_state()
+        while True:
+            p = state.current_player()
+            if p == terminal:
+                break
+            if p == chance:
+                x, acc = rng.random(), 0.0
+                for a, prob in state.chance_outcomes():  # noqa: B007 (a is used below)
+                    acc += prob
+                    if x < acc:
+                        break
+                state.apply_action(a)
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions / (clock() - start)
+
+
+def playouts(game_id: str, options: dict[str, object]) -> float:
+    """Random playouts of a highcamp game through the public contract."""
+    import highcamp
+
+    game = highcamp.load_game(game_id, **options)
+    clock = time.process_time
+    actions, seed, start = 0, 0, clock()
+    while clock() - start < SECONDS:
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        seed += 1
+        while True:
+            p = state.current_player()
+            if p == highcamp.TERMINAL:
+                break
+            if p == highcamp.CHANCE:
+                state.apply_random_chance()
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions / (clock() - start)
+
+
+def main(argv: list[str]) -> int:
+    if argv == ["pig"]:
+        print(json.dumps({"case": "pig", "actions_per_cpu_s": round(pig())}))
+        return 0
+    game_id, options = json.loads(argv[0])
+    rate = playouts(game_id, options)
+    print(json.dumps({"case": [game_id, options], "actions_per_cpu_s": round(rate)}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
