@@ -354,10 +354,14 @@ class Game(abc.ABC):
         document and :meth:`replay` carry, so every round trip of the contract holds.
 
         >>> import highcamp
-        >>> highcamp.load_game("disaster").state_from_position({})
+        >>> game = highcamp.load_game("disaster", players=2)
+        >>> state = game.state_from_position({"turn": 1})
+        >>> state.current_player(), state.history(), state.start_position
+        (1, [], {'turn': 1})
+        >>> game.state_from_position({"turn": 2})
         Traceback (most recent call last):
         ...
-        highcamp.core.errors.PositionError: position: disaster offers no position documents
+        highcamp.core.errors.PositionError: position turn: must be in 0..1, not 2
         """
         if type(seed) is not int:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")

@@ -34,6 +34,7 @@ A game is decomposed into small actions:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from highcamp.core import (
@@ -50,90 +51,71 @@ from highcamp.core import (
 )
 
 from .board import AREAS, Board, Card, standard_board, standard_cards
+from .constants import (
+    AFTER,
+    AREA_INDEX,
+    AREA_PLACE,
+    AREA_RULE,
+    AREA_TITLE,
+    CHANCE_PHASES,
+    CHIPS,
+    CHOICE,
+    CORNER,
+    CORNER_BASE,
+    DICE,
+    DICE_BASE,
+    DICE_OUTCOMES,
+    DIE_BASE,
+    DIE_OUTCOMES,
+    DRAW,
+    DRAW_BASE,
+    DRAW_SECOND,
+    END_TURN,
+    ESC_DIE,
+    ESC_DIR,
+    ESC_ROLL,
+    FIRST,
+    FIRST_BASE,
+    KEEP_DRAWN,
+    KEEP_HELD,
+    MAX_PLAYERS,
+    MAX_TURNS,
+    MOVE_BACK,
+    MOVE_ON,
+    NAREAS,
+    NUM_ACTIONS,
+    NUM_CARDS,
+    OVER,
+    PHASE_NAMES,
+    PLACE,
+    PLACE_BASE,
+    PLAY_BASE,
+    R_CARDS,
+    R_CHIPS,
+    R_DEDUCT,
+    R_DISASTER,
+    R_FIRE,
+    R_FIRST_FLOOR,
+    R_LIMIT,
+    R_MOVE,
+    R_PERISH,
+    R_PLANE,
+    R_QUAKE,
+    R_ROUNDS,
+    R_SECOND,
+    R_SETUP,
+    R_SHIP,
+    R_STAIRS,
+    R_THREE,
+    R_WIN,
+    ROLL,
+    SPREAD,
+    START,
+    TIES,
+)
+from .position import read_position
 
 __all__ = ["DisasterGame", "DisasterState"]
-
-# --------------------------------------------------------------------------- action ids
-CORNER_BASE = 0  # + corner 0..3
-ROLL = 4
-END_TURN = 5
-MOVE_BACK = 6
-MOVE_ON = 7
-KEEP_DRAWN = 8
-KEEP_HELD = 9
-PLAY_BASE = 10  # + card 0..19
-DIE_BASE = 30  # + face - 1
-DICE_BASE = 36  # + (a - 1) * 6 + (b - 1)
-DRAW_BASE = 72  # + card
-PLACE_BASE = 92  # + corner
-FIRST_BASE = 96  # + seat
-DRAW_SECOND = 104  # a holder on a Disaster space draws a second card (R-0-4)
-NUM_ACTIONS = 105
-
-NUM_CARDS = 20
-CHIPS = 30  # [Contents]: 30 survival chips
-MAX_PLAYERS = 8
-MAX_TURNS = 1500  # engine limit: a game still running after this many turns ends undecided
-
-# phases
-CORNER, PLACE, FIRST, START, DICE, DRAW, CHOICE, AFTER = range(8)
-ESC_ROLL, ESC_DIE, ESC_DIR, SPREAD, OVER = range(8, 13)
-_PHASE_NAMES = (
-    "choose corner",
-    "place extra player",
-    "first player",
-    "turn",
-    "dice",
-    "draw",
-    "card choice",
-    "after moving",
-    "escape roll",
-    "escape die",
-    "escape direction",
-    "spread",
-    "over",
-)
-_CHANCE_PHASES = frozenset({PLACE, FIRST, DICE, DRAW, ESC_DIE, SPREAD})
-
-R_SETUP = "[Setting Up the Game]"
-R_MOVE = "[Moving]"
-R_DISASTER = "[Disaster]"
-R_ROUNDS = "[Disaster] R-D-2"
-R_SHIP = "[Sinking Ocean Liner]"
-R_PLANE = "[Crashing Plane]"
-R_QUAKE = "[Earthquake]"
-R_FIRE = "[Burning Skyscraper]"
-R_DEDUCT = "[Note on Sinking Ship and Crashing Plane]"
-R_CARDS = "[Disaster Cards]"
-R_PERISH = "[Perishing in a Disaster]"
-R_CHIPS = "[Survival Chips]"
-R_WIN = "[Winning the Game]"
-R_THREE = "[Special Rule when there are only Three Players] R-D-3"
-R_SECOND = "[Disaster Cards] R-0-4"
-R_STAIRS = "[Burning Skyscraper] R-D-4"
-R_FIRST_FLOOR = "[Burning Skyscraper] R-D-5"
-R_LIMIT = "[engine limit]"
-_AREA_RULE = {"ship": R_SHIP, "plane": R_PLANE, "earthquake": R_QUAKE, "skyscraper": R_FIRE}
-_AREA_TITLE = {
-    "ship": "the sinking ocean liner",
-    "plane": "the crashing plane",
-    "earthquake": "the earthquake",
-    "skyscraper": "the burning skyscraper",
-}
-
-_AREA_PLACE = {
-    "ship": "the ship",
-    "plane": "the plane",
-    "earthquake": "the earthquake zone",
-    "skyscraper": "the skyscraper",
-}
-
-_AREA_INDEX = {area: k for k, area in enumerate(AREAS)}
-_NAREAS = len(AREAS)
-
-_DIE_OUTCOMES = tuple((DIE_BASE + f, 1 / 6) for f in range(6))
-_DICE_OUTCOMES = tuple((DICE_BASE + k, 1 / 36) for k in range(36))
-_TIES = ("play on", "shared")
 
 
 # ----------------------------------------------------------------------------- game
@@ -173,7 +155,7 @@ class DisasterGame(Game):
                 "play on",
                 "players reaching the winning count together: play on until the tie is "
                 "broken, or all of them share the win",
-                choices=_TIES,
+                choices=TIES,
             ),
         ),
         chance=True,
@@ -230,7 +212,7 @@ class DisasterGame(Game):
         view = self.board.static_view()
         view["cards"] = [{"id": c.id, "title": c.title, "disaster": c.disaster} for c in self.cards]
         view["target"] = self.target
-        view["phases"] = list(_PHASE_NAMES)
+        view["phases"] = list(PHASE_NAMES)
         view["areas"] = list(AREAS)
         view["endings"] = ["win", "shared win", "turn limit"]
         view["chips"] = CHIPS
@@ -251,6 +233,29 @@ class DisasterGame(Game):
 
     def _new_state(self, seed: int) -> DisasterState:
         return DisasterState(self, seed)
+
+    def _state_from_position(self, position: Mapping[str, Any], seed: int) -> DisasterState:
+        """A board set up from a position document (:mod:`.position`), at the start of the
+        turn of its ``turn`` seat: before the roll, no disaster in progress."""
+        setup = read_position(
+            position, self.num_players, self.board, self.cards, self.target, self.shared_ties
+        )
+        state = DisasterState(self, seed)
+        state._phase = START
+        state._turn = state._actor = setup.turn
+        state._turns = setup.turns
+        state._start = setup.starts
+        state._extras = setup.extras
+        state._pos = setup.positions
+        state._chips = setup.chips
+        out = sum(setup.chips)
+        state._supply = max(0, CHIPS - out)
+        state._substitutes = max(0, out - CHIPS)  # the bank stands in beyond 30 (R-0-2)
+        state._in_area = setup.counts
+        state._held = setup.held
+        state._bottom = setup.bottom
+        state._free = setup.free
+        return state
 
 
 # ---------------------------------------------------------------------------- state
@@ -323,7 +328,7 @@ class DisasterState(State):
         self._ending: str | None = None
         # per seat and disaster area (index k in AREAS), the escapes at seat * 8 + k and
         # the perishings at seat * 8 + 4 + k; a seat's totals are their sums
-        self._in_area: list[int] = [0] * (n * 2 * _NAREAS)
+        self._in_area: list[int] = [0] * (n * 2 * NAREAS)
         self._disasters: dict[str, int] = {"doubles": 0, "total of 3": 0, "card": 0}
 
     # --------------------------------------------------------------- the contract
@@ -332,7 +337,7 @@ class DisasterState(State):
         phase = self._phase
         if phase == OVER:
             return TERMINAL
-        if phase in _CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             return CHANCE
         return self._actor
 
@@ -359,9 +364,9 @@ class DisasterState(State):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self._phase
         if phase in (ESC_DIE, SPREAD):
-            return list(_DIE_OUTCOMES)
+            return list(DIE_OUTCOMES)
         if phase == DICE:
-            return list(_DICE_OUTCOMES)
+            return list(DICE_OUTCOMES)
         if phase == DRAW:
             p = 1 / len(self._free)
             return [(DRAW_BASE + c, p) for c in sorted(self._free)]
@@ -398,7 +403,7 @@ class DisasterState(State):
 
     def _refusal(self, action: int) -> IllegalActionError:
         phase = self._phase
-        if phase in _CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             return IllegalActionError(
                 rule="R-0-3", reason="a die is rolled or a card drawn now", action=action
             )
@@ -431,7 +436,7 @@ class DisasterState(State):
                 rule=R_CARDS, reason="there is no drawn card to keep or discard", action=action
             )
         if action in (MOVE_BACK, MOVE_ON):
-            rule = _AREA_RULE.get(self._area or "", R_MOVE)
+            rule = AREA_RULE.get(self._area or "", R_MOVE)
             reason = (
                 "only one way out is open: the fissure cannot be crossed"
                 if self._area == "earthquake"
@@ -517,7 +522,7 @@ class DisasterState(State):
         if action in (ROLL, *range(DIE_BASE, DICE_BASE)):
             return R_ROUNDS if self._area is not None else R_MOVE
         if action in (MOVE_BACK, MOVE_ON):
-            return _AREA_RULE.get(self._area or "", R_DISASTER)
+            return AREA_RULE.get(self._area or "", R_DISASTER)
         if DICE_BASE <= action < DRAW_BASE:
             return R_MOVE
         return R_CARDS
@@ -641,7 +646,7 @@ class DisasterState(State):
             self._disasters[how] += 1
             if self._log is not None:
                 rule = R_DISASTER if a == b else R_THREE
-                self._emit(f"seat {p + 1} rolls {how} in {_AREA_PLACE[area]}: no move", rule, p)
+                self._emit(f"seat {p + 1} rolls {how} in {AREA_PLACE[area]}: no move", rule, p)
             self._start_disaster(area, p)
             return
         board = game.board
@@ -709,7 +714,7 @@ class DisasterState(State):
         c = game.cards[card]
         if self._log is not None:
             self._emit(
-                f"seat {self._turn + 1} plays {c.title}: {_AREA_TITLE[c.disaster]}; the deck "
+                f"seat {self._turn + 1} plays {c.title}: {AREA_TITLE[c.disaster]}; the deck "
                 "is reshuffled",
                 R_CARDS,
                 self._turn,
@@ -738,10 +743,10 @@ class DisasterState(State):
             for s in ((causer + k) % n for k in range(1, n + 1))
             if board.area[self._pos[s]] == area
         ]
-        rule = _AREA_RULE[area]
+        rule = AREA_RULE[area]
         if self._log is not None:
             who = ", ".join(f"seat {s + 1}" for s in self._escapers) or "nobody"
-            self._emit(f"disaster: {_AREA_TITLE[area]}; must escape: {who}", rule)
+            self._emit(f"disaster: {AREA_TITLE[area]}; must escape: {who}", rule)
         if area == "ship":
             self._ship = 1
             self._emit(
@@ -994,7 +999,7 @@ class DisasterState(State):
     def _escape(self, p: int, space: int, how: str, rule: str) -> None:
         self._pos[p] = space
         self._escapers.remove(p)
-        self._in_area[2 * _NAREAS * p + _AREA_INDEX[self._area or ""]] += 1
+        self._in_area[2 * NAREAS * p + AREA_INDEX[self._area or ""]] += 1
         self._chips[p] += 1
         if self._supply:
             self._supply -= 1
@@ -1007,7 +1012,7 @@ class DisasterState(State):
 
     def _perish(self, p: int, how: str, rule: str) -> None:
         self._escapers.remove(p)
-        self._in_area[2 * _NAREAS * p + _NAREAS + _AREA_INDEX[self._area or ""]] += 1
+        self._in_area[2 * NAREAS * p + NAREAS + AREA_INDEX[self._area or ""]] += 1
         self._pos[p] = self._start[p]
         if self._held[p] >= 0:
             self._bottom.append(self._held[p])
@@ -1027,7 +1032,7 @@ class DisasterState(State):
         area = self._area
         if self._log is not None:
             self._emit(
-                f"the disaster is over; {_AREA_TITLE[area or 'ship']} is restored", R_DISASTER
+                f"the disaster is over; {AREA_TITLE[area or 'ship']} is restored", R_DISASTER
             )
         self._area = None
         self._ship = self._plane = 0
@@ -1084,9 +1089,9 @@ class DisasterState(State):
         """
         out = []
         for s in range(self._game.num_players):
-            at = 2 * _NAREAS * s
-            escapes_in = self._in_area[at : at + _NAREAS]
-            perishes_in = self._in_area[at + _NAREAS : at + 2 * _NAREAS]
+            at = 2 * NAREAS * s
+            escapes_in = self._in_area[at : at + NAREAS]
+            perishes_in = self._in_area[at + NAREAS : at + 2 * NAREAS]
             escapes, perishes = sum(escapes_in), sum(perishes_in)
             lines = (
                 ScoreLine("the starting chip", 1, R_SETUP),
@@ -1154,7 +1159,7 @@ class DisasterState(State):
     # ------------------------------------------------------------------- views
     def _snapshot(self) -> dict[str, Any]:
         return {
-            "phase": _PHASE_NAMES[self._phase],
+            "phase": PHASE_NAMES[self._phase],
             "actor": self._actor,
             "turn": self._turn,
             "turns": self._turns,
@@ -1175,25 +1180,25 @@ class DisasterState(State):
             "escapes": [self.escapes(s) for s in range(self._game.num_players)],
             "perishings": [self.perishings(s) for s in range(self._game.num_players)],
             "escapes_by_disaster": self._by_area(0),
-            "perishings_by_disaster": self._by_area(_NAREAS),
+            "perishings_by_disaster": self._by_area(NAREAS),
             "disasters": dict(self._disasters),
         }
 
     def escapes(self, seat: int) -> int:
         """``seat``'s escapes so far, from every disaster."""
-        at = 2 * _NAREAS * seat
-        return sum(self._in_area[at : at + _NAREAS])
+        at = 2 * NAREAS * seat
+        return sum(self._in_area[at : at + NAREAS])
 
     def perishings(self, seat: int) -> int:
         """``seat``'s perishings so far, in every disaster."""
-        at = 2 * _NAREAS * seat + _NAREAS
-        return sum(self._in_area[at : at + _NAREAS])
+        at = 2 * NAREAS * seat + NAREAS
+        return sum(self._in_area[at : at + NAREAS])
 
     def _by_area(self, offset: int) -> list[dict[str, int]]:
         """Per seat, the escapes (``offset`` 0) or perishings (4) by disaster area."""
         counts = self._in_area
         return [
-            {a: counts[2 * _NAREAS * s + offset + k] for k, a in enumerate(AREAS)}
+            {a: counts[2 * NAREAS * s + offset + k] for k, a in enumerate(AREAS)}
             for s in range(self._game.num_players)
         ]
 
@@ -1246,7 +1251,7 @@ class DisasterState(State):
             )
         drawn = self._drawn
         return {
-            "phase": _PHASE_NAMES[self._phase],
+            "phase": PHASE_NAMES[self._phase],
             "to_act": self.current_player(),
             "turn": self._turn,
             "turns": self._turns,
