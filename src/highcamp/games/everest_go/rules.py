@@ -341,7 +341,7 @@ class EverestGoState(State):
         self._shouted = -1
         self._ending: str | None = None
         self._tracker: Any = None  # set only on the replicas resample_hidden() keeps
-        self._resample_cache: dict[int, Any] = {}
+        self._resample_cache: dict[Any, Any] = {}
 
     # --------------------------------------------------------------- queries
     def current_player(self) -> int:
