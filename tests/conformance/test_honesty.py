@@ -29,10 +29,6 @@ SEARCH_ITERATIONS = 6
 """Iterations of the search specs here (a time budget would not be reproducible)."""
 AGENT_POSITIONS = 4
 """Positions per seeded game for the agents (spread over the game)."""
-MIXED_SHUFFLES = (
-    "Everest Go!: a hand holding unseen cards of two shuffles (drawn before and after a "
-    "reshuffle) still tells the redraw which of them was played"
-)
 
 
 def _hidden_cases() -> list[tuple[str, dict[str, Any]]]:
@@ -52,15 +48,6 @@ def _case_id(case: tuple[str, dict[str, Any]]) -> str:
 
 CASES = _hidden_cases()
 IDS = [_case_id(c) for c in CASES]
-KNOWN_LEAKS = {"everest-go[beginners=True,players=3]": MIXED_SHUFFLES}
-"""Cases where a redraw is known to depend on the truth: expected to fail (strictly: the
-test flags the day they pass)."""
-REDRAW_CASES = [
-    pytest.param(*c, marks=pytest.mark.xfail(strict=True, reason=KNOWN_LEAKS[i]))
-    if i in KNOWN_LEAKS
-    else pytest.param(*c)
-    for c, i in zip(CASES, IDS, strict=True)
-]
 AGENT_CASES = [c for i, c in enumerate(CASES) if i == 0 or CASES[i - 1][0] != c[0]] + [
     c for c in CASES if c[1].get("players") == 4 and c[0] != "disaster-on-k2"
 ][:2]
@@ -115,7 +102,7 @@ def _positions(game: highcamp.Game, seed: int, every: int) -> list[State]:
     return out
 
 
-@pytest.mark.parametrize(("game_id", "options"), REDRAW_CASES, ids=IDS)
+@pytest.mark.parametrize(("game_id", "options"), CASES, ids=IDS)
 def test_resample_hidden_depends_only_on_the_seats_view(
     game_id: str, options: dict[str, Any]
 ) -> None:

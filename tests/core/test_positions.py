@@ -8,9 +8,15 @@ import pytest
 import highcamp
 from highcamp import PositionError, StateFormatError
 
+from ..adapters.hidden_game import registered
 
-@pytest.mark.parametrize("game_id", ["disaster"])
-def test_a_game_without_position_documents_refuses_them(game_id: str) -> None:
+
+def test_a_game_without_position_documents_refuses_them() -> None:
+    with registered() as game_id:
+        _refuses_position_documents(game_id)
+
+
+def _refuses_position_documents(game_id: str) -> None:
     game = highcamp.load_game(game_id)
     with pytest.raises(PositionError) as err:
         game.state_from_position({})

@@ -1,6 +1,7 @@
 """highcamp.core: the game contract every game implements. Imports nothing of highcamp."""
 
 from .agent import Agent, ExplainingAgent, explain_choice, play_game
+from .documents import STATE_FORMAT
 from .errors import (
     HighcampError,
     IllegalActionError,
@@ -10,21 +11,11 @@ from .errors import (
     StateFormatError,
     UnknownGameError,
 )
-from .game import (
-    CHANCE,
-    STATE_FORMAT,
-    TERMINAL,
-    Component,
-    Game,
-    GameInfo,
-    LogEntry,
-    ScoreBand,
-    ScoreBreakdown,
-    ScoreLine,
-    State,
-    chart_from_minimums,
-)
+from .game import CHANCE, TERMINAL, Game, State
+from .info import Component, GameInfo
+from .log import LogEntry
 from .options import OptionSpec, validate_options
+from .scores import ScoreBand, ScoreBreakdown, ScoreLine, chart_from_minimums
 from .undo import actors, undo_point
 
 __all__ = [

@@ -30,13 +30,17 @@ import abc
 import json
 import operator
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
+from .chance import CHANCE, TERMINAL, ChanceSteps
+from .documents import STATE_FORMAT, read_state_document, snapshot_matches
 from .errors import IllegalActionError, InvalidActionError, PositionError, StateFormatError
-from .options import OptionSpec, validate_options
+from .info import Component, GameInfo
+from .log import LogEntry
+from .options import validate_options
 from .rng import seed_key
+from .scores import ScoreBand, ScoreBreakdown, ScoreLine
 
 __all__ = [
     "CHANCE",
@@ -51,182 +55,10 @@ __all__ = [
     "State",
 ]
 
-CHANCE = -1
-"""``current_player()`` at a chance step (as in OpenSpiel)."""
-TERMINAL = -4
-"""``current_player()`` once the game is over (as in OpenSpiel)."""
-STATE_FORMAT = "highcamp.state/1"
 _S = TypeVar("_S", bound="State")
 
 # what a reader is told of a chance outcome by default in a game with hidden information
 _WITHHELD_CHANCE = "hidden from you"
-
-
-@dataclass(frozen=True)
-class Component:
-    """A component set of a game and where its values come from (R-0-1).
-
-    ``provenance`` is ``"rulebook"`` or ``"reconstructed"``; a reconstructed component
-    carries a one-line ``reason``.
-    """
-
-    name: str
-    provenance: str
-    reason: str = ""
-    source: str = ""
-
-    def to_dict(self) -> dict[str, str]:
-        """JSON-able form."""
-        return {
-            "name": self.name,
-            "provenance": self.provenance,
-            "reason": self.reason,
-            "source": self.source,
-        }
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """Static facts about a game: identity, player counts, options, capabilities."""
-
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    options: tuple[OptionSpec, ...]
-    chance: bool
-    hidden_information: bool
-    components: tuple[Component, ...] = ()
-    summary: str = ""
-    rulebook: str = ""
-
-    @property
-    def reconstructed(self) -> bool:
-        """True when any component set is reconstructed rather than printed."""
-        return any(c.provenance == "reconstructed" for c in self.components)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-able form."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "min_players": self.min_players,
-            "max_players": self.max_players,
-            "options": [o.to_dict() for o in self.options],
-            "chance": self.chance,
-            "hidden_information": self.hidden_information,
-            "components": [c.to_dict() for c in self.components],
-            "summary": self.summary,
-            "rulebook": self.rulebook,
-        }
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One line of a game's log: what happened, and the rule that made it happen.
-
-    ``index`` is the position in the history of the action that caused it; ``player`` is
-    the seat that acted (``CHANCE`` for a chance step) or ``None`` for an automatic event.
-    """
-
-    index: int
-    player: int | None
-    text: str
-    rule: str
-    action: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-able form."""
-        return {
-            "index": self.index,
-            "player": self.player,
-            "text": self.text,
-            "rule": self.rule,
-            "action": self.action,
-        }
-
-
-@dataclass(frozen=True)
-class ScoreLine:
-    """One line of a score sheet: a label, the points, and the rule that scores them."""
-
-    label: str
-    points: float
-    rule: str = ""
-
-
-@dataclass(frozen=True)
-class ScoreBreakdown:
-    """A player's score, line by line, with its total and (where the game has one) band."""
-
-    player: int
-    lines: tuple[ScoreLine, ...]
-    total: float
-    band: str | None = None
-    figures: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-able form."""
-        return {
-            "player": self.player,
-            "lines": [
-                {"label": ln.label, "points": ln.points, "rule": ln.rule} for ln in self.lines
-            ],
-            "total": self.total,
-            "band": self.band,
-            "figures": dict(self.figures),
-        }
-
-
-@dataclass(frozen=True)
-class ScoreBand:
-    """A band of a game's score chart (victory chart, legend): the scores from ``low`` to
-    ``high``, both inclusive; ``None`` leaves that side open.
-
-    >>> band = ScoreBand("Draw", 0, 9)
-    >>> band.contains(9), band.contains(10), ScoreBand("Victory", 10).contains(99)
-    (True, False, True)
-    """
-
-    name: str
-    low: float | None = None
-    high: float | None = None
-
-    def contains(self, score: float) -> bool:
-        """Whether ``score`` falls in this band."""
-        return (self.low is None or score >= self.low) and (self.high is None or score <= self.high)
-
-
-def chart_from_minimums(bands: Sequence[tuple[float | None, str]]) -> list[ScoreBand]:
-    """A score chart from ``(lowest score, name)`` pairs, lowest band first, of a chart of
-    whole-point scores: each band ends one point below the next band's lowest score.
-
-    >>> chart_from_minimums([(None, "Defeat"), (0, "Draw"), (10, "Victory")])
-    ... # doctest: +NORMALIZE_WHITESPACE
-    [ScoreBand(name='Defeat', low=None, high=-1), ScoreBand(name='Draw', low=0, high=9),
-     ScoreBand(name='Victory', low=10, high=None)]
-    """
-    out: list[ScoreBand] = []
-    for k, (low, name) in enumerate(bands):
-        following = bands[k + 1][0] if k + 1 < len(bands) else None
-        out.append(ScoreBand(name, low, None if following is None else following - 1))
-    return out
-
-
-def _snapshot_matches(stored: Any, replayed: dict[str, Any]) -> bool:
-    """Whether a document's ``state`` section agrees with the state its history replays to:
-    every key it holds has the replayed value. Keys it lacks were added to the game's state
-    after the document was saved (figures kept for analysis, say): they are not compared,
-    so older saves still load.
-
-    >>> _snapshot_matches({"turn": 3}, {"turn": 3, "tallies": [0, 1]})
-    True
-    >>> _snapshot_matches({"turn": 4}, {"turn": 3}), _snapshot_matches({"odd": 1}, {"turn": 3})
-    (False, False)
-    """
-    if not isinstance(stored, dict):
-        return False
-    return all(key in replayed and replayed[key] == value for key, value in stored.items())
 
 
 class Game(abc.ABC):
@@ -354,10 +186,14 @@ class Game(abc.ABC):
         document and :meth:`replay` carry, so every round trip of the contract holds.
 
         >>> import highcamp
-        >>> highcamp.load_game("disaster").state_from_position({})
+        >>> game = highcamp.load_game("disaster", players=2)
+        >>> state = game.state_from_position({"turn": 1})
+        >>> state.current_player(), state.history(), state.start_position
+        (1, [], {'turn': 1})
+        >>> game.state_from_position({"turn": 2})
         Traceback (most recent call last):
         ...
-        highcamp.core.errors.PositionError: position: disaster offers no position documents
+        highcamp.core.errors.PositionError: position turn: must be in 0..1, not 2
         """
         if type(seed) is not int:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
@@ -389,39 +225,15 @@ class Game(abc.ABC):
                 doc = json.loads(doc)
             except ValueError as err:
                 raise StateFormatError(f"not JSON: {err}") from None
-        if not isinstance(doc, Mapping):
-            raise StateFormatError("a state document must be a JSON object")
-        if doc.get("format") != STATE_FORMAT:
-            raise StateFormatError(f"format must be {STATE_FORMAT!r}, not {doc.get('format')!r}")
-        if doc.get("game") != self.INFO.id:
-            raise StateFormatError(
-                f"document is for game {doc.get('game')!r}, not {self.INFO.id!r}"
-            )
-        options = doc.get("options")
-        if not isinstance(options, Mapping):
-            raise StateFormatError("'options' must be an object")
-        if dict(options) != dict(self._options):
-            raise StateFormatError(
-                f"document options {dict(options)} differ from this game's {dict(self._options)}"
-            )
-        seed = doc.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise StateFormatError("'seed' must be an integer")
-        history = doc.get("history")
-        if not isinstance(history, list) or not all(
-            isinstance(a, int) and not isinstance(a, bool) for a in history
-        ):
-            raise StateFormatError("'history' must be a list of integer action ids")
-        position = doc.get("position")
-        if position is not None and not isinstance(position, Mapping):
-            raise StateFormatError("'position' must be an object")
+        seed, history, position = read_state_document(doc, self.INFO.id, self._options)
         try:
             state = self.replay(history, seed=seed, position=position)
         except PositionError as err:
             raise StateFormatError(f"the document's position is refused: {err}") from None
         except IllegalActionError as err:
             raise StateFormatError(f"history does not replay: {err}") from None
-        if "state" in doc and not _snapshot_matches(doc["state"], state._snapshot()):
+        assert isinstance(doc, Mapping)  # read_state_document refused anything else
+        if "state" in doc and not snapshot_matches(doc["state"], state._snapshot()):
             raise StateFormatError("the document's 'state' does not match its history")
         return state
 
@@ -430,7 +242,7 @@ class Game(abc.ABC):
         return f"load_game({self.INFO.id!r}{', ' if opts else ''}{opts})"
 
 
-class State(abc.ABC):
+class State(ChanceSteps):
     """A position of a game: whose turn, what is legal, and how it changes.
 
     Two states are equal when their :meth:`to_json` documents are equal.
@@ -589,91 +401,9 @@ class State(abc.ABC):
         self._apply(action)
         self._history.append(action)
 
-    def apply_legal(self, action: int) -> None:
-        """Apply ``action`` known to be legal now, without checking it (search hot path).
-
-        For search and simulation loops that take ``action`` straight from this state's own
-        ``legal_actions()`` or ``chance_outcomes()``: only the legality check is skipped
-        (the log and the history are kept as by :meth:`apply_action`). Anything else is
-        undefined; actions from users, files or the network go through :meth:`apply_action`.
-
-        >>> import highcamp
-        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
-        >>> t = s.clone()
-        >>> s.apply_legal(s.legal_actions()[0]); t.apply_action(t.legal_actions()[0])
-        >>> s == t
-        True
-        """
-        if self._log is not None:
-            self._log_action(action)
-        self._apply(action)
-        self._history.append(action)
-
-    def _log_action(self, action: int) -> None:
-        assert self._log is not None
-        self._log.append(
-            LogEntry(
-                index=len(self._history),
-                player=self.current_player(),
-                text=self._action_text(action),
-                rule=self._action_rule(action),
-                action=action,
-            )
-        )
-
-    def sample_chance(self, x: float) -> int:
-        """The chance outcome at ``x`` in ``[0, 1)``, for search loops that draw ``x`` from
-        their own generator: the outcomes of :meth:`chance_outcomes` in order, the first
-        that takes ``x`` below zero as its probability is subtracted (the last if rounding
-        leaves none). Games may override it with a faster equivalent.
-
-        >>> import highcamp
-        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
-        >>> s.apply_action(s.string_to_action("roll"))
-        >>> s.action_to_string(s.sample_chance(0.0)), s.action_to_string(s.sample_chance(0.99))
-        ('die 1 shows 1', 'die 1 shows 6')
-        """
-        outcomes = self.chance_outcomes()
-        if not outcomes:
-            raise IllegalActionError(rule="R-0-3", reason="this is not a chance step")
-        for action, p in outcomes:
-            x -= p
-            if x < 0:
-                return action
-        return outcomes[-1][0]
-
-    def sample_legal(self, x: float) -> int:
-        """The legal action at ``x`` in ``[0, 1)``: ``legal_actions()[int(x * count)]``, for
-        random playouts that draw ``x`` from their own generator (games may override it to
-        skip the copy of the list).
-
-        >>> import highcamp
-        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
-        >>> [s.action_to_string(s.sample_legal(x)) for x in (0.0, 0.7)]
-        ['roll', 'abandon']
-        """
-        legal = self.legal_actions()
-        if not legal:
-            raise IllegalActionError(rule="[end]", reason="the game is over")
-        return legal[int(x * len(legal))]
-
-    def apply_random_chance(self) -> int:
-        """Resolve a chance step from the state's seeded generator; return the outcome."""
-        if self.current_player() != CHANCE:
-            raise IllegalActionError(rule="R-0-3", reason="this is not a chance step")
-        # splitmix64 of (key, counter), inlined from highcamp.core.rng.draw_keyed (hot path)
-        key = self._key
-        if key is None:
-            key = self._key = seed_key(self._seed)
-        z = (key + (len(self._history) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        action = self._sample_chance(z ^ (z >> 31))  # legal by construction
-        if self._log is not None:
-            self._log_action(action)
-        self._apply(action)
-        self._history.append(action)
-        return action
+    def _keep_key(self) -> int:
+        key = self._key = seed_key(self._seed)
+        return key
 
     def action_to_string(self, action: int) -> str:
         """Readable text of a legal action (unique among the legal actions now)."""

@@ -17,6 +17,8 @@ from pathlib import Path
 import highcamp
 from highcamp.testing import assert_golden, log_lines, play_seeded
 
+from ..digests import digest_lines
+
 GOLDEN = Path(__file__).parent / "golden" / "playthrough-2026.txt"
 
 
@@ -31,3 +33,13 @@ def transcript() -> str:
 
 def test_golden_playthrough() -> None:
     assert_golden(GOLDEN, transcript(), what="the Disaster playthrough")
+
+
+RECORD = Path(__file__).parent / "golden" / "record.txt"
+
+
+def test_golden_record_of_every_variant() -> None:
+    """Every variant's public surface (legal actions and their texts, observations, the
+    spectator's view, redraws of hidden information, documents, logs, score sheets) over
+    two seeded games, as a digest per variant (``tests/games/digests.py``)."""
+    assert_golden(RECORD, digest_lines("disaster", range(2)), what="the record of every variant")

@@ -9,9 +9,12 @@ zone is spaces 39-46 (the earth pieces meet between its 4th and 5th spaces).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from highcamp import CHANCE, IllegalActionError
+import highcamp
+from highcamp import CHANCE, IllegalActionError, State
 from highcamp.games.disaster import standard_board
 from highcamp.games.disaster.rules import PLAY_BASE
 
@@ -33,15 +36,14 @@ from .helpers import (
 BOARD = standard_board()
 
 
-def disaster(state: object) -> dict[str, object] | None:
-    return obs(state)["disaster"]  # type: ignore[arg-type, return-value]
+def disaster(state: State) -> Any:
+    """The disaster in progress, as seat 1 sees it (``None`` when there is none)."""
+    return state.observation(0)["disaster"]
 
 
 # ------------------------------------------------------------------ set-up
 def test_setup_corners_chips_and_first_player() -> None:
     """[Setting Up the Game]: one corner each, one chip each, a chance step picks the first."""
-    import highcamp
-
     state = highcamp.load_game("disaster", players=4).new_initial_state(seed=0)
     assert len(state.legal_actions()) == 4
     drive(state, ["start at the south-west corner", "start at the north-west corner"])
@@ -62,8 +64,6 @@ def test_setup_corners_chips_and_first_player() -> None:
 
 
 def test_extra_players_are_placed_at_random_one_to_a_corner() -> None:
-    import highcamp
-
     state = highcamp.load_game("disaster", players=7).new_initial_state(seed=0)
     drive(state, [f"start at the {c} corner" for c in ("north-west", "north-east", "south-east")])
     assert [round(p, 3) for _, p in state.chance_outcomes()] == [0.25] * 4
@@ -116,7 +116,7 @@ def test_ship_escape_to_the_lifeboat_and_placement_beyond() -> None:
     assert d is not None and d["area"] == "ship" and d["ship_position"] == 1
     assert d["escaping"] == [0] and space(state, 0) == "Ship 1"
     escape_roll(state, 1)  # 1 - 1 = 0: stays
-    assert space(state, 0) == "Ship 1" and disaster(state)["ship_position"] == 2  # type: ignore[index]
+    assert space(state, 0) == "Ship 1" and disaster(state)["ship_position"] == 2
     escape_roll(state, 3)  # 3 - 2 = 1: reaches the Lifeboat
     assert space(state, 0) == "Space 10"
     assert chips(state) == [2, 1] and obs(state)["supply"] == 27
@@ -131,7 +131,7 @@ def test_ship_sinks_past_the_fifth_position() -> None:
     roll(state, 1, 2)
     roll(state, 2, 2)
     for k in range(5):
-        assert disaster(state)["ship_position"] == k + 1  # type: ignore[index]
+        assert disaster(state)["ship_position"] == k + 1
         escape_roll(state, 1)
     assert disaster(state) is None
     assert space(state, 0) == "North-west corner" and chips(state) == [0, 1]
@@ -145,7 +145,7 @@ def test_plane_escape_by_parachute_beyond_the_same_end() -> None:
     assert space(state, 0) == "Plane 3"
     roll(state, 1, 2)
     roll(state, 5, 5)
-    assert disaster(state)["plane_position"] == 1  # type: ignore[index]
+    assert disaster(state)["plane_position"] == 1
     escape_roll(state, 6)  # 6 - 2 = 4 steps: the Parachute, beyond the same end
     assert space(state, 0) == "Space 31" and chips(state) == [2, 1]
 
@@ -180,7 +180,7 @@ def test_earthquake_two_ways_no_crossing_and_falling_in() -> None:
     assert space(state, 0) == "Earthquake zone 1"
     roll(state, 1, 2)
     roll(state, 1, 1)
-    assert disaster(state)["fissure"] == [3, 4]  # type: ignore[index]
+    assert disaster(state)["fissure"] == [3, 4]
     escape_roll(state, 2)
     # both ways open, short of the fissure
     assert texts(state) == ["move back to Space 38", "move on to Earthquake zone 3"]
@@ -233,10 +233,10 @@ def test_fire_escape_down_the_staircase() -> None:
     move(state, 6)
     roll(state, 1, 2)
     roll(state, 3, 3)
-    assert disaster(state)["fire"] == [2, 6]  # type: ignore[index]
+    assert disaster(state)["fire"] == [2, 6]
     assert state.current_player() == CHANCE  # the causer rolls at once to spread it
     spread(state, 2)
-    assert disaster(state)["fire"] == [2, 7]  # type: ignore[index]
+    assert disaster(state)["fire"] == [2, 7]
     escape_roll(state, 3)  # a staircase space: its own staircase down is the way out
     assert space(state, 0) == "Skyscraper entrance" and chips(state) == [2, 1]
 
@@ -250,7 +250,7 @@ def test_fire_reaching_both_staircases_kills_those_inside() -> None:
     roll(state, 1, 2)
     roll(state, 5, 5)
     spread(state, 1)  # odd: the bottom piece one to the left
-    assert disaster(state)["fire"] == [1, 6]  # type: ignore[index]
+    assert disaster(state)["fire"] == [1, 6]
     escape_roll(state, 1)
     assert texts(state) == [
         "move back to Skyscraper floor 5, space 3",
@@ -258,13 +258,13 @@ def test_fire_reaching_both_staircases_kills_those_inside() -> None:
     ]
     drive(state, ["move back"])
     spread(state, 3)
-    assert disaster(state)["fire"] == [0, 6]  # type: ignore[index]
+    assert disaster(state)["fire"] == [0, 6]
     escape_roll(state, 1)  # the way back is closed by the burning staircase (R-D-4)
     assert space(state, 0) == "Skyscraper floor 5, space 4"
     spread(state, 2)
     escape_roll(state, 1)
     assert space(state, 0) == "Skyscraper floor 5, space 5"
-    assert disaster(state)["fire"] == [0, 7]  # type: ignore[index]
+    assert disaster(state)["fire"] == [0, 7]
     spread(state, 4)
     assert space(state, 0) == "North-east corner" and chips(state) == [0, 1]
     assert disaster(state) is None
@@ -303,7 +303,7 @@ def test_burning_skyscraper_a_burning_staircase_is_neither_entered_nor_passed() 
     escape_roll(state, 1)  # its own staircase, still open: down it
     assert space(state, 0) == "Skyscraper staircase up, floor 4"
     spread(state, 3)  # odd: the fire reaches the staircase up
-    assert disaster(state)["fire"] == [0, 6]  # type: ignore[index]
+    assert disaster(state)["fire"] == [0, 6]
     escape_roll(state, 2)  # not down through the fire: across the fourth floor
     assert space(state, 0) == "Skyscraper floor 4, space 2"
     assert state.log[-2].rule == "[Burning Skyscraper] R-D-4"
@@ -328,7 +328,7 @@ def test_burning_skyscraper_an_escaper_on_the_staircase_space_the_fire_reaches_s
     escape_roll(state, 1)
     assert space(state, 0) == "Skyscraper staircase up, floor 1"
     spread(state, 3)  # the fire reaches the staircase space it stands on
-    assert disaster(state)["fire"] == [0, 6]  # type: ignore[index]
+    assert disaster(state)["fire"] == [0, 6]
     escape_roll(state, 4)
     assert space(state, 0) == "Skyscraper entrance" and chips(state) == [2, 1]
 
@@ -339,7 +339,7 @@ def test_card_draw_keep_hidden_and_play_timing() -> None:
     state = new_game(corners=("north-west", "south-west"))
     roll(state, 1, 1)  # a double outside the areas just moves
     assert space(state, 0) == "Disaster" and state.current_player() == CHANCE
-    titles = [c.title for c in state.game.cards]  # type: ignore[attr-defined]
+    titles = [c["title"] for c in state.game.static_view()["cards"]]
     # the full record names each card (unique texts); a seat is told only its own draw
     assert [state.action_to_string(a) for a in state.legal_actions()] == [
         f"draw {t}" for t in titles
@@ -467,11 +467,17 @@ def test_three_player_total_of_three(players: int, rule: bool, disaster_happens:
 
 
 # ----------------------------------------------------------------- winning
-def _two_aboard(ties: str, start_chips: list[int]) -> object:
-    state = new_game(corners=("north-west", "south-west"), ties=ties)
-    state._chips[:] = start_chips  # type: ignore[attr-defined]
-    state._supply = 30 - sum(start_chips)  # type: ignore[attr-defined]
-    state._pos[:] = [4, 5]  # type: ignore[attr-defined]
+def _two_aboard(ties: str, start_chips: list[int], **options: object) -> State:
+    """Seat 1 on Ship 1 and seat 2 on Ship 2 with ``start_chips``, seat 1 to roll; it rolls
+    doubles, and both escape (seat 2 first, after the causer)."""
+    game = highcamp.load_game("disaster", players=2, ties=ties, **options)
+    seats = [
+        {"space": space_, "chips": c, "escapes": {"ship": c - 1}, **start}
+        for space_, c, start in zip(
+            ("Ship 1", "Ship 2"), start_chips, ({}, {"start": "south-west"}), strict=True
+        )
+    ]
+    state = game.state_from_position({"players": seats})
     roll(state, 2, 2)
     escape_roll(state, 3)  # seat 2 rolls first (after the causer): 3 - 1 reaches the Lifeboat
     escape_roll(state, 2)
@@ -480,27 +486,21 @@ def _two_aboard(ties: str, start_chips: list[int]) -> object:
 
 def test_first_to_six_chips_wins() -> None:
     state = _two_aboard("play on", [5, 1])
-    assert state.is_terminal() and state.ending() == "win"  # type: ignore[attr-defined]
-    assert state.returns() == [1.0, 0.0]  # type: ignore[attr-defined]
+    assert state.is_terminal() and state.ending() == "win"
+    assert state.returns() == [1.0, 0.0]
 
 
 def test_ties_play_on_or_share() -> None:
     on = _two_aboard("play on", [5, 5])
-    assert not on.is_terminal() and chips(on) == [6, 6]  # type: ignore[attr-defined]
+    assert not on.is_terminal() and chips(on) == [6, 6]
     assert space(on, 0) == space(on, 1) == "Space 10"  # several players on one space
     shared = _two_aboard("shared", [5, 5])
-    assert shared.ending() == "shared win"  # type: ignore[attr-defined]
-    assert shared.returns() == [1.0, 1.0]  # type: ignore[attr-defined]
+    assert shared.ending() == "shared win"
+    assert shared.returns() == [1.0, 1.0]
 
 
 def test_long_game_needs_eight() -> None:
-    state = new_game(corners=("north-west", "south-west"), long_game=True)
-    state._chips[:] = [5, 1]  # type: ignore[attr-defined]
-    state._supply = 24  # type: ignore[attr-defined]
-    state._pos[:] = [4, 5]  # type: ignore[attr-defined]
-    roll(state, 2, 2)
-    escape_roll(state, 3)
-    escape_roll(state, 2)
+    state = _two_aboard("play on", [5, 1], long_game=True)
     assert not state.is_terminal() and chips(state) == [6, 2]
 
 
@@ -526,25 +526,25 @@ def test_held_cards_are_hidden_and_resampled() -> None:
 
 
 # ------------------------------------------------------------- engine limits
-def _play_out(state: object) -> object:
+def _play_out(state: State) -> State:
     import random
 
     rng = random.Random(0)
-    while not state.is_terminal():  # type: ignore[attr-defined]
-        if state.current_player() == CHANCE:  # type: ignore[attr-defined]
-            state.apply_random_chance()  # type: ignore[attr-defined]
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_random_chance()
         else:
-            state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+            state.apply_action(rng.choice(state.legal_actions()))
     return state
 
 
-def test_turn_limit_ends_the_game_undecided(monkeypatch: pytest.MonkeyPatch) -> None:
-    from highcamp.games.disaster import rules
-
-    monkeypatch.setattr(rules, "MAX_TURNS", 5)
-    state = _play_out(new_game())
-    assert state.ending() == "turn limit" and state.returns() == [0.0, 0.0]  # type: ignore[attr-defined]
-    assert state.log[-1].rule == "[engine limit]"  # type: ignore[attr-defined]
+def test_turn_limit_ends_the_game_undecided() -> None:
+    """The engine limit: a game still running after 1,500 turns ends with no winner (the
+    position starts one turn before it)."""
+    state = highcamp.load_game("disaster", players=2).state_from_position({"turns": 1499})
+    _play_out(state)
+    assert state.ending() == "turn limit" and state.returns() == [0.0, 0.0]
+    assert state.log[-1].rule == "[engine limit]" and obs(state)["turns"] == 1500
 
 
 def test_history_never_exceeds_max_game_length() -> None:

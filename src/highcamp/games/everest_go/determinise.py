@@ -1,16 +1,26 @@
-"""Determinisation for Everest Go!: a history a player cannot tell from the real one.
+"""Determinisation for Everest Go!: a history a player cannot tell from the real one, drawn
+from what that player saw alone.
 
-:func:`rewrite_history` replays a state's history while following every card a player has
-not seen. Cards are tracked one by one only while they are unseen: from the moment a
-shuffle puts them in the deck (or set-up deals them) until they are drawn by the player,
-played, discarded, or seen in a hand with Backpack Stealing. Cards of one shuffle that are
-still unseen can trade kinds without changing anything the player saw, so the draws (and the
-Backpack thefts between other players) that moved them are rewritten with the new kinds.
+A replay of the state's history records what moved the cards (:class:`_Recorder`): draws,
+cards played or discarded face up, cards taken from the discard pile, Backpack Stealing
+(the look and the theft) and reshuffles. :func:`_solve` then reads that record as the
+player saw it: a card drawn by another player is a *slot* of its shuffle (which kind it
+is, the player does not know), a card the player drew, saw in a hand or saw played has a
+known kind. Each shuffle keeps a *pool*, the kinds of its cards the player has not seen.
+Where the player cannot tell which of a hand's cards was played or stolen, the solver
+chooses from the player's view alone (the card that entered the hand first, among those
+the pool allows), and where a later event shows a choice impossible (a card drawn that
+its shuffle no longer holds, a hand looked at that the choices cannot give), it goes back
+to the last choice and takes the next one. The solution depends on the player's view only,
+so the redraw does: :func:`rewrite_history` deals each pool at random over its shuffle's
+unseen slots and rewrites the draws (and the thefts between other players) to match.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 EverestGoState = Any
@@ -19,138 +29,276 @@ not import the rules, which import it)."""
 
 __all__ = ["rewrite_history"]
 
+MAX_RESTARTS = 200
+"""Backtracking budget: past it the solver follows the true kinds (a consistent answer,
+no longer drawn from the view alone); no game of the test suite comes near it."""
 
-class _Tracker:
-    """Follows physical cards from one player's point of view during a replay."""
 
-    def __init__(
-        self,
-        state: EverestGoState,
-        player: int,
-        deck: list[int],
-        hands: list[list[int]] | None = None,
-    ) -> None:
-        self.state = state
-        self.player = player
-        self.kind: list[int] = []
-        self.seen: list[bool] = []
-        self.epoch: list[int] = []
-        self.current_epoch = 0
-        self.deck: dict[int, list[int]] = {}
-        self.hands: list[dict[int, list[int]]] = [{} for _ in range(state._n)]
-        self.rewrites: list[tuple[int, int]] = []  # (history index, card id)
-        self.first: dict[int, int] = {}  # card id -> history index of its first rewrite
-        self._fill(deck)
-        # a game set up from a position starts with hands nobody else has seen
-        self.start_hands: list[list[int]] = [[] for _ in range(state._n)]
-        for q, hand in enumerate(hands or []):
-            for kind in hand:
-                cid = self._new(kind, q == player)
-                self.hands[q].setdefault(kind, []).append(cid)
-                self.start_hands[q].append(cid)
+class _Recorder:
+    """Kept on a replica while it replays the history: every card movement, with the true
+    kinds (the solver hides from each player the ones it did not see)."""
 
-    def _new(self, kind: int, seen: bool) -> int:
-        self.kind.append(kind)
-        self.seen.append(seen)
-        self.epoch.append(self.current_epoch)
-        return len(self.kind) - 1
+    def __init__(self, replica: EverestGoState) -> None:
+        self.replica = replica
+        self.deck = list(replica._deck)
+        self.hands = [list(h) for h in replica._hands]  # set up by a position document
+        self.events: list[tuple[Any, ...]] = []
 
-    def _fill(self, counts: list[int]) -> None:
-        self.deck = {k: [self._new(k, False) for _ in range(c)] for k, c in enumerate(counts) if c}
-
-    def _take_from(self, pile: dict[int, list[int]], kind: int) -> int:
-        ids = pile[kind]
-        # a card the player has seen leaves first: the unseen one stays unseen
-        for i, cid in enumerate(ids):
-            if self.seen[cid]:
-                return ids.pop(i)
-        cid = ids.pop()
-        if pile is not self.hands[self.player]:
-            cid = self._canonical(pile, cid)
-        return cid
-
-    def _canonical(self, pile: dict[int, list[int]], cid: int) -> int:
-        """The unseen card of another hand that leaves, chosen from what the player saw.
-
-        Which of a hand's unseen cards (drawn at which history index) was the one played or
-        stolen, the player cannot know; following the true card would make the redraw (its
-        history) depend on it. The card that entered the hand first among its unseen cards
-        of the same shuffle leaves instead, the two trading kinds (both unseen, both of one
-        shuffle: the player saw nothing that tells them apart).
-        """
-        epoch = self.epoch[cid]
-        first = self.first
-        candidates = [
-            c
-            for ids in pile.values()
-            for c in ids
-            if not self.seen[c] and self.epoch[c] == epoch and c in first
-        ]
-        if cid not in first or not candidates:
-            return cid
-        pick = min(candidates, key=lambda c: (first[c], c))
-        if first[pick] >= first[cid]:
-            return cid
-        kind, other = self.kind[cid], self.kind[pick]
-        pile[other].remove(pick)
-        if not pile[other]:
-            del pile[other]
-        pile.setdefault(other, []).append(cid)
-        self.kind[cid], self.kind[pick] = other, kind
-        return pick
-
-    def _rewrite(self, cid: int) -> None:
-        index = len(self.state._history)
-        self.rewrites.append((index, cid))
-        self.first.setdefault(cid, index)
+    def _index(self) -> int:
+        return len(self.replica._history)
 
     def draw(self, drawer: int, kind: int) -> None:
-        cid = self.deck[kind].pop()
-        self.hands[drawer].setdefault(kind, []).append(cid)
-        if drawer == self.player:
-            self.seen[cid] = True
-        else:
-            self._rewrite(cid)
+        self.events.append(("draw", self._index(), drawer, kind))
 
     def leave(self, owner: int, kind: int) -> None:
-        self._take_from(self.hands[owner], kind)
+        self.events.append(("leave", self._index(), owner, kind))
 
     def enter(self, owner: int, kind: int) -> None:
-        self.hands[owner].setdefault(kind, []).append(self._new(kind, True))
+        self.events.append(("enter", self._index(), owner, kind))
 
     def look(self, thief: int, victim: int) -> None:
-        if thief == self.player:
-            for ids in self.hands[victim].values():
-                for cid in ids:
-                    self.seen[cid] = True
+        seen = tuple(sorted(self.replica._hands[victim]))
+        self.events.append(("look", self._index(), thief, victim, seen))
 
     def steal(self, thief: int, victim: int, kind: int) -> None:
-        cid = self._take_from(self.hands[victim], kind)
-        self.hands[thief].setdefault(kind, []).append(cid)
-        if self.player in (thief, victim):
-            self.seen[cid] = True
-        else:
-            self._rewrite(cid)
+        self.events.append(("steal", self._index(), thief, victim, kind))
 
     def reshuffle(self, counts: list[int]) -> None:
-        self.current_epoch += 1
-        self._fill(counts)
-
-    def unseen(self) -> list[int]:
-        """Ids of the cards still unseen: in the deck or in another player's hand."""
-        out = [cid for ids in self.deck.values() for cid in ids]
-        for q, hand in enumerate(self.hands):
-            if q != self.player:
-                out.extend(cid for ids in hand.values() for cid in ids if not self.seen[cid])
-        return sorted(out)
+        self.events.append(("reshuffle", self._index(), tuple(counts)))
 
 
-def _tracked(state: EverestGoState, player: int) -> _Tracker:
-    """A tracker that has followed ``state``'s history, kept on the state and caught up."""
-    cached: tuple[EverestGoState, _Tracker] | None = state._resample_cache.get(player)
+@dataclass
+class _Slot:
+    """A card in a hand as one player follows it."""
+
+    order: int  # where it entered what the player saw (history index; set-up hands first)
+    epoch: int  # the shuffle it came from
+    kind: int = -1  # -1 while the player has not seen it
+    rewrites: list[int] = field(default_factory=list)  # history indices naming its kind
+    start: int = -1  # the seat whose set-up hand it was dealt to (-1: drawn in play)
+
+
+class _Contradiction(Exception):
+    """The choices so far cannot give an event the player saw: what ran short (the hand,
+    ``None`` for the deck; the kind, ``None`` for any; the shuffles concerned)."""
+
+    def __init__(self, hand: int | None = None, kind: int | None = None, epochs: Any = ()) -> None:
+        super().__init__()
+        self.hand = hand
+        self.kind = kind
+        self.epochs = frozenset(epochs)
+
+
+@dataclass
+class _Point:
+    """A choice the solver made: at which event, which option of how many, the kinds it
+    took from which shuffles' pools, the hands it changed."""
+
+    event: int
+    pick: int
+    options: int
+    took: set[tuple[int, int]] = field(default_factory=set)
+    hands: set[int] = field(default_factory=set)
+
+    def caused(self, why: _Contradiction) -> int:
+        """How directly this choice may be why ``why`` ran short: 2 when it took the kind
+        that ran short from a shuffle concerned, 1 when it changed the hand, else 0."""
+        if any(e in why.epochs and why.kind in (None, k) for e, k in self.took):
+            return 2
+        return int(why.hand is not None and why.hand in self.hands)
+
+
+class _Run:
+    """One pass of the solver over the record, with the choices ``forced`` so far."""
+
+    def __init__(self, rec: _Recorder, player: int, forced: dict[int, int], truth: bool) -> None:
+        self.player = player
+        self.forced = forced
+        self.truth = truth
+        self.points: list[_Point] = []
+        self.epoch = 0
+        self.pools: list[Counter[int]] = [Counter({k: c for k, c in enumerate(rec.deck) if c})]
+        self.hands: list[list[_Slot]] = [[] for _ in rec.hands]
+        self.slots: list[_Slot] = []
+        for q, hand in enumerate(rec.hands):
+            for j, kind in enumerate(hand):
+                known = q == player or truth
+                slot = self._slot(-len(rec.hands) * 16 + q * 16 + j, kind if known else -1)
+                slot.start = q
+                if not known:
+                    self.pools[0][kind] += 1  # an unseen card of the set-up shuffle
+                self.hands[q].append(slot)
+
+    def _slot(self, order: int, kind: int) -> _Slot:
+        slot = _Slot(order, self.epoch, kind)
+        self.slots.append(slot)
+        return slot
+
+    def _choose(self, event: int, options: list[Any], why: _Contradiction) -> Any:
+        if not options:
+            raise why
+        pick = self.forced.get(event, 0)
+        if pick >= len(options):
+            raise why
+        if len(options) > 1:
+            self.points.append(_Point(event, pick, len(options)))
+        return options[pick]
+
+    def _note(self, event: int, took: tuple[int, int] | None = None, hand: int = -1) -> None:
+        """What the choice just made at ``event`` took and changed (for backjumping)."""
+        if self.points and self.points[-1].event == event:
+            if took is not None:
+                self.points[-1].took.add(took)
+            if hand >= 0:
+                self.points[-1].hands.add(hand)
+
+    def _take(self, epoch: int, kind: int, hand: int | None) -> None:
+        pool = self.pools[epoch]
+        if pool[kind] <= 0:
+            raise _Contradiction(hand, kind, (epoch,))
+        pool[kind] -= 1
+
+    def _leaving(self, hand: list[_Slot], kind: int) -> list[_Slot]:
+        """The cards of ``hand`` that may be the one of ``kind`` that leaves it: the known
+        ones first, then the unseen ones its shuffle allows, each in the order they came."""
+        known = [s for s in hand if s.kind == kind]
+        pools = self.pools
+        unseen = [s for s in hand if s.kind < 0 and pools[s.epoch][kind] > 0]
+        unseen.sort(key=lambda s: s.order)
+        return sorted(known, key=lambda s: s.order) + unseen
+
+    def _reveal(self, slot: _Slot, kind: int, event: int, hand: int) -> None:
+        if slot.kind < 0:
+            self._take(slot.epoch, kind, hand)
+            slot.kind = kind
+            self._note(event, (slot.epoch, kind))
+        self._note(event, hand=hand)
+
+    def run(self, events: list[tuple[Any, ...]]) -> None:
+        me = self.player
+        for e, event in enumerate(events):
+            what, index = event[0], event[1]
+            if what == "draw":
+                _, _, drawer, kind = event
+                if drawer == me or self.truth:
+                    self._take(self.epoch, kind, None)
+                    slot = self._slot(index, kind)
+                else:
+                    slot = self._slot(index, -1)
+                if drawer != me:
+                    slot.rewrites.append(index)
+                self.hands[drawer].append(slot)
+            elif what == "leave":
+                _, _, owner, kind = event
+                hand = self.hands[owner]
+                why = _Contradiction(owner, kind, {s.epoch for s in hand if s.kind < 0})
+                slot = self._choose(e, self._leaving(hand, kind), why)
+                self._reveal(slot, kind, e, owner)
+                self.hands[owner].remove(slot)
+            elif what == "enter":
+                _, _, owner, kind = event
+                self.hands[owner].append(self._slot(index, kind))
+            elif what == "look":
+                _, _, thief, victim, seen = event
+                if thief == me:
+                    self._look(e, victim, seen)
+            elif what == "steal":
+                _, _, thief, victim, kind = event
+                hand = self.hands[victim]
+                why = _Contradiction(victim, kind, {s.epoch for s in hand if s.kind < 0})
+                if me in (thief, victim) or self.truth:
+                    known = [s for s in self._leaving(hand, kind) if s.kind >= 0]
+                    slot = self._choose(e, known, why)
+                else:  # the player does not see which card moves, nor its kind
+                    slot = self._choose(e, sorted(hand, key=lambda s: (s.kind >= 0, s.order)), why)
+                    slot.rewrites.append(index)
+                    self._note(e, hand=victim)
+                    self._note(e, hand=thief)
+                hand.remove(slot)
+                slot.order = index
+                self.hands[thief].append(slot)
+            else:  # reshuffle: a new shuffle of the discard pile
+                self.epoch += 1
+                self.pools.append(Counter({k: c for k, c in enumerate(event[2]) if c}))
+
+    def _look(self, e: int, victim: int, seen: tuple[int, ...]) -> None:
+        """The player sees the hand of ``victim`` (the kinds ``seen``): its unseen cards
+        take the kinds left over, in the first way (in the cards' order) their shuffles
+        allow."""
+        hand = self.hands[victim]
+        why = _Contradiction(victim, None, {s.epoch for s in hand if s.kind < 0})
+        rest = Counter(seen)
+        for slot in hand:
+            if slot.kind >= 0:
+                if rest[slot.kind] <= 0:
+                    raise why
+                rest[slot.kind] -= 1
+        unseen = sorted((s for s in hand if s.kind < 0), key=lambda s: s.order)
+        options = list(_assignments(unseen, +rest, self.pools))
+        kinds = self._choose(e, options, why)
+        for slot, kind in zip(unseen, kinds, strict=True):
+            self._reveal(slot, kind, e, victim)
+
+
+def _assignments(
+    slots: list[_Slot], rest: Counter[int], pools: list[Counter[int]], limit: int = 24
+) -> list[tuple[int, ...]]:
+    """Ways to give ``slots`` (in order) the kinds ``rest`` that their shuffles' pools
+    allow, in increasing order of kinds (at most ``limit``)."""
+    out: list[tuple[int, ...]] = []
+    used: list[Counter[int]] = [Counter() for _ in pools]
+
+    def go(i: int, chosen: list[int]) -> None:
+        if len(out) >= limit:
+            return
+        if i == len(slots):
+            out.append(tuple(chosen))
+            return
+        pool, taken = pools[slots[i].epoch], used[slots[i].epoch]
+        for kind in sorted(k for k, c in rest.items() if c > 0):
+            if pool[kind] - taken[kind] > 0:
+                rest[kind] -= 1
+                taken[kind] += 1
+                chosen.append(kind)
+                go(i + 1, chosen)
+                chosen.pop()
+                taken[kind] -= 1
+                rest[kind] += 1
+
+    go(0, [])
+    return out
+
+
+def _solve(rec: _Recorder, player: int) -> _Run:
+    """The first consistent reading of the record from ``player``'s view (chronological
+    backtracking over the choices)."""
+    forced: dict[int, int] = {}
+    for _ in range(MAX_RESTARTS):
+        run = _Run(rec, player, forced, truth=False)
+        try:
+            run.run(rec.events)
+            return run
+        except _Contradiction as why:
+            short = why
+        # back to the last choice that took what ran short, else the last that changed the
+        # hand concerned, else the last choice with an option left (backjumping)
+        open_ = [p for p in run.points if p.pick + 1 < p.options]
+        if not open_:
+            break
+        point = max(reversed(open_), key=lambda p: p.caused(short))
+        forced = {k: v for k, v in forced.items() if k < point.event}
+        forced[point.event] = point.pick + 1
+    run = _Run(rec, player, {}, truth=True)
+    run.run(rec.events)
+    return run
+
+
+def _recorded(state: EverestGoState) -> _Recorder:
+    """A record of ``state``'s history, kept on the state and caught up."""
+    cached: tuple[EverestGoState, _Recorder] | None = state._resample_cache.get("record")
     history = state._history
     if cached is not None:
-        replica, tracker = cached
+        replica, rec = cached
         done = len(replica._history)
         if done > len(history) or replica._history != history[:done]:
             cached = None
@@ -158,47 +306,45 @@ def _tracked(state: EverestGoState, player: int) -> _Tracker:
         position = state.start_position
         if position is None:
             replica = type(state)(state._game, state.seed)
-            tracker = _Tracker(replica, player, list(replica._deck))
         else:
             replica = state.game.state_from_position(position, seed=state.seed)
-            hands = [list(h) for h in replica._hands]
-            tracker = _Tracker(replica, player, list(replica._deck), hands)
-        replica._tracker = tracker
-        state._resample_cache[player] = (replica, tracker)
+        rec = _Recorder(replica)
+        replica._tracker = rec
+        state._resample_cache["record"] = (replica, rec)
         done = 0
     for action in history[done:]:
         replica._apply(action)
         replica._history.append(action)
-    return tracker
+    return rec
 
 
 def rewrite_history(
     state: EverestGoState, player: int, rng: random.Random, draw_base: int, take_base: int
 ) -> tuple[list[int], list[list[int]]]:
-    """``state``'s history with the unseen cards of each shuffle dealt anew at random
-    (``draw_base`` and ``take_base``: the first action ids of draws and of takes), and the
-    kinds of the hands a position document set up (empty hands for a game from its initial
-    state), rewritten the same way."""
-    tracker = _tracked(state, player)
-    # The redraw may depend only on what the player saw: which physical card (id) is still
-    # unseen, and in what order, follows the real draws, so the unseen cards of a shuffle
-    # are ordered by the first (public) history index that moved them into a hand (cards
-    # still in the deck last: interchangeable), and their kinds are sorted before shuffling.
-    first = tracker.first
-    deck_key = len(state._history)
-    by_epoch: dict[int, list[int]] = {}
-    for cid in tracker.unseen():
-        by_epoch.setdefault(tracker.epoch[cid], []).append(cid)
-    new_kind: dict[int, int] = {}
-    for epoch in sorted(by_epoch):
-        ids = sorted(by_epoch[epoch], key=lambda c: (first.get(c, deck_key), c))
-        kinds = sorted(tracker.kind[cid] for cid in ids)
-        rng.shuffle(kinds)
-        new_kind.update(zip(ids, kinds, strict=True))
+    """``state``'s history with the cards ``player`` has not seen dealt anew at random
+    within their shuffles (``draw_base`` and ``take_base``: the first action ids of draws
+    and of takes), and the kinds of the hands a position document set up (empty hands for a
+    game from its initial state), rewritten the same way."""
+    rec = _recorded(state)
+    solved = state._resample_cache.get(player)  # the last solution for this player
+    if solved is not None and solved[0] is rec and solved[1] == len(rec.events):
+        run = solved[2]
+    else:
+        run = _solve(rec, player)
+        state._resample_cache[player] = (rec, len(rec.events), run)
+    kinds: dict[int, int] = {}
+    in_hand = [s for hand in run.hands for s in hand if s.kind < 0]
+    for epoch, pool in enumerate(run.pools):
+        slots = sorted((s for s in in_hand if s.epoch == epoch), key=lambda s: s.order)
+        dealt = sorted(pool.elements())
+        rng.shuffle(dealt)
+        kinds.update((id(s), k) for s, k in zip(slots, dealt, strict=False))
     out = list(state._history)
-    kind = tracker.kind  # the kinds the tracker settled on (cards that left a hand)
-    for index, cid in tracker.rewrites:
-        base = draw_base if out[index] < take_base else take_base
-        out[index] = base + new_kind.get(cid, kind[cid])
-    hands = [sorted(new_kind.get(cid, kind[cid]) for cid in h) for h in tracker.start_hands]
-    return out, hands
+    hands: list[list[int]] = [[] for _ in rec.hands]
+    for slot in run.slots:
+        kind = slot.kind if slot.kind >= 0 else kinds[id(slot)]
+        for index in slot.rewrites:
+            out[index] = (draw_base if out[index] < take_base else take_base) + kind
+        if slot.start >= 0:
+            hands[slot.start].append(kind)
+    return out, [sorted(h) for h in hands]
