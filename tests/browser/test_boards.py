@@ -30,9 +30,15 @@ def _step(page: Any) -> int:
     return int(page.get_attribute("#main", "data-step") or -1)
 
 
-def _wait_step_change(page: Any, before: int) -> None:
+def _wait_step_change(page: Any, before: int, *, settled: bool = True) -> None:
+    """Wait until the table has moved past step ``before`` and (``settled``) this page's
+    seat is to act (something is clickable) or the game is over. A view at a chance step
+    comes before the chance step is played, so the step alone is not enough."""
     page.wait_for_function(
-        "b => document.querySelector('#main').dataset.step !== String(b)", arg=before
+        """([b, settled]) => { const m = document.querySelector('#main');
+                  return m.dataset.step !== String(b) && (!settled
+                      || m.dataset.ready === 'true' || m.dataset.terminal === 'true'); }""",
+        arg=[before, settled],
     )
 
 
@@ -206,7 +212,7 @@ def test_two_seat_online_everest_go_to_the_end(server: str, browser: Any, shots:
             ),
         )
         for p in pages:
-            _wait_step_change(p, before)
+            _wait_step_change(p, before, settled=False)
         if board_clicks == 8:
             pa.screenshot(path=str(shots / "everest-go-seat1.png"), full_page=True)
             pb.screenshot(path=str(shots / "everest-go-seat2-phone.png"), full_page=True)

@@ -277,12 +277,15 @@ function render(s) {
     v.notice ? h("p", { class: "notice" }, v.notice) : "",
     s.replay ? replayBar(s, { go: (k) => replayGo(s, k), toggle: () => togglePlay(s), next: (k) => nextStep(s.replay, k, s.skipChance), close: () => { clearInterval(s.player); s.player = null; s.replay = null; render(s); } }) : "");
   const boardEl = h("section", { class: "sheet board", "aria-label": "Board" });
+  // while a move is on its way (or in a replay) nothing is clickable: one source, ctx.legal
+  const legal = s.replay || s.inFlight ? [] : v.legal;
+  main.dataset.ready = String(legal.length > 0);
   const ctx = {
     view: v,
     static: s.static || {},
-    legal: s.replay || s.inFlight ? [] : v.legal,
+    legal,
     act: (id) => act(id),
-    byText: (text) => v.legal.find((a) => a.text === text),
+    byText: (text) => legal.find((a) => a.text === text),
     selected: s.selected,
     rerender: () => render(s),
   };
