@@ -22,6 +22,7 @@ from .game import (
     ScoreBreakdown,
     ScoreLine,
     State,
+    as_told,
     chart_from_minimums,
 )
 from .options import OptionSpec, validate_options
@@ -50,6 +51,7 @@ __all__ = [
     "StateFormatError",
     "UnknownGameError",
     "actors",
+    "as_told",
     "chart_from_minimums",
     "explain_choice",
     "play_game",

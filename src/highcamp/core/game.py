@@ -49,6 +49,7 @@ __all__ = [
     "ScoreBreakdown",
     "ScoreLine",
     "State",
+    "as_told",
 ]
 
 CHANCE = -1
@@ -144,6 +145,24 @@ class LogEntry:
             "rule": self.rule,
             "action": self.action,
         }
+
+
+def as_told(emitted: Sequence[LogEntry], told: str) -> list[LogEntry]:
+    """The log entries an action emitted (its own entry first, then automatic events) as a
+    reader who was told ``told`` of it reads them (:meth:`State.log_for`): its own entry
+    reads ``told``, and keeps its action id only when that is the full text.
+
+    >>> own = LogEntry(3, 1, "draw Tent", "[4.1]", 17)
+    >>> as_told([own], "seat 2 draws a card")[0]
+    LogEntry(index=3, player=1, text='seat 2 draws a card', rule='[4.1]', action=None)
+    >>> as_told([own], "draw Tent") == [own]
+    True
+    """
+    out = list(emitted)
+    if out and told != out[0].text:
+        first = out[0]
+        out[0] = LogEntry(first.index, first.player, told, first.rule, None)
+    return out
 
 
 @dataclass(frozen=True)
@@ -785,10 +804,29 @@ class State(abc.ABC):
             at = len(entries)
             told = replica.public_action_text(action, player)
             replica.apply_action(action)
-            entry = entries[at]
-            if told != entry.text:
-                entries[at] = LogEntry(entry.index, entry.player, told, entry.rule, None)
+            entries[at:] = as_told(entries[at:], told)
         return tuple(entries)
+
+    def keep_log(self, keep: bool = True) -> None:
+        """Keep this state's log from now on (``False``: stop). A kept log is replayed once,
+        then every action appends its entries and clones keep it too, so :attr:`log` costs
+        no replay: for a state whose log is read after every move (a table in play).
+        Search and simulation keep none.
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
+        >>> s.apply_action(s.string_to_action("roll"))
+        >>> before = s.log
+        >>> s.keep_log()
+        >>> t = s.clone()
+        >>> t.apply_action(t.legal_actions()[0])
+        >>> t.log[: len(before)] == before and len(t.log) > len(before)
+        True
+        """
+        if not keep:
+            self._log = None
+        elif self._log is None:
+            self._log = list(self.log)
 
     def public_observation(self) -> dict[str, Any] | None:
         """What a spectator sees, JSON-able; ``None`` when the game does not say.

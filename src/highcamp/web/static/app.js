@@ -178,6 +178,8 @@ function connect(s) {
       if (msg.static) s.static = msg.static;
       if (msg.replay) { s.replay = msg; s.replayPending = false; } else {
         if (msg.step !== s.lastStep) { s.hint = null; s.selected.clear(); s.confirm = null; s.inFlight = false; }
+        // after the first view the server sends only the log entries this page lacks
+        if (msg.log_delta) msg.log = (s.view?.log || []).concat(msg.log).slice(-msg.log_tail);
         s.view = msg; s.lastStep = msg.step;
       }
       render(s);
