@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -129,7 +130,20 @@ def _set_players(page: Any, title: str, players: int) -> None:
 def _play_on_board(page: Any, rng: random.Random, prefer: tuple[str, ...]) -> bool:
     """One action by clicking on the board (an element whose key matches the first pattern
     of ``prefer`` that any matches, else any board element, at random); False when only the
-    list beside the board had something."""
+    list beside the board had something. A board redrawn under the pointer (a view that
+    arrived meanwhile) is read again, up to three times."""
+    for attempt in range(3):
+        try:
+            return _click_on_board(page, rng, prefer, timeout=10_000 if attempt < 2 else 30_000)
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _click_on_board(
+    page: Any, rng: random.Random, prefer: tuple[str, ...], *, timeout: float
+) -> bool:
     found: list[list[str]] = page.eval_on_selector_all(
         ".board [data-key]",
         "els => els.map(e => [e.dataset.key, e.getAttribute('aria-label') || e.textContent])",
@@ -138,14 +152,14 @@ def _play_on_board(page: Any, rng: random.Random, prefer: tuple[str, ...]) -> bo
     for p in prefer:
         chosen = [k for k, text in found if re.fullmatch(p, f"{k} {text}")]
         if chosen:
-            page.click(f".board [data-key={_q(rng.choice(chosen))}]")
+            page.click(f".board [data-key={_q(rng.choice(chosen))}]", timeout=timeout)
             _confirm(page)
             return True
     if keys:
-        page.click(f".board [data-key={_q(rng.choice(keys))}]")
+        page.click(f".board [data-key={_q(rng.choice(keys))}]", timeout=timeout)
         _confirm(page)
         return True
-    page.locator("[aria-label='Legal actions'] button").first.click()
+    page.locator("[aria-label='Legal actions'] button").first.click(timeout=timeout)
     _confirm(page)
     return False
 
