@@ -2,10 +2,12 @@
 
 The event loop only moves bytes. Everything that touches a game or the database (finding a
 token, loading and replaying a table, validating and storing a move, building each seat's
-view and its JSON) runs in worker threads; agents think in threads of their own, a few at a
-time, outside the table's lock, so a thinking AI never holds up anyone, its own table's
-viewers included. Automatic steps (chance, AI seats) are played by one task per table that
-sends every client its view after each step, with ``thinking`` set while an AI decides.
+view and its JSON) runs in worker threads: a move, the chance steps and quick AI seats it
+sets off and every client's encoded view in one trip. Searching agents think outside the
+table's lock (in worker processes), so a thinking AI never holds up anyone, its own table's
+viewers included; their steps are played by one task per table that sends every client its
+view after each step, with ``thinking`` set while an AI decides. After the first view on a
+connection, a view carries only the log entries that client lacks (``log_delta``).
 
 Tokens travel in a header (``X-Highcamp-Token``) or in the first WebSocket message, never
 in a URL the server sees: links carry them after ``#``, which browsers do not send.
