@@ -39,6 +39,8 @@ from typing import Any
 import httpx2 as httpx
 import websockets
 
+from highcamp.games import load_game
+
 HOST = "127.0.0.1"
 T = "x-highcamp-token"
 GOAL_MS = 50.0
@@ -74,7 +76,8 @@ class Stats:
 class Load:
     """The clients of every table and the current think time."""
 
-    def __init__(self, base: str, games: list[str], tables: int, seed: int) -> None:
+    def __init__(self, base: str, games: list[str], tables: int, seed: int, server: int) -> None:
+        self.server = server
         self.base = base
         self.games = games
         self.tables = tables
@@ -88,7 +91,12 @@ class Load:
         """A new table of kind ``k``; the tokens its clients hold."""
         game = self.games[k % len(self.games)]
         mode = ("solo", "hotseat", "online")[k % 3]
-        res = await self.http.post(f"{self.base}/api/tables", json={"game": game, "mode": mode})
+        spec: dict[str, Any] = {"game": game, "mode": mode}
+        if mode == "solo":  # the heuristic AI (the lobby's default level searches a second)
+            n = load_game(game).num_players
+            ai = {"kind": "agent", "agent": "heuristic"}
+            spec["seats"] = [{"kind": "human"}] + [ai] * (n - 1)
+        res = await self.http.post(f"{self.base}/api/tables", json=spec)
         res.raise_for_status()
         made = res.json()
         if mode == "online":
@@ -134,10 +142,40 @@ class Load:
         self.think = think
         await asyncio.sleep(min(2.0, seconds / 4))  # settle at the new pace
         self.stats = Stats()
-        start = time.perf_counter()
+        start, cpu, own = time.perf_counter(), _cpu(self.server), time.process_time()
         await asyncio.sleep(seconds)
         result = self.stats.summary(time.perf_counter() - start)
-        return {"think_s": think, **result}
+        used, used_here = _cpu(self.server) - cpu, time.process_time() - own
+        n = max(1, int(result["actions"]))
+        return {
+            "think_s": think,
+            **result,
+            # CPU the server (with its worker processes) and this load generator used
+            "server_cpu_ms_per_action": used * 1000 / n,
+            "load_cpu_ms_per_action": used_here * 1000 / n,
+            "load_average": os.getloadavg()[0],
+        }
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds (user and system) of process ``pid`` and its children (the worker
+    processes where agents decide), from ``/proc``; 0 where there is no ``/proc``."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0.0
+    try:
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(entry) == pid or int(fields[1]) == pid:  # fields[1]: the parent's pid
+                total += (int(fields[11]) + int(fields[12])) / tick
+    except OSError:
+        return 0.0
+    return total
 
 
 def _free_port() -> int:
@@ -161,11 +199,12 @@ def _start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not start")
 
 
-async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
-    load = Load(base, args.games.split(","), args.tables, args.seed)
+async def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
+    load = Load(base, args.games.split(","), args.tables, args.seed, server)
     tables = [asyncio.create_task(load.table(k)) for k in range(args.tables)]
     out: dict[str, Any] = {}
     try:
+        await asyncio.sleep(args.warmup)  # every table created and the server warm
         out["goal"] = await load.phase(1.0, args.seconds)
         print("goal phase:", json.dumps(out["goal"]), flush=True)
         out["steps"] = []
@@ -188,6 +227,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each phase")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before phase 1")
     parser.add_argument("--deadline", type=float, default=240.0, help="the whole run at most")
     parser.add_argument("--db", default="", help="SQLAlchemy URL (an SQLite file if empty)")
     parser.add_argument("--games", default="everest-go,disaster,disaster-on-everest,everest-1924")
@@ -199,7 +239,7 @@ def main() -> None:
         server = _start_server(db, port)
         try:
             result = asyncio.run(
-                asyncio.wait_for(run(args, f"http://{HOST}:{port}"), args.deadline)
+                asyncio.wait_for(run(args, f"http://{HOST}:{port}", server.pid), args.deadline)
             )
         finally:
             server.terminate()

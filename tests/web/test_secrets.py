@@ -32,7 +32,7 @@ VIEW_KEYS = {
     "type", "table", "game", "options", "mode", "role", "seat", "viewing", "seats", "step",
     "current_player", "your_turn", "acting", "terminal", "ending", "observation", "legal",
     "log", "returns", "scores", "bands", "clock", "can_undo", "hint", "replay", "notice",
-    "thinking",
+    "thinking", "log_total", "log_delta", "log_tail",
 }  # fmt: skip
 MAX_MOVES = 1500
 
@@ -178,7 +178,9 @@ def test_no_secret_reaches_another_seat(
         assert moves > 0
         for k, viewer in enumerate(viewers):
             known: set[str] = set()  # what the viewer has been shown so far
+            held: list[Any] = []  # the log this client holds
             for text, state in captured[k]:
+                text, held = with_whole_log(text, held)  # later views carry new entries
                 known |= _strings(state.public_observation())
                 if viewer is not None:
                     known |= _strings(state.observation(viewer))
@@ -187,6 +189,17 @@ def test_no_secret_reaches_another_seat(
         _PUBLIC_LOGS.clear()
         for s in sockets:
             s.__exit__(None, None, None)
+
+
+def with_whole_log(text: str, held: list[Any]) -> tuple[str, list[Any]]:
+    """A view as its client reads it: a ``log_delta`` view's entries appended to the log
+    the client held (as app.js does), and that log."""
+    msg = json.loads(text)
+    if msg.get("type") != "view":
+        return text, held
+    if msg.pop("log_delta", False):
+        msg["log"] = (held + msg["log"])[-msg.pop("log_tail") :]
+    return json.dumps(msg), msg["log"]
 
 
 def test_the_check_catches_a_leak() -> None:

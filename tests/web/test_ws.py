@@ -9,6 +9,8 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from .conftest import make_table
 
+T = "x-highcamp-token"
+
 
 def hello(ws: WebSocketTestSession, token: str) -> dict[str, Any]:
     ws.send_json({"type": "hello", "token": token})
@@ -76,7 +78,63 @@ def test_reconnection_restores_the_game(client: TestClient) -> None:
     with client.websocket_connect("/ws") as ws:
         again = hello(ws, made["host"])
     again.pop("static")
-    assert again == before
+    assert before.pop("log_delta")  # after the first, a view carries only the new entries
+    before["log"] = (v["log"] + before["log"])[-before.pop("log_tail") :]
+    assert again == before  # a new connection gets the whole log
+
+
+def test_views_after_the_first_carry_only_the_new_log_entries(client: TestClient) -> None:
+    """Each client gets the log once: a later view holds the entries it lacks (appended by
+    app.js), a hotseat host whose viewing seat changes or an undo gets the whole log again;
+    what the client holds is always the log the table's HTTP view shows."""
+    quick = {"kind": "agent", "agent": "heuristic"}  # decides at once: one view per move
+    for game, mode in (("hidden-test", "online"), ("everest-go", "hotseat"), ("disaster", "solo")):
+        seats = [{"kind": "human"}, quick, quick, quick] if mode == "solo" else None
+        made = make_table(client, game=game, mode=mode, seats=seats)
+        tokens = [s["token"] for s in made["seats"]] if mode == "online" else [made["host"]]
+        sockets = [client.websocket_connect("/ws") for _ in tokens]
+        conns = [s.__enter__() for s in sockets]
+        try:
+            views = [hello(c, t) for c, t in zip(conns, tokens, strict=True)]
+            held = [v["log"] for v in views]
+            deltas = 0
+            for _ in range(12):
+                k = next((i for i, v in enumerate(views) if v["your_turn"]), None)
+                if k is None:
+                    break
+                v = views[k]
+                act = {"type": "act", "action": v["legal"][-1]["id"], "step": v["step"]}
+                conns[k].send_json(act)
+                views = [c.receive_json() for c in conns]
+                for i, got in enumerate(views):
+                    if got.get("log_delta"):
+                        deltas += len(got["log"]) < got["log_total"]  # shorter than the log
+                        held[i] = (held[i] + got["log"])[-got["log_tail"] :]
+                    else:
+                        held[i] = got["log"]
+                    whole = client.get("/api/table", headers={T: tokens[i]}).json()
+                    assert held[i] == whole["log"], (game, mode)
+            assert deltas > 0, (game, mode)
+        finally:
+            for s in sockets:
+                s.__exit__(None, None, None)
+
+
+def test_an_undo_sends_the_whole_log_again(client: TestClient) -> None:
+    combine = None
+    with client.websocket_connect("/ws") as ws:
+        while combine is None:  # a table whose first roll can combine (most can)
+            host = make_table(client, mode="solo")["host"]
+            v = hello(ws, host)
+            ws.send_json({"type": "act", "action": 0, "step": v["step"]})  # roll
+            v = ws.receive_json()
+            combine = next((a for a in v["legal"] if a["text"].startswith("combine")), None)
+        ws.send_json({"type": "act", "action": combine["id"], "step": v["step"]})
+        assert ws.receive_json()["log_delta"]
+        ws.send_json({"type": "undo"})
+        undone = ws.receive_json()
+    assert "log_delta" not in undone and undone["step"] == v["step"]
+    assert undone["log"] == client.get("/api/table", headers={T: host}).json()["log"]
 
 
 def test_hint_undo_and_replay_over_the_socket(client: TestClient) -> None:

@@ -13,7 +13,7 @@ from .errors import (
 )
 from .game import CHANCE, TERMINAL, Game, State
 from .info import Component, GameInfo
-from .log import LogEntry
+from .log import LogEntry, as_told
 from .options import OptionSpec, validate_options
 from .scores import ScoreBand, ScoreBreakdown, ScoreLine, chart_from_minimums
 from .undo import actors, undo_point
@@ -41,6 +41,7 @@ __all__ = [
     "StateFormatError",
     "UnknownGameError",
     "actors",
+    "as_told",
     "chart_from_minimums",
     "explain_choice",
     "play_game",

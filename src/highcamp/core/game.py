@@ -37,7 +37,7 @@ from .chance import CHANCE, TERMINAL, ChanceSteps
 from .documents import STATE_FORMAT, read_state_document, snapshot_matches
 from .errors import IllegalActionError, InvalidActionError, PositionError, StateFormatError
 from .info import Component, GameInfo
-from .log import LogEntry
+from .log import LogEntry, as_told
 from .options import validate_options
 from .rng import seed_key
 from .scores import ScoreBand, ScoreBreakdown, ScoreLine
@@ -53,6 +53,7 @@ __all__ = [
     "ScoreBreakdown",
     "ScoreLine",
     "State",
+    "as_told",
 ]
 
 _S = TypeVar("_S", bound="State")
@@ -515,10 +516,29 @@ class State(ChanceSteps):
             at = len(entries)
             told = replica.public_action_text(action, player)
             replica.apply_action(action)
-            entry = entries[at]
-            if told != entry.text:
-                entries[at] = LogEntry(entry.index, entry.player, told, entry.rule, None)
+            entries[at:] = as_told(entries[at:], told)
         return tuple(entries)
+
+    def keep_log(self, keep: bool = True) -> None:
+        """Keep this state's log from now on (``False``: stop). A kept log is replayed once,
+        then every action appends its entries and clones keep it too, so :attr:`log` costs
+        no replay: for a state whose log is read after every move (a table in play).
+        Search and simulation keep none.
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
+        >>> s.apply_action(s.string_to_action("roll"))
+        >>> before = s.log
+        >>> s.keep_log()
+        >>> t = s.clone()
+        >>> t.apply_action(t.legal_actions()[0])
+        >>> t.log[: len(before)] == before and len(t.log) > len(before)
+        True
+        """
+        if not keep:
+            self._log = None
+        elif self._log is None:
+            self._log = list(self.log)
 
     def public_observation(self) -> dict[str, Any] | None:
         """What a spectator sees, JSON-able; ``None`` when the game does not say.

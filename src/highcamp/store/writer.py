@@ -25,11 +25,16 @@ import threading
 import time
 from dataclasses import dataclass
 
+from sqlalchemy import bindparam
 from sqlalchemy.exc import IntegrityError
 
 from .sql import T_ACTIONS, T_TABLES, StaleActionError, Store
 
 __all__ = ["GroupWriter"]
+
+# built once (building a statement costs more than running it): many rows each
+_INSERT = T_ACTIONS.insert()
+_TOUCH = T_TABLES.update().where(T_TABLES.c.id == bindparam("tid")).values(updated=bindparam("at"))
 
 
 @dataclass
@@ -79,16 +84,14 @@ class GroupWriter:
         try:
             with self.store.engine.begin() as conn:
                 conn.execute(
-                    T_ACTIONS.insert(),
+                    _INSERT,
                     [
                         {"table_id": i.table_id, "step": i.step, "action": i.action, "at": now}
                         for i in batch
                     ],
                 )
-                for table_id in sorted({i.table_id for i in batch}):
-                    conn.execute(
-                        T_TABLES.update().where(T_TABLES.c.id == table_id).values(updated=now)
-                    )
+                touched = sorted({i.table_id for i in batch})
+                conn.execute(_TOUCH, [{"tid": t, "at": now} for t in touched])
             self.commits += 1
             for i in batch:
                 i.done = True

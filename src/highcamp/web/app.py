@@ -2,10 +2,12 @@
 
 The event loop only moves bytes. Everything that touches a game or the database (finding a
 token, loading and replaying a table, validating and storing a move, building each seat's
-view and its JSON) runs in worker threads; agents think in threads of their own, a few at a
-time, outside the table's lock, so a thinking AI never holds up anyone, its own table's
-viewers included. Automatic steps (chance, AI seats) are played by one task per table that
-sends every client its view after each step, with ``thinking`` set while an AI decides.
+view and its JSON) runs in worker threads: a move, the chance steps and quick AI seats it
+sets off and every client's encoded view in one trip. Searching agents think outside the
+table's lock (in worker processes), so a thinking AI never holds up anyone, its own table's
+viewers included; their steps are played by one task per table that sends every client its
+view after each step, with ``thinking`` set while an AI decides. After the first view on a
+connection, a view carries only the log entries that client lacks (``log_delta``).
 
 Tokens travel in a header (``X-Highcamp-Token``) or in the first WebSocket message, never
 in a URL the server sees: links carry them after ``#``, which browsers do not send.
@@ -91,7 +93,8 @@ def create_app(
     which share its interpreter with the event loop).
     """
     pool = Thinkers(thinkers) if thinkers > 0 else None
-    hub = Hub(Store(db), idle=idle, max_tables=max_tables, thinkers=pool)
+    quick = Thinkers(1) if thinkers > 0 else None
+    hub = Hub(Store(db), idle=idle, max_tables=max_tables, thinkers=pool, quick_thinkers=quick)
     limit = RateLimit(per_minute=creations_per_minute, burst=creation_burst)
     ai = CapacityLimiter(thinkers)
 
@@ -100,39 +103,88 @@ def create_app(
 
     # ------------------------------------------------------------------ pushing views
     def encoded_views(table: Table) -> list[tuple[_Conn, str]]:
-        cache: dict[tuple[str, int | None], str] = {}
+        """In a worker thread: every client's view of the table now, encoded; each view
+        built once per role and seat, and each client sent only the log entries it lacks."""
+        views: dict[tuple[str, int | None], dict[str, Any]] = {}
+        texts: dict[tuple[Any, ...], tuple[str, Any]] = {}
         out = []
-        for conn in list(table.conns):
-            key = (conn.role, conn.seat)
-            if key not in cache:
-                cache[key] = _dumps(table.view(conn.role, conn.seat))
-            out.append((conn, cache[key]))
+        with table.lock:
+            table.sent = table.version
+            for conn in list(table.conns):
+                key = (conn.role, conn.seat)
+                if key not in views:
+                    views[key] = table.view(conn.role, conn.seat)
+                if (key, conn.log) not in texts:
+                    doc, held = table.log_delta(views[key], conn.log)
+                    texts[key, conn.log] = (_dumps(doc), held)
+                text, conn.log = texts[key, conn.log]
+                out.append((conn, text))
         return out
 
-    async def broadcast(table: Table) -> None:
-        table.sent = table.version
-        if not table.conns:
-            return
-        for conn, text in await off(encoded_views, table):
+    def progress(table: Table, work: Callable[[], Any] | None = None) -> tuple[bool, list[Any]]:
+        """In a worker thread: ``work`` (a client's move) if any, then the automatic steps
+        that need no waiting (chance steps, agents that decide at once), then every
+        client's view if the table changed. ``True`` when a slower agent is to think."""
+        if work is not None:
+            work()
+        more = table.auto_steps()
+        while more and table.quick_agent_next():
+            table.think()
+            more = table.auto_steps()
+        return more, encoded_views(table) if table.sent != table.version else []
+
+    def in_order(table: Table) -> asyncio.Lock:
+        """The lock under which a table's views are built and sent (a client appends the
+        log entries of each view to those of the one before)."""
+        if table.sending is None:
+            table.sending = asyncio.Lock()
+        lock: asyncio.Lock = table.sending
+        return lock
+
+    async def push(table: Table, views: list[tuple[_Conn, str]]) -> None:
+        for conn, text in views:
             try:
                 await conn.send(text)
             except Exception:  # a closed socket: forget it
                 with contextlib.suppress(ValueError):
                     table.conns.remove(conn)
 
+    async def broadcast(table: Table) -> None:
+        async with in_order(table):
+            await push(table, await off(encoded_views, table) if table.conns else [])
+
+    async def advance(table: Table, work: Callable[[], Any] | None = None) -> None:
+        """Play ``work`` (a client's move), the automatic steps that need no waiting and
+        send the views, in one trip to a worker thread; a slower agent goes on in the
+        table's task. Raises the move's :class:`WebError`."""
+        try:
+            async with in_order(table):
+                more, views = await off(progress, table, work)
+                await push(table, views)
+        except WebError:
+            raise
+        except Exception:  # a store failure after the move: the table's task says so
+            log.exception("a move on table %s failed", table.id)
+            more = True
+        if more:
+            kick(table)
+
     async def drive(table: Table) -> None:
         """Play the table's automatic steps, sending views as they happen."""
         try:
             while table.dirty:
                 table.dirty = False
-                while await off(table.auto_steps):
+                while True:
+                    async with in_order(table):
+                        more, views = await off(progress, table)
+                        await push(table, views)
+                    if not more:
+                        break
                     think = asyncio.ensure_future(to_thread.run_sync(table.think, limiter=ai))
                     done, _ = await asyncio.wait({think}, timeout=THINK_SHOWN)
                     if not done:
                         await broadcast(table)  # "thinking..."
                     await think
-                if table.sent != table.version:
-                    await broadcast(table)
         except Exception as err:  # a store failure: say so, keep serving
             log.exception("automatic steps of table %s failed", table.id)
             table.notice = f"The server could not go on with this table ({type(err).__name__})."
@@ -284,12 +336,18 @@ def create_app(
                     with contextlib.suppress(ValueError):
                         table.conns.remove(conn)
                 found, role, seat = await resolve(msg.get("token"))
-                first = await off(
-                    lambda: _dumps(found.view(role, seat) | {"static": found.static()})
-                )
-                table, conn = found, _Conn(send, role, seat)
-                table.conns.append(conn)
-                await send(first)
+                joined = _Conn(send, role, seat)
+
+                def first_view() -> str:
+                    with found.lock:
+                        doc, joined.log = found.log_delta(found.view(role, seat), None)
+                    return _dumps(doc | {"static": found.static()})
+
+                async with in_order(found):  # before any later view of the table
+                    first = await off(first_view)
+                    table, conn = found, joined
+                    table.conns.append(conn)
+                    await send(first)
                 return
             if kind == "ping":
                 await send({"type": "pong"})
@@ -297,13 +355,12 @@ def create_app(
             if table is None or conn is None:
                 raise WebError("say hello with your token first", status=401)
             if kind == "act":
-                await off(
+                move = partial(
                     table.act, conn.role, conn.seat, msg.get("action"), msg.get("step"), auto=False
                 )
-                kick(table)  # its task sends the views
+                await advance(table, move)
             elif kind == "undo":
-                await off(table.undo, conn.role, conn.seat, auto=False)
-                kick(table)
+                await advance(table, partial(table.undo, conn.role, conn.seat, auto=False))
             elif kind == "hint":
                 await send(await to_thread.run_sync(table.hint, conn.role, conn.seat, limiter=ai))
             elif kind == "replay":
@@ -356,8 +413,9 @@ def create_app(
             yield
         finally:
             task.cancel()
-            if pool is not None:
-                await off(pool.close)
+            for workers in (pool, quick):
+                if workers is not None:
+                    await off(workers.close)
 
     app = Starlette(
         routes=[

@@ -159,8 +159,9 @@ def _agent_spec(spec: Any) -> bool:
 class Hub:
     """Every table of a server. ``idle``: seconds after which a table nobody is connected
     to leaves memory; ``max_tables``: tables kept in memory at most (the least recently
-    used idle ones leave first); ``thinkers``: worker processes where agents decide (else
-    they decide in the calling thread)."""
+    used idle ones leave first); ``thinkers``: worker processes where searching agents
+    decide, ``quick_thinkers``: where the quick ones (the heuristic) do, never queued behind
+    a search (else they decide in the calling thread)."""
 
     def __init__(
         self,
@@ -169,10 +170,12 @@ class Hub:
         idle: float = 600.0,
         max_tables: int = 2000,
         thinkers: Thinkers | None = None,
+        quick_thinkers: Thinkers | None = None,
     ) -> None:
         self.store = store
         self.writer = GroupWriter(store)  # moves of all tables in shared commits
         self.thinkers = thinkers
+        self.quick_thinkers = quick_thinkers
         self.tables: dict[str, Table] = {}
         self.idle = idle
         self.max_tables = max_tables

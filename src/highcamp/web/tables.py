@@ -36,6 +36,7 @@ from highcamp.core import (
     IllegalActionError,
     State,
     actors,
+    as_told,
     undo_point,
 )
 from highcamp.games import load_game
@@ -60,7 +61,8 @@ class Host(Protocol):
 __all__ = ["LOG_TAIL", "Table", "WebError", "hint_agent"]
 
 LOG_TAIL = 400  # log entries sent with a view (the newest)
-QUICK = ("random", "heuristic")  # agents that decide at once: no worker process for them
+QUICK = ("random", "heuristic", "easy")  # decide in milliseconds (the easy level: the heuristic)
+AT_ONCE = ("random",)  # agents that decide in microseconds: no worker process for them
 
 
 class WebError(Exception):
@@ -79,11 +81,14 @@ class WebError(Exception):
 
 @dataclass
 class _Conn:
-    """A live connection to a table (a WebSocket) and who holds it."""
+    """A live connection to a table (a WebSocket) and who holds it. ``log``: the log the
+    client holds, as ``(reader, generation, total)`` of the last view sent to it (the next
+    view then carries only the entries after ``total``: see :meth:`Table.log_delta`)."""
 
     send: Any
     role: str
     seat: int | None
+    log: tuple[Any, int, int] | None = None
 
 
 class Table:
@@ -93,7 +98,7 @@ class Table:
         self.hub = hub
         self.record = record
         self.game: Game = load_game(record.game, **record.options)
-        self.state: State = self.game.replay(record.history, seed=record.seed)
+        self.state: State = self._replay(record.history)
         self.agents: dict[int, Agent] = {
             s.seat: make_agent(s.agent or "random", seed=self._agent_seed(s.seat))
             for s in record.seats
@@ -110,10 +115,18 @@ class Table:
         self.dirty = False  # automatic steps may be due (set by the server)
         self.version = 0  # counts changes of the state (views sent for each)
         self.sent = 0  # the version last sent to every client
+        self.log_gen = 0  # counts changes of the state that are not appended moves (undo)
+        self.sending: Any = None  # the server's lock keeping this table's views in order
         self._timeline: list[int] | None = None
         self._undo: tuple[tuple[int, int] | None, int | None] = (None, None)
         self._static: dict[str, Any] | None = None
-        self._logs: tuple[State | None, dict[int | None, list[dict[str, Any]]]] = (None, {})
+        self._logs: dict[Any, list[dict[str, Any]]] = {}  # each reader's whole log, kept
+
+    def _replay(self, history: list[int]) -> State:
+        """The table's state after ``history``, keeping its log (read after every move)."""
+        state = self.game.replay(history, seed=self.record.seed)
+        state.keep_log()
+        return state
 
     def busy(self) -> bool:
         """Whether the server is playing automatic steps of this table (or will)."""
@@ -207,7 +220,8 @@ class Table:
             "ending": state.ending(),
             "observation": obs,
             "legal": legal,
-            "log": log,
+            "log": log[0],
+            "log_total": log[1],
             "returns": state.returns() if terminal else None,
             "scores": [b.to_dict() for b in state.score_breakdown()] if terminal else None,
             "bands": self.game.score_bands(),
@@ -223,18 +237,65 @@ class Table:
             "thinking": self.thinking if live and not terminal else None,
         }
 
-    def _log(self, state: State, looking: int | None, live: bool) -> list[dict[str, Any]]:
-        """The newest log entries ``looking`` may read (cached per step: every client of a
-        table gets a view after each move, and reading a log replays the history). The
-        table's state is replaced, never changed in place, by every move and undo."""
+    def _log(
+        self, state: State, looking: int | None, live: bool
+    ) -> tuple[list[dict[str, Any]], int]:
+        """The newest log entries ``looking`` may read and how many there are in all. In
+        play each reader's log is built once and then grows with each move
+        (:meth:`_extend_logs`): every client gets a view after each move, and reading a
+        log from scratch replays the history."""
         if not live:
-            return [e.to_dict() for e in state.log_for(looking)][-LOG_TAIL:]
-        if self._logs[0] is not state:
-            self._logs = (state, {})
-        cache = self._logs[1]
-        if looking not in cache:
-            cache[looking] = [e.to_dict() for e in state.log_for(looking)][-LOG_TAIL:]
-        return cache[looking]
+            entries = state.log_for(looking)
+            return [e.to_dict() for e in entries[-LOG_TAIL:]], len(entries)
+        reader = self._reader(looking)
+        kept = self._logs.get(reader)
+        if kept is None:
+            kept = self._logs[reader] = [e.to_dict() for e in state.log_for(looking)]
+        return kept[-LOG_TAIL:], len(kept)
+
+    def _extend_logs(self, before: State, action: int, after: State) -> None:
+        """Append to each kept reader's log what ``action`` (played on ``before``, giving
+        ``after``) added, as that reader was told it (:func:`highcamp.core.as_told`)."""
+        if not self._logs:
+            return
+        emitted = after.log[len(before.log) :]
+        hidden = self.game.info.hidden_information
+        for reader, kept in self._logs.items():
+            rows = (
+                as_told(emitted, before.public_action_text(action, reader)) if hidden else emitted
+            )
+            kept.extend(e.to_dict() for e in rows)
+
+    def _reader(self, looking: int | None) -> Any:
+        """Whose log a seat (``None``: a spectator) reads: its own with hidden information,
+        one log for everyone without."""
+        return looking if self.game.info.hidden_information else "all"
+
+    def log_delta(
+        self, view: dict[str, Any], held: tuple[Any, int, int] | None
+    ) -> tuple[dict[str, Any], tuple[Any, int, int]]:
+        """``view`` as sent to a client that holds the log ``held`` (see :class:`_Conn`),
+        and the log it holds then. A move only appends to every reader's log, so a client
+        that holds this reader's log of this generation gets only the newer entries, with
+        ``log_delta`` set (it appends them and keeps the newest ``log_tail``); any other
+        gets the whole tail.
+
+        >>> from highcamp.store import Store
+        >>> from highcamp.web.hub import Hub
+        >>> hub = Hub(Store("sqlite://"))
+        >>> table = hub.create({"game": "everest-1924", "mode": "solo"})[1]
+        >>> first, held = table.log_delta(table.view("host", None), None)
+        >>> table.act("host", None, 0, step=first["step"])
+        >>> later, _ = table.log_delta(table.view("host", None), held)
+        >>> later["log_delta"], first["log"] + later["log"] == table.view("host", None)["log"]
+        (True, True)
+        """
+        reader, total = self._reader(view["viewing"]), view["log_total"]
+        now = (reader, self.log_gen, total)
+        if held is None or held[:2] != now[:2] or not 0 <= total - held[2] <= len(view["log"]):
+            return view, now
+        new = view["log"][len(view["log"]) - (total - held[2]) :]
+        return view | {"log": new, "log_delta": True, "log_tail": LOG_TAIL}, now
 
     # ------------------------------------------------------------------ playing
     def act(
@@ -291,6 +352,7 @@ class Table:
                 "another move was played on this table first; here is the table now",
                 status=409,
             ) from None
+        self._extend_logs(self.state, action, new)
         self.state = new
         self.version += 1
         if new.is_terminal():
@@ -302,6 +364,11 @@ class Table:
         person is to act or the game is over; every step is stored."""
         while self.auto_steps():
             self.think()
+
+    def quick_agent_next(self) -> bool:
+        """Whether the seat to act is an agent that decides at once (no worker process)."""
+        player = self.state.current_player()
+        return player >= 0 and (self.record.seats[player].agent or "random") in QUICK
 
     def auto_steps(self) -> bool:
         """Play the chance steps due now; ``True`` when an agent seat is to act next
@@ -334,6 +401,7 @@ class Table:
             if player < 0 or self.human(player):
                 return False
             snapshot, step = self.state.clone(), len(self.state.history())
+            snapshot.keep_log(False)  # an agent's search clones it: no log to copy
         action = self._agent_action(player, snapshot)
         with self.lock:
             if len(self.state.history()) != step:
@@ -348,11 +416,12 @@ class Table:
         """The agent's choice (in a worker process when the hub has thinkers); a failing
         agent (an exception, an illegal id) is replaced by a random legal action for that
         move, so that a table never gets stuck."""
-        thinkers = getattr(self.hub, "thinkers", None)
         agent = self.agents[player]
         try:
             spec = self.record.seats[player].agent or "random"
-            if thinkers is not None and agent is self._built.get(player) and spec not in QUICK:
+            pool = "quick_thinkers" if spec in QUICK else "thinkers"
+            thinkers = getattr(self.hub, pool, None)
+            if thinkers is not None and agent is self._built.get(player) and spec not in AT_ONCE:
                 job = Decision(
                     self.id,
                     player,
@@ -402,7 +471,9 @@ class Table:
         record = self.hub.store.load(self.id)
         if record is not None:
             self.record = record
-            self.state = self.game.replay(record.history, seed=record.seed)
+            self.state = self._replay(record.history)
+            self._logs = {}
+            self.log_gen += 1
 
     # ------------------------------------------------------------------ undo
     def undo_point(self, seat: int) -> int | None:
@@ -437,10 +508,12 @@ class Table:
                     rule="R-0-3",
                 )
             self.hub.store.truncate(self.id, point)
-            self.state = self.game.replay(self.state.history()[:point], seed=self.record.seed)
+            self.state = self._replay(self.state.history()[:point])
+            self._logs = {}
             self.notice = "Undone."
             self.deadline = None
             self.version += 1
+            self.log_gen += 1
         if auto:
             self.advance()
 
@@ -463,6 +536,7 @@ class Table:
         try:
             agent = make_agent(name, seed=len(live.history()))
             state = live.resample_hidden(acting, seed=secrets.randbits(62))
+            state.keep_log(False)
             action = agent.act(state.clone())
             why = agent.explain(state)  # type: ignore[attr-defined]
         except Exception as err:  # a game no hint agent knows

@@ -2,7 +2,8 @@
 interpreter (a thread would share it with the event loop and stall it).
 
 A decision travels as the table's record (game, options, seed, history), not as a state:
-the worker replays it (a few milliseconds) and keeps each seat's agent between moves.
+the worker keeps each table's last state and each seat's agent between moves, so it plays
+only the actions that came since (a table it has not seen, or one undone, it replays).
 
 >>> from highcamp.games import load_game
 >>> thinkers = Thinkers(1)
@@ -30,6 +31,7 @@ __all__ = ["Decision", "Thinkers"]
 
 _KEPT = 256  # agents a worker keeps between moves (the least recently used leave)
 _agents: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
+_states: OrderedDict[str, tuple[str, int, Any]] = OrderedDict()  # table: (game, seed, state)
 _games: dict[str, Any] = {}
 
 
@@ -56,7 +58,20 @@ def _decide(job: Decision) -> int:
     game = _games.get(key)
     if game is None:
         game = _games[key] = load_game(job.game, **job.options)
-    state = game.replay(job.history, seed=job.seed)
+    kept = _states.pop(job.table, None)
+    state = None
+    if kept is not None and kept[:2] == (key, job.seed):
+        done = kept[2].history()
+        if job.history[: len(done)] == done:
+            state = kept[2]
+            for action in job.history[len(done) :]:
+                state.apply_action(action)
+    if state is None:
+        state = game.replay(job.history, seed=job.seed)
+    _states[job.table] = (key, job.seed, state)
+    while len(_states) > _KEPT:
+        _states.popitem(last=False)
+    state = state.clone()  # the agent may change what it is given
     agent_key = (job.table, job.seat, job.agent)
     agent = _agents.pop(agent_key, None) or make_agent(job.agent, seed=job.agent_seed)
     _agents[agent_key] = agent

@@ -246,3 +246,16 @@ def test_avalanche_skips_frozen_parts_and_tents() -> None:
     tops_now = [stack(s, q, "boots") for q in range(4)]
     assert tops_now == [["boots 4"], ["boots 2"], ["boots 3"], ["boots 1"]]
     assert not s.invariants()
+
+
+def test_static_view_gives_every_action_card_and_item_its_effect() -> None:
+    """The board shows each action card's effect on the card: one source, the card data."""
+    import highcamp
+
+    kinds = highcamp.load_game("everest-go").static_view()["kinds"]
+    for kind in kinds:
+        garment = kind["name"].split(" ")[-1].isdigit()
+        assert bool(kind["effect"]) != garment and bool(kind["rule"]) != garment, kind
+    by_name = {k["name"]: k for k in kinds}
+    assert by_name["Tent"]["rule"] == "[Action Cards] 7"
+    assert "Fire" in by_name["Hypothermia"]["effect"]

@@ -77,6 +77,8 @@ class Cards:
     cold_penalty: int
     exhaustions_to_end: int
     provenance: dict[str, tuple[str, str, str]]
+    effects: tuple[str, ...] = ()  # per kind: what the card does ("" for a garment)
+    rules: tuple[str, ...] = ()  # per kind: the rule of that effect ("" for a garment)
 
     @property
     def n_garments(self) -> int:
@@ -141,14 +143,20 @@ def _parse(doc: dict[str, Any]) -> Cards:
     actions = doc["actions"]["cards"]
     if tuple(a["name"] for a in actions) != ACTION_NAMES:
         raise ValueError("action cards must be listed in their printed order")
+    effects = [""] * len(kinds)
+    rules = [""] * len(kinds)
     for card in actions:
         kinds.append(card["name"])
         copies.append(int(card["count"]))
         points.append(0)
+        effects.append(card["effect"])
+        rules.append(f"[Action Cards] {card['number']}")
     for card in doc["special_items"]["cards"]:
         kinds.append(card["name"])
         copies.append(1)
         points.append(int(card["points"]))
+        effects.append(card["effect"])
+        rules.append("[How to Play]")
     setup = doc["setup"]
     names = {n: i for i, n in enumerate(kinds)}
     provenance = {
@@ -172,6 +180,8 @@ def _parse(doc: dict[str, Any]) -> Cards:
         cold_penalty=int(doc["scoring"]["cold_penalty"]),
         exhaustions_to_end=int(doc["scoring"]["exhaustions_to_end"]),
         provenance=provenance,
+        effects=tuple(effects),
+        rules=tuple(rules),
     )
     if sum(cards.copies[: cards.n_garments]) != 48:
         raise ValueError("the rulebook counts 48 garment cards")

@@ -197,7 +197,7 @@ class EverestGoGame(EverestGoTable):
         return resources.files(__package__).joinpath("data/rules.md").read_text("utf-8")
 
     def static_view(self) -> dict[str, Any]:
-        """Body parts, card kinds with copies and points, the phases and endings the
+        """Body parts, card kinds with copies, points and effects, the phases and endings the
         observation names, the hand size and the deck exhaustions that end the game."""
         return {
             "phases": list(PHASES),
@@ -206,7 +206,13 @@ class EverestGoGame(EverestGoTable):
             "exhaustions_to_end": CARDS.exhaustions_to_end,
             "parts": list(CARDS.parts),
             "kinds": [
-                {"name": CARDS.kinds[k], "copies": CARDS.copies[k], "points": CARDS.points[k]}
+                {
+                    "name": CARDS.kinds[k],
+                    "copies": CARDS.copies[k],
+                    "points": CARDS.points[k],
+                    "effect": CARDS.effects[k],
+                    "rule": CARDS.rules[k],
+                }
                 for k in range(NK)
             ],
         }

@@ -3,6 +3,7 @@ import { boardFor } from "./boards/index.js";
 import { h, clear } from "./dom.js";
 import { gameCard } from "./lobby.js";
 import { endPanel, decisionBar, replayBar, risky } from "./table.js";
+import { snapshot, animate } from "./motion.js";
 
 const main = document.getElementById("main");
 const toastEl = document.getElementById("toast");
@@ -178,6 +179,8 @@ function connect(s) {
       if (msg.static) s.static = msg.static;
       if (msg.replay) { s.replay = msg; s.replayPending = false; } else {
         if (msg.step !== s.lastStep) { s.hint = null; s.selected.clear(); s.confirm = null; s.inFlight = false; }
+        // after the first view the server sends only the log entries this page lacks
+        if (msg.log_delta) msg.log = (s.view?.log || []).concat(msg.log).slice(-msg.log_tail);
         s.view = msg; s.lastStep = msg.step;
       }
       render(s);
@@ -257,7 +260,9 @@ function render(s) {
   const v = s.replay || s.view;
   if (!v) return;
   const focusedKey = document.activeElement?.dataset?.key;
+  const before = main.dataset.table === v.table ? snapshot(main) : null; // pieces slide from there
   clear(main);
+  main.dataset.table = v.table;
   main.dataset.step = String(v.step);
   main.dataset.terminal = String(v.terminal);
   // hotseat with hidden information: hand the device over before showing a hand
@@ -298,6 +303,7 @@ function render(s) {
   side.append(logPanel(v));
   main.append(header, h("div", { class: "table-layout" }, boardEl, side));
   if (!s.replay) main.append(decisionBar(s, v, { act, tool, seatName, cancel: () => { s.confirm = null; render(s); } }));
+  animate(main, before);
   tickClock();
   if (focusedKey) document.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`)?.focus();
 }

@@ -106,7 +106,7 @@ export function render(el, ctx) {
     const acts = onMarker(m.name);
     const flags = `${m.guide ? "" : m.marker === "Summit" ? "★" : m.marker ? "+" : ""}${m.oxygen ? "O₂" : ""}${m.tired ? "~" : ""}`;
     const text = `${m.guide ? shortName(m.name, 7).toUpperCase() : shortName(m.name, 7)}${flags}`;
-    const g = s("g", { class: "doe-marker" }, ...chip(x, y, w, 20, text, {
+    const g = s("g", { class: "doe-marker", "data-piece": `${m.opp ? "o" : "m"}-${m.name}` }, ...chip(x, y, w, 20, text, {
       fill: m.opp ? (m.guide ? OI.vermillion : "#f6d7c3") : m.guide ? OI.blue : m.fate ? "#ddd6c6" : PAPER,
       color: m.guide ? "#fff" : INK,
       stroke: m.name === mover ? OI.orange : acts.length ? INK : "#5b5247",

@@ -67,7 +67,7 @@ export function render(el, ctx) {
       const cx = r.x + 11 + (k % per) * 19;
       const cy = r.y + r.h - 11 - Math.floor(k / per) * 19;
       const fill = SEATS[seat % 8];
-      svg.append(s("g", { class: "dis-token", "pointer-events": "none" },
+      svg.append(s("g", { class: "dis-token", "pointer-events": "none", "data-piece": `p${seat}` },
         s("circle", { cx, cy, r: 9, fill, stroke: seat === view.viewing ? INK : "#fff", "stroke-width": seat === view.viewing ? 3 : 1.5 }),
         s("text", { x: cx, y: cy + 4, "font-size": 11, "font-weight": "bold", "text-anchor": "middle", fill: TEXT_ON(fill) }, String(seat + 1)),
         s("title", {}, `${view.seats?.[seat]?.name ?? `Player ${seat + 1}`}`)));
@@ -172,9 +172,10 @@ export function render(el, ctx) {
   const dice = o.dice || [];
   const dg = s("g", {});
   const nd = Math.max(dice.length, 2);
-  for (let k = 0; k < nd; k++) {
-    dg.append(s("rect", { class: "hc-face", x: cx - nd * 27 + k * 54 - 60, y: cy, width: 46, height: 46, rx: 8, fill: PAPER, stroke: INK, "stroke-width": roll ? 2.5 : 1.5, "stroke-dasharray": roll ? "5 3" : undefined }));
-    dg.append(s("text", { x: cx - nd * 27 + k * 54 - 37, y: cy + 32, "font-size": 26, "font-weight": "bold", "text-anchor": "middle", fill: INK }, dice[k] ? String(dice[k]) : "·"));
+  for (let k = 0; k < nd; k++) { // each die a group, so that a new face tumbles (motion.js)
+    dg.append(s("g", { "data-die": k },
+      s("rect", { class: "hc-face", x: cx - nd * 27 + k * 54 - 60, y: cy, width: 46, height: 46, rx: 8, fill: PAPER, stroke: INK, "stroke-width": roll ? 2.5 : 1.5, "stroke-dasharray": roll ? "5 3" : undefined }),
+      s("text", { x: cx - nd * 27 + k * 54 - 37, y: cy + 32, "font-size": 26, "font-weight": "bold", "text-anchor": "middle", fill: INK }, dice[k] ? String(dice[k]) : "·")));
   }
   dg.append(s("text", { x: cx - 60, y: cy + 62, "font-size": 11, "text-anchor": "middle", fill: INK, "font-weight": roll ? "bold" : "normal" }, roll ? "roll the dice" : "dice"));
   svg.append(roll ? clickable(dg, "roll", () => ctx.act(roll.id), "roll") : dg);

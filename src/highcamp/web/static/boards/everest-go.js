@@ -19,8 +19,16 @@ function seatName(view, seat) { return view.seats?.[seat]?.name ?? `Player ${sea
 
 function isGarment(card) { return /^(head|jacket|left arm|right arm|pants|boots) \d+$/.test(card); }
 
-/** One card face (hand, take, discard): a garment shows its part and number. */
-function cardFace(x, y, card, { w = 84, hh = 118, click = false } = {}) {
+/** What an action card or special item does, from the game's static view (one source:
+ * the card data), or null for a garment. */
+function kindOf(ctx, card) {
+  const k = (ctx.static.kinds || []).find((x) => x.name === card);
+  return k && k.effect ? k : null;
+}
+
+/** One card face (hand, take, discard): a garment shows its part and number, an action
+ * card or special item its effect in words (and, on hover, with its rule). */
+function cardFace(x, y, card, { w = 84, hh = 118, click = false, kind = null } = {}) {
   const garment = isGarment(card);
   const g = s("g", {});
   g.append(s("rect", { class: "hc-face", x, y, width: w, height: hh, rx: 8, fill: garment ? PAPER : card === "Oxygen" || card === "Flag" ? OI.yellow : "#cde6f5", stroke: INK, "stroke-width": click ? 2.5 : 1.5, "stroke-dasharray": click ? "5 3" : undefined }));
@@ -29,6 +37,12 @@ function cardFace(x, y, card, { w = 84, hh = 118, click = false } = {}) {
     g.append(s("text", { x: x + w / 2, y: y + 22, "font-size": 12, "text-anchor": "middle", "font-weight": "bold", fill: INK }, part));
     g.append(s("text", { x: x + w / 2, y: y + 72, "font-size": 40, "text-anchor": "middle", "font-weight": "bold", fill: OI.blue }, n));
     g.append(s("text", { x: x + w / 2, y: y + hh - 10, "font-size": 10, "text-anchor": "middle", fill: INK }, `${n} point${n === "1" ? "" : "s"}`));
+  } else if (kind) {
+    g.append(para(x + w / 2, y + 17, card, { size: 11, width: 12, weight: "bold", anchor: "middle", max: 2 }));
+    g.append(s("line", { x1: x + 8, x2: x + w - 8, y1: y + 40, y2: y + 40, stroke: INK, "stroke-width": 0.6 }));
+    g.append(para(x + 5, y + 50, kind.effect, { size: 7.5, width: 20, max: 6, anchor: "start" }));
+    g.append(s("text", { x: x + w / 2, y: y + hh - 5, "font-size": 7.5, "text-anchor": "middle", fill: "#5b5246" }, kind.rule));
+    g.append(s("title", {}, `${card}: ${kind.effect} ${kind.rule}`));
   } else {
     g.append(para(x + w / 2, y + 26, card, { size: 12, width: 10, weight: "bold", anchor: "middle", max: 3 }));
     g.append(s("text", { x: x + w / 2, y: y + hh - 10, "font-size": 10, "text-anchor": "middle", fill: INK }, card === "Oxygen" || card === "Flag" ? "special item" : "action"));
@@ -90,11 +104,15 @@ function handRow(ctx, title, cards, pick, keyPrefix) {
   cards.forEach((card, i) => {
     const x = 10 + i * (w + 10);
     const { main, extra } = pick(card);
-    const face = cardFace(x, 6, card, { click: !!main });
+    const face = cardFace(x, 6, card, { click: !!main, kind: kindOf(ctx, card) });
     svg.append(main ? clickable(face, `${main.text}`, () => ctx.act(main.id), `${keyPrefix}-${i}`) : face);
     if (extra) svg.append(pill(ctx, extra, x + 4, 130, "discard", `${keyPrefix}-discard-${i}`, { w: w - 8, size: 11, fill: PAPER }));
   });
-  return h("div", { class: "eg-hand" }, h("h3", {}, title), svg);
+  // the effects again in words below the cards (larger on a phone, read by screen readers)
+  const kinds = [...new Set(cards)].map((c) => [c, kindOf(ctx, c)]).filter(([, k]) => k);
+  const says = kinds.length ? h("details", { class: "card-effects" }, h("summary", {}, "What these cards do"),
+    h("ul", {}, ...kinds.map(([c, k]) => h("li", {}, h("strong", {}, `${c}: `), `${k.effect} `, h("span", { class: "rule" }, k.rule))))) : "";
+  return h("div", { class: "eg-hand" }, h("h3", {}, title), svg, says);
 }
 
 export function render(el, ctx) {
@@ -113,7 +131,8 @@ export function render(el, ctx) {
   const pend = o.pending ? `${o.pending.card} played by ${seatName(view, o.pending.player)}${o.pending.victim !== null && o.pending.victim !== undefined ? ` on ${seatName(view, o.pending.victim)}` : ""}` :
     o.everest !== null && o.everest !== undefined ? "EVEREST! has been shouted" : `deck run out ${o.exhaustions} time${o.exhaustions === 1 ? "" : "s"}`;
   piles.append(s("text", { x: 4, y: 122, "font-size": 13, "font-weight": "bold", fill: "#fff" }, `${ctx.view.seats[o.turn]?.name ?? `Seat ${o.turn + 1}`} to play · ${String(o.phase).replace(/_/g, " ")}`));
-  piles.append(s("text", { x: 4, y: 142, "font-size": 12, fill: "#fff" }, pend));
+  const pendKind = o.pending ? kindOf(ctx, o.pending.card) : null;
+  piles.append(s("text", { x: 4, y: 142, "font-size": 12, fill: "#fff" }, pend, pendKind ? s("title", {}, `${o.pending.card}: ${pendKind.effect} ${pendKind.rule}`) : ""));
   top.append(piles);
   const buttons = ctx.legal.filter((a) => !/^(play|discard|take|target|thaw) /.test(a.text));
   if (buttons.length) {
