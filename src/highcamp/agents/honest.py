@@ -77,7 +77,7 @@ class SeatView:
         if len(legal) == 1:
             return legal[0]
         if hasattr(self.agent, "started"):  # a search: its time budget counts the view too
-            self.agent.started = time.perf_counter()
+            self.agent.started = getattr(self.agent, "clock", time.perf_counter)()
         return self.agent.act(self.view(state))
 
     def __getattr__(self, name: str) -> Any:

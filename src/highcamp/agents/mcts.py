@@ -58,6 +58,12 @@ __all__ = ["ISMCTSAgent", "MCTSAgent"]
 EXPLORATION = 1.4
 WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progressive widening)
 PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
+MIN_OVERRIDE = 6
+"""With a time budget, the search plays another move than its guide's (the heuristic's)
+only once that move has at least this many simulations: under load a second may buy three
+or four whole rollouts, and a choice on that little evidence is noise (two-player K2 at
+``medium`` lost to the heuristic it rolls out with until this rule)."""
+SETTLE_EVERY = 8  # with a time budget, every this many iterations: is the choice settled?
 ROLLOUTS = ("auto", "random", "heuristic", "eval", "learned", "heuristicN", "randomN", "autoN")
 
 
@@ -109,6 +115,39 @@ def margin_weight(value: str) -> float | None:
     if not w > 0 or math.isinf(w):
         raise ValueError(f"values are {', '.join(VALUES)} (a weight W > 0), not {value!r}")
     return w
+
+
+def settled(root: SearchNode, left: float, min_override: int = 0) -> bool:
+    """Whether ``left`` more simulations cannot change the root's choice: the most visited
+    child leads the next by more than ``left``, or (``min_override``: the guide's move is
+    kept unless another has that many visits) no other move can reach ``min_override``.
+
+    >>> class N:
+    ...     def __init__(self, visits, kids=(), prior=None):
+    ...         self.visits, self.totals, self.prior = visits, [0.0], prior
+    ...         self.children = dict(enumerate(kids))
+    >>> settled(N(30, [N(25), N(5)]), left=10)
+    True
+    >>> settled(N(30, [N(16), N(14)]), left=10)
+    False
+    >>> settled(N(6, [N(3), N(2), N(1)], prior=0), left=2, min_override=6)
+    True
+    """
+    visits = sorted((c.visits for c in root.children.values()), reverse=True)
+    if not visits:
+        return False
+    prior = getattr(root, "prior", None)
+    second = visits[1] if len(visits) > 1 else 0
+    if visits[0] - second > left:
+        if not min_override or prior is None or visits[0] >= min_override:
+            return True
+        lead = max(root.children.items(), key=lambda ac: ac[1].visits)[0]
+        if lead == prior:
+            return True
+    if min_override and prior is not None:
+        others = [c.visits for a, c in root.children.items() if a != prior]
+        return max(others, default=0) + left < min_override
+    return False
 
 
 class _Node:
@@ -219,6 +258,11 @@ class MCTSAgent:
         """When the decision began, if before the search (set by :class:`SeatView`: drawing
         the seat's view is on the decision's clock); read and cleared by the next search."""
         self.simulations = 0  # iterations run, over every move (for throughput figures)
+        self.decisions = 0  # searches run (for iterations per decision)
+        self.stopped_early = 0  # time-budgeted searches that stopped, their choice settled
+        self.clock: Callable[[], float] = time.perf_counter
+        """The time budget's clock (tests give a counting clock: no wall-clock asserts)."""
+        self._slowest = 0.0  # the longest single step of the rollout policy seen (seconds)
 
     # ------------------------------------------------------------------ randomness
     def _uniform(self) -> int:
@@ -258,7 +302,7 @@ class MCTSAgent:
         after, if it was on): the tree has no cycles, and the collector's passes over a
         growing tree cost a fifth of a search's time on Everest 1924.
         """
-        self._start = self.started if self.started is not None else time.perf_counter()
+        self._start = self.started if self.started is not None else self.clock()
         self.started = None
         self._last = None  # the previous move's tree is freed on this move's clock
         if not gc.isenabled():
@@ -276,7 +320,8 @@ class MCTSAgent:
         players = state.game.num_players
         root = _Node(players)
         low, high = [math.inf] * players, [-math.inf] * players
-        counter = self.budget.counter(self._start)
+        counter = self.budget.counter(self._start, self.clock)
+        self.decisions += 1
         # with hidden information, every search is over information sets (see ISMCTSAgent)
         self._sets = self.availability or state.game.info.hidden_information
         rollout_agent = self._rollout_agent(state)
@@ -297,9 +342,10 @@ class MCTSAgent:
             return tree_root
         max_steps = self._limit or self.max_rollout_steps
         deadline = counter.deadline
-        clock = time.perf_counter
+        clock = self.clock
         solitaire = players == 1
         select = self._select
+        out_of_time = False
         rand = self._rng.random
         while counter.more():
             s = self._root_state(state, player, counter.done)
@@ -344,7 +390,10 @@ class MCTSAgent:
                     path.append(child)
                     break
                 if guide is not None and node.prior is None and len(legal) > 1:
-                    node.prior = guide.act(s)
+                    if deadline is not None and counter.done and self._late(deadline):
+                        out_of_time = True  # no time for the guide's step: the search ends
+                        break
+                    node.prior = self._timed_act(guide, s, deadline)
                 untried = [a for a in legal if a not in node.children]
                 widen = guide is None or len(node.children) < 1 + WIDENING * math.sqrt(node.visits)
                 if untried and (widen or not any(a in node.children for a in legal)):
@@ -364,6 +413,8 @@ class MCTSAgent:
                 s.apply_legal(action)
                 node = node.children[action]
                 path.append(node)
+            if out_of_time:
+                break
             # rollout (actions come from the state itself: applied unchecked)
             steps = max_steps if evaluate else 0
             apply = s.apply_legal
@@ -376,7 +427,10 @@ class MCTSAgent:
                 if p == CHANCE:
                     apply(s.sample_chance(rand()))
                 elif rollout_agent is not None:
-                    s.apply_action(rollout_agent.act(s))  # an agent's choice: checked
+                    if deadline is not None and self._late(deadline):
+                        cut = True  # the policy's next step would overrun: stop here
+                        break
+                    s.apply_action(self._timed_act(rollout_agent, s, deadline))  # checked
                 else:
                     apply(s.sample_legal(rand()))
                 steps += 1
@@ -410,9 +464,32 @@ class MCTSAgent:
                     for i, r in enumerate(returns):
                         totals[i] += r
             counter.done += 1
+            if deadline is not None and not counter.done % SETTLE_EVERY:
+                now = clock()
+                spent = now - counter.started
+                left = counter.done * max(deadline - now, 0.0) / max(spent, 1e-9)
+                if settled(root, left, MIN_OVERRIDE if guide is not None else 0):
+                    self.stopped_early += 1
+                    break
         self.simulations += counter.done
         self._last = (state.history(), root)
         return root
+
+    def _late(self, deadline: float) -> bool:
+        """Whether a step of the rollout policy, as slow as the slowest seen, would end
+        after ``deadline`` (Everest 1924's heuristic can take most of a second)."""
+        return self.clock() + self._slowest > deadline
+
+    def _timed_act(self, agent: Agent, state: State, deadline: float | None) -> int:
+        """``agent``'s choice, its time kept (with a time budget) as the slowest step."""
+        if deadline is None:
+            return agent.act(state)
+        t0 = self.clock()
+        action = agent.act(state)
+        took = self.clock() - t0
+        if took > self._slowest:
+            self._slowest = took
+        return action
 
     def _search_plain(
         self, state: State, low: list[float], high: list[float], counter: Any
@@ -437,7 +514,7 @@ class MCTSAgent:
         exploration = self.exploration
         sqrt, log, inf = math.sqrt, math.log, math.inf
         deadline = counter.deadline
-        clock = time.perf_counter
+        clock = self.clock
         while counter.more():
             s = state.clone()
             apply = s.apply_legal
@@ -619,7 +696,16 @@ class MCTSAgent:
         if not visited:
             prior = getattr(root, "prior", None)
             return prior if prior in legal else legal[0]
-        return max(visited, key=lambda va: (va[0], -va[1]))[1]
+        visits, best = max(visited, key=lambda va: (va[0], -va[1]))
+        prior = getattr(root, "prior", None)
+        if (
+            self.budget.seconds is not None
+            and prior in legal
+            and best != prior
+            and visits < MIN_OVERRIDE
+        ):
+            return int(prior)  # too little evidence against the guide (see MIN_OVERRIDE)
+        return best
 
     def act(self, state: State) -> int:
         """The most visited action after a budget of iterations."""
