@@ -109,9 +109,13 @@ def solitaire(
             scores.append(score)
             count[band] += 1
             cpu += seconds
-            if n >= 20 and len(scores) % 10 == 0:
+            if spec not in ("random", "heuristic") or len(scores) % 10 == 0:
                 m, half = mean_ci(scores)
-                print(f"  {spec}: {len(scores)} games, {m:.2f} ± {half:.2f}", file=sys.stderr)
+                print(
+                    f"  {spec}: {len(scores)} games (last {score:g}), {m:.2f} ± {half:.2f}",
+                    file=sys.stderr,
+                    flush=True,
+                )
         scores_by[spec] = scores
         mean, half = mean_ci(scores)
         dist = " | ".join(f"{100 * count[b] / n:.0f}%" for b in bands)
