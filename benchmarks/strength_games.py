@@ -220,7 +220,6 @@ def matches(
 ) -> None:
     name = highcamp.load_game(game_id, players=counts[0], **options).info.title
     print(f"{name}, options {options or 'default'}, games from {first}: win share of the first")
-    print("agent (ties split), seats alternating")
     print("agent (ties split), " + ("one seat" if ONE_SEAT else "seats alternating"))
     print(
         "| players | match | games | won | win share | 95% CI | other seats' share | "
