@@ -63,6 +63,9 @@ MIN_OVERRIDE = 6
 only once that move has at least this many simulations: under load a second may buy three
 or four whole rollouts, and a choice on that little evidence is noise (two-player K2 at
 ``medium`` lost to the heuristic it rolls out with until this rule)."""
+SLOWEST_STEP: dict[str, float] = {}
+"""Per game, the slowest step of a rollout policy any search of this process has timed: a
+new agent starts from it, so only the first such step a process meets can overrun."""
 SETTLE_EVERY = 8  # with a time budget, every this many iterations: is the choice settled?
 ROLLOUTS = ("auto", "random", "heuristic", "eval", "learned", "heuristicN", "randomN", "autoN")
 
@@ -322,6 +325,8 @@ class MCTSAgent:
         low, high = [math.inf] * players, [-math.inf] * players
         counter = self.budget.counter(self._start, self.clock)
         self.decisions += 1
+        game_id = state.game.info.id
+        self._slowest = max(self._slowest, SLOWEST_STEP.get(game_id, 0.0))
         # with hidden information, every search is over information sets (see ISMCTSAgent)
         self._sets = self.availability or state.game.info.hidden_information
         rollout_agent = self._rollout_agent(state)
@@ -471,6 +476,8 @@ class MCTSAgent:
                 if settled(root, left, MIN_OVERRIDE if guide is not None else 0):
                     self.stopped_early += 1
                     break
+        if self._slowest > SLOWEST_STEP.get(game_id, 0.0):
+            SLOWEST_STEP[game_id] = self._slowest
         self.simulations += counter.done
         self._last = (state.history(), root)
         return root
