@@ -67,7 +67,9 @@ or four whole rollouts, and a choice on that little evidence is noise (two-playe
 SLOWEST_STEP: dict[str, float] = {}
 """Per game, the slowest step of a rollout policy any search of this process has timed: a
 new agent starts from it, so only the first such step a process meets can overrun."""
-SETTLE_EVERY = 8  # with a time budget, every this many iterations: is the choice settled?
+SETTLE_EVERY = 8
+"""With a time budget, after each of the first three iterations (a second may buy only a
+few whole rollouts) and then every this many: is the choice settled?"""
 ROLLOUTS = ("auto", "random", "heuristic", "eval", "learned", "heuristicN", "randomN", "autoN")
 
 
@@ -427,7 +429,7 @@ class MCTSAgent:
                     for i, r in enumerate(returns):
                         totals[i] += r
             counter.done += 1
-            if deadline is not None and not counter.done % SETTLE_EVERY:
+            if deadline is not None and (counter.done < 4 or not counter.done % SETTLE_EVERY):
                 now = clock()
                 spent = now - counter.started
                 left = counter.done * max(deadline - now, 0.0) / max(spent, 1e-9)
