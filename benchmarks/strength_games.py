@@ -25,8 +25,10 @@ Run it from the repository root, one part at a time::
 A match gives the first agent's win share (ties split), seats alternating game by game so
 each agent holds half the seats on average (50% is no edge), with a 95% Wilson interval;
 with ``--one-seat`` the first agent holds one seat (seat ``game % players``) against the
-second agent at every other seat (1/players is no edge), and the other seats' mean win share
-is given beside it. The search agent's simulations per decision (mean, and the share of
+second agent at every other seat, and each game is also played with the second agent at
+every seat (the same seeds): the first agent's win share is compared with the second's in
+the same seat on the same seeds, paired game by game (a seat's chances vary with the seed:
+with heuristics everywhere, seat ``game % 4`` of four-player Disaster won 8 of 60, not 15). The search agent's simulations per decision (mean, and the share of
 its time-budgeted decisions that stopped early, their choice settled) are printed with it.
 Games run in ``--workers`` processes (both cores by default); every game is seeded by its
 number alone (``--first-seed`` onwards), so the figures do not depend on the worker count.
@@ -148,11 +150,19 @@ def search_counts(agent: Any) -> tuple[int, int, int]:
     )
 
 
+def _share(returns: list[float], seats: list[int]) -> float:
+    """The share of the win (ties split) of ``seats``."""
+    best = max(returns)
+    top = [s for s in range(len(returns)) if returns[s] == best]
+    return sum(1 for s in top if s in seats) / len(top)
+
+
 def _match_game(
     job: tuple[str, int, dict[str, Any], str, str, int, bool],
 ) -> tuple[float, float, float, tuple[int, int, int]]:
-    """One game of ``a`` against ``b``: ``a``'s share of the win (ties split), the mean
-    share of a ``b`` seat, CPU s, and ``a``'s search counts."""
+    """One game of ``a`` against ``b``: ``a``'s share of the win (ties split); with one
+    seat, ``b``'s share in that seat when ``b`` holds every seat (else the mean share of a
+    ``b`` seat); CPU s; and ``a``'s search counts."""
     game_id, players, options, a, b, i, one_seat = job
     started = time.process_time()
     game = highcamp.load_game(game_id, players=players, **options)
@@ -162,12 +172,14 @@ def _match_game(
         specs = [a if (s + i) % 2 == 0 else b for s in range(players)]
     agents = [make_agent(spec, seed=1000 * i + s) for s, spec in enumerate(specs)]
     returns = play_game(game, agents, seed=i).returns()
-    best = max(returns)
-    top = [s for s in range(players) if returns[s] == best]
-    mine = sum(1 for s in top if specs[s] == a) / len(top)
+    seats_a = [i % players] if one_seat else [s for s in range(players) if specs[s] == a]
+    mine = _share(returns, seats_a)
     b_seats = sum(1 for spec in specs if spec != a)
     theirs = (1 - mine) / b_seats if b_seats else 0.0
-    counts = [search_counts(x) for x, spec in zip(agents, specs, strict=True) if spec == a]
+    if one_seat:  # the same game, the same seeds, ``b`` in that seat too
+        base = [make_agent(b, seed=1000 * i + s) for s in range(players)]
+        theirs = _share(play_game(game, base, seed=i).returns(), [i % players])
+    counts = [search_counts(agents[s]) for s in seats_a]
     total = (sum(c[0] for c in counts), sum(c[1] for c in counts), sum(c[2] for c in counts))
     return mine, theirs, time.process_time() - started, total
 
@@ -185,11 +197,13 @@ def match(
     """``a``'s win share against ``b`` over games ``first`` .. ``first + games - 1``
     (running tally on stderr); wins, games and CPU seconds per game."""
     won, cpu, theirs = 0.0, 0.0, 0.0
+    diffs: list[float] = []
     searches = [0, 0, 0]
     jobs = [(game_id, players, options, a, b, i, ONE_SEAT) for i in range(first, first + games)]
     for done, (share, other, seconds, counts) in enumerate(runner.map(_match_game, jobs), 1):
         won += share
         theirs += other
+        diffs.append(share - other)
         cpu += seconds
         searches = [x + y for x, y in zip(searches, counts, strict=True)]
         print(
@@ -198,7 +212,10 @@ def match(
             file=sys.stderr,
             flush=True,
         )
+    d, dhalf = mean_ci(diffs) if len(diffs) > 1 else (math.nan, math.nan)
     LAST.update(
+        diff=d,
+        diff_half=dhalf,
         theirs=theirs / max(games, 1),
         per_decision=searches[1] / max(searches[0], 1),
         early=searches[2] / max(searches[0], 1),
@@ -222,10 +239,11 @@ def matches(
     print(f"{name}, options {options or 'default'}, games from {first}: win share of the first")
     print("agent (ties split), " + ("one seat" if ONE_SEAT else "seats alternating"))
     print(
-        "| players | match | games | won | win share | 95% CI | other seats' share | "
-        "decisions/game | simulations/decision | stopped early | CPU s/game |"
+        "| players | match | games | won | win share | 95% CI | "
+        + ("the second in that seat | paired gain" if ONE_SEAT else "other seats' share | -")
+        + " | decisions/game | simulations/decision | stopped early | CPU s/game |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for players in counts:
         for a, b, n in pairs:
             if n <= 0:
@@ -234,7 +252,9 @@ def matches(
             lo, hi = wilson(won, n)
             print(
                 f"| {players} | {a} vs {b} | {n} | {won:g} | {won / n:.0%} | {lo:.0%}-{hi:.0%} "
-                f"| {LAST['theirs']:.0%} | {LAST['decisions']:.0f} | {LAST['per_decision']:.1f} "
+                f"| {LAST['theirs']:.0%} | "
+                + (f"{LAST['diff']:+.0%} ± {LAST['diff_half']:.0%}" if ONE_SEAT else "-")
+                + f" | {LAST['decisions']:.0f} | {LAST['per_decision']:.1f} "
                 f"| {LAST['early']:.0%} | {cpu:.2f} |",
                 flush=True,
             )
