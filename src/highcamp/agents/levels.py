@@ -7,6 +7,7 @@ budget per decision: ``easy`` the game's heuristic, ``medium`` a search of at mo
 keeps to the budget: the seat's view is drawn, the search stops at its deadline and a
 rollout still running then is cut short and its leaf valued (:mod:`highcamp.agents.mcts`).
 Every level is honest (it decides on the seat's view: :mod:`highcamp.agents.honest`).
+Everest 1924's ``hard`` plays the exact policy once it is loaded (:data:`EXACT_HARD`).
 
 >>> level_spec("everest-go", "hard")
 'ismcts:2.85s:learned'
