@@ -92,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-standard", action="store_true", help="the prefix sheet only")
     parser.add_argument("--first-seed", type=int, default=0, help="seeds start here")
     parser.add_argument(
+        "--agents",
+        help="standard sheet: agents and games instead, e.g. heuristic=2000,medium=20,optimal=200",
+    )
+    parser.add_argument(
         "--optimum", type=float, help="standard sheet: report fractions of this value instead"
     )
     args = parser.parse_args(argv)
@@ -102,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     bound = relaxed.value(relaxed.start_key()) - 1.0
     game = highcamp.load_game("everest-1924")
     mcts = f"mcts:{args.budget}"
+    specs = {"heuristic": args.games, "random": args.games, mcts: args.mcts_games}
+    if args.agents:
+        specs = {k: int(v) for k, v in (part.rsplit("=", 1) for part in args.agents.split(","))}
     if not args.skip_standard:
         report(
             game,
@@ -109,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.optimum is None
             else "standard sheet (fraction of the given optimum)",
             bound if args.optimum is None else args.optimum,
-            {"heuristic": args.games, "random": args.games, mcts: args.mcts_games},
+            specs,
         )
     if args.skip_prefix:
         return 0

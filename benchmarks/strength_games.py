@@ -18,10 +18,18 @@ Run it from the repository root, one part at a time::
   ``heuristic`` against ``random`` and the search agent against ``heuristic``;
 * ``everest-go``: 2, 3 and 4 players (or ``--players N``): the same two matches;
 * ``disaster``: seat win rates with every seat random, then ``heuristic`` against
-  ``random`` (how much skill moves them), 2, 3 and 4 players.
+  ``random`` (how much skill moves them), 2, 3 and 4 players;
+* ``disaster-match``: Disaster (4 players, or ``--players N``): the same two matches as
+  ``everest-go``.
 
 A match gives the first agent's win share (ties split), seats alternating game by game so
-each agent holds half the seats on average (50% is no edge), with a 95% Wilson interval.
+each agent holds half the seats on average (50% is no edge), with a 95% Wilson interval;
+with ``--one-seat`` the first agent holds one seat (seat ``game % players``) against the
+second agent at every other seat, and each game is also played with the second agent at
+every seat (the same seeds): the first agent's win share is compared with the second's in
+the same seat on the same seeds, paired game by game (a seat's chances vary with the seed:
+with heuristics everywhere, seat ``game % 4`` of four-player Disaster won 8 of 60, not 15). The search agent's simulations per decision (mean, and the share of
+its time-budgeted decisions that stopped early, their choice settled) are printed with it.
 Games run in ``--workers`` processes (both cores by default); every game is seeded by its
 number alone (``--first-seed`` onwards), so the figures do not depend on the worker count.
 ``--option name=value`` passes game options (``-o guide=sherpa``).
@@ -103,9 +111,13 @@ def solitaire(
             scores.append(score)
             count[band] += 1
             cpu += seconds
-            if n >= 20 and len(scores) % 10 == 0:
+            if spec not in ("random", "heuristic") or len(scores) % 10 == 0:
                 m, half = mean_ci(scores)
-                print(f"  {spec}: {len(scores)} games, {m:.2f} ± {half:.2f}", file=sys.stderr)
+                print(
+                    f"  {spec}: {len(scores)} games (last {score:g}), {m:.2f} ± {half:.2f}",
+                    file=sys.stderr,
+                    flush=True,
+                )
         scores_by[spec] = scores
         mean, half = mean_ci(scores)
         dist = " | ".join(f"{100 * count[b] / n:.0f}%" for b in bands)
@@ -120,17 +132,56 @@ def solitaire(
 
 
 # -------------------------------------------------------------------------- matches
-def _match_game(job: tuple[str, int, dict[str, Any], str, str, int]) -> tuple[float, float]:
-    """One game of ``a`` against ``b``: ``a``'s share of the win (ties split), CPU s."""
-    game_id, players, options, a, b, i = job
+ONE_SEAT = False  # --one-seat: the first agent at one seat, the second at the others
+
+
+def search_counts(agent: Any) -> tuple[int, int, int]:
+    """An agent's searches, their simulations and how many stopped early (0s for agents
+    that do not search; a level sums the agents it made)."""
+    inner = getattr(agent, "_agents", None)
+    if isinstance(inner, dict):  # a LevelAgent
+        parts = [search_counts(x) for x in inner.values()]
+        return (sum(p[0] for p in parts), sum(p[1] for p in parts), sum(p[2] for p in parts))
+    core = getattr(agent, "agent", agent)  # inside SeatView
+    return (
+        getattr(core, "decisions", 0),
+        getattr(core, "simulations", 0),
+        getattr(core, "stopped_early", 0),
+    )
+
+
+def _share(returns: list[float], seats: list[int]) -> float:
+    """The share of the win (ties split) of ``seats``."""
+    best = max(returns)
+    top = [s for s in range(len(returns)) if returns[s] == best]
+    return sum(1 for s in top if s in seats) / len(top)
+
+
+def _match_game(
+    job: tuple[str, int, dict[str, Any], str, str, int, bool],
+) -> tuple[float, float, float, tuple[int, int, int]]:
+    """One game of ``a`` against ``b``: ``a``'s share of the win (ties split); with one
+    seat, ``b``'s share in that seat when ``b`` holds every seat (else the mean share of a
+    ``b`` seat); CPU s; and ``a``'s search counts."""
+    game_id, players, options, a, b, i, one_seat = job
     started = time.process_time()
     game = highcamp.load_game(game_id, players=players, **options)
-    specs = [a if (s + i) % 2 == 0 else b for s in range(players)]
+    if one_seat:
+        specs = [a if s == i % players else b for s in range(players)]
+    else:
+        specs = [a if (s + i) % 2 == 0 else b for s in range(players)]
     agents = [make_agent(spec, seed=1000 * i + s) for s, spec in enumerate(specs)]
     returns = play_game(game, agents, seed=i).returns()
-    best = max(returns)
-    top = [s for s in range(players) if returns[s] == best]
-    return sum(1 for s in top if specs[s] == a) / len(top), time.process_time() - started
+    seats_a = [i % players] if one_seat else [s for s in range(players) if specs[s] == a]
+    mine = _share(returns, seats_a)
+    b_seats = sum(1 for spec in specs if spec != a)
+    theirs = (1 - mine) / b_seats if b_seats else 0.0
+    if one_seat:  # the same game, the same seeds, ``b`` in that seat too
+        base = [make_agent(b, seed=1000 * i + s) for s in range(players)]
+        theirs = _share(play_game(game, base, seed=i).returns(), [i % players])
+    counts = [search_counts(agents[s]) for s in seats_a]
+    total = (sum(c[0] for c in counts), sum(c[1] for c in counts), sum(c[2] for c in counts))
+    return mine, theirs, time.process_time() - started, total
 
 
 def match(
@@ -145,13 +196,35 @@ def match(
 ) -> tuple[float, int, float]:
     """``a``'s win share against ``b`` over games ``first`` .. ``first + games - 1``
     (running tally on stderr); wins, games and CPU seconds per game."""
-    won, cpu = 0.0, 0.0
-    jobs = [(game_id, players, options, a, b, i) for i in range(first, first + games)]
-    for done, (share, seconds) in enumerate(runner.map(_match_game, jobs), 1):
+    won, cpu, theirs = 0.0, 0.0, 0.0
+    diffs: list[float] = []
+    searches = [0, 0, 0]
+    jobs = [(game_id, players, options, a, b, i, ONE_SEAT) for i in range(first, first + games)]
+    for done, (share, other, seconds, counts) in enumerate(runner.map(_match_game, jobs), 1):
         won += share
+        theirs += other
+        diffs.append(share - other)
         cpu += seconds
-        print(f"  {a} vs {b}, {players} players: {won:g} of {done}", file=sys.stderr)
+        searches = [x + y for x, y in zip(searches, counts, strict=True)]
+        print(
+            f"  {a} vs {b}, {players} players: {won:g} of {done} (game {first + done - 1}: "
+            f"{share:g}; simulations/decision {searches[1] / max(searches[0], 1):.1f})",
+            file=sys.stderr,
+            flush=True,
+        )
+    d, dhalf = mean_ci(diffs) if len(diffs) > 1 else (math.nan, math.nan)
+    LAST.update(
+        diff=d,
+        diff_half=dhalf,
+        theirs=theirs / max(games, 1),
+        per_decision=searches[1] / max(searches[0], 1),
+        early=searches[2] / max(searches[0], 1),
+        decisions=searches[0] / max(games, 1),
+    )
     return won, games, cpu / max(games, 1)
+
+
+LAST: dict[str, float] = {}  # the last match's other figures (see match)
 
 
 def matches(
@@ -164,9 +237,13 @@ def matches(
 ) -> None:
     name = highcamp.load_game(game_id, players=counts[0], **options).info.title
     print(f"{name}, options {options or 'default'}, games from {first}: win share of the first")
-    print("agent (ties split), seats alternating")
-    print("| players | match | games | won | win share | 95% CI | CPU s/game |")
-    print("|---|---|---|---|---|---|---|")
+    print("agent (ties split), " + ("one seat" if ONE_SEAT else "seats alternating"))
+    print(
+        "| players | match | games | won | win share | 95% CI | "
+        + ("the second in that seat | paired gain" if ONE_SEAT else "other seats' share | -")
+        + " | decisions/game | simulations/decision | stopped early | CPU s/game |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for players in counts:
         for a, b, n in pairs:
             if n <= 0:
@@ -175,7 +252,10 @@ def matches(
             lo, hi = wilson(won, n)
             print(
                 f"| {players} | {a} vs {b} | {n} | {won:g} | {won / n:.0%} | {lo:.0%}-{hi:.0%} "
-                f"| {cpu:.2f} |",
+                f"| {LAST['theirs']:.0%} | "
+                + (f"{LAST['diff']:+.0%} ± {LAST['diff_half']:.0%}" if ONE_SEAT else "-")
+                + f" | {LAST['decisions']:.0f} | {LAST['per_decision']:.1f} "
+                f"| {LAST['early']:.0%} | {cpu:.2f} |",
                 flush=True,
             )
 
@@ -216,7 +296,9 @@ SOLITAIRE = {"everest": "disaster-on-everest", "k2": "disaster-on-k2"}
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("part", choices=("everest", "k2", "two-player", "everest-go", "disaster"))
+    parser.add_argument(
+        "part", choices=("everest", "k2", "two-player", "everest-go", "disaster", "disaster-match")
+    )
     parser.add_argument("--games", type=int, default=100, help="random and heuristic games")
     parser.add_argument("--mcts-games", type=int, default=8, help="games of the search agent")
     parser.add_argument("--budget", type=int, default=10, help="its iterations per move")
@@ -226,7 +308,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--first-seed", type=int, default=0, help="games start here")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("-o", "--option", action="append", default=[], help="name=value")
+    parser.add_argument("--one-seat", action="store_true", help="the search at one seat only")
     args = parser.parse_args(argv)
+    global ONE_SEAT
+    ONE_SEAT = args.one_seat
     options: dict[str, Any] = dict(o.split("=", 1) for o in args.option)
     search = args.search or f"mcts:{args.budget}"
     runner = Runner(args.workers)
@@ -234,11 +319,13 @@ def main(argv: list[str]) -> int:
     if args.part in SOLITAIRE:
         specs = [("random", args.games), ("heuristic", args.games), (search, args.mcts_games)]
         solitaire(runner, SOLITAIRE[args.part], options, specs, first)
-    elif args.part in ("two-player", "everest-go"):
+    elif args.part in ("two-player", "everest-go", "disaster-match"):
         pairs = [("heuristic", "random", args.games), (search, "heuristic", args.mcts_games)]
         counts: tuple[int, ...]
         if args.part == "two-player":
             game_id, counts = SOLITAIRE[args.mountain], (2,)
+        elif args.part == "disaster-match":
+            game_id, counts = "disaster", (args.players or 4,)
         else:
             game_id, counts = "everest-go", ((args.players,) if args.players else (2, 3, 4))
         matches(runner, game_id, counts, options, pairs, first)

@@ -13,6 +13,7 @@ ValueError: a budget is a number of iterations (1000) or seconds (2s), not 'fast
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = ["Budget"]
@@ -42,24 +43,43 @@ class Budget:
             pass
         raise ValueError(f"a budget is a number of iterations (1000) or seconds (2s), not {text!r}")
 
-    def counter(self, start: float | None = None) -> _Counter:
-        """A fresh count-down for one move (a time budget runs from ``start``, a
-        ``time.perf_counter()`` reading, by default now)."""
-        return _Counter(self, start)
+    def counter(
+        self, start: float | None = None, clock: Callable[[], float] = time.perf_counter
+    ) -> _Counter:
+        """A fresh count-down for one move (a time budget runs from ``start``, a reading
+        of ``clock``, by default now; tests give a clock that counts its calls).
+
+        >>> ticks = iter(range(100))
+        >>> c = Budget(seconds=3).counter(clock=lambda: float(next(ticks)))
+        >>> runs = 0
+        >>> while c.more():
+        ...     runs += 1
+        ...     c.done += 1
+        >>> runs, c.deadline
+        (3, 3.0)
+        """
+        return _Counter(self, start, clock)
 
     def __str__(self) -> str:
         return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
 
 
 class _Counter:
-    __slots__ = ("deadline", "done", "left")
+    __slots__ = ("clock", "deadline", "done", "left", "started")
 
-    def __init__(self, budget: Budget, start: float | None = None) -> None:
+    def __init__(
+        self,
+        budget: Budget,
+        start: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.clock = clock
         self.left = budget.iterations if budget.iterations is not None else -1
+        self.started = clock() if start is None else start
         if budget.seconds is None:
             self.deadline: float | None = None
         else:
-            self.deadline = (time.perf_counter() if start is None else start) + budget.seconds
+            self.deadline = self.started + budget.seconds
         self.done = 0
 
     def more(self) -> bool:
@@ -67,5 +87,5 @@ class _Counter:
         if self.done == 0:
             return True
         if self.deadline is not None:
-            return time.perf_counter() < self.deadline
+            return self.clock() < self.deadline
         return self.done < self.left

@@ -7,6 +7,7 @@ budget per decision: ``easy`` the game's heuristic, ``medium`` a search of at mo
 keeps to the budget: the seat's view is drawn, the search stops at its deadline and a
 rollout still running then is cut short and its leaf valued (:mod:`highcamp.agents.mcts`).
 Every level is honest (it decides on the seat's view: :mod:`highcamp.agents.honest`).
+Everest 1924's ``hard`` plays the exact policy once it is loaded (:data:`EXACT_HARD`).
 
 >>> level_spec("everest-go", "hard")
 'ismcts:2.85s:learned'
@@ -28,7 +29,16 @@ from typing import Any
 
 from highcamp.core import Agent, State
 
-__all__ = ["HARD_SECONDS", "LEVELS", "LEVEL_NAMES", "MEDIUM_SECONDS", "LevelAgent", "level_spec"]
+__all__ = [
+    "EXACT_HARD",
+    "HARD_SECONDS",
+    "LEVELS",
+    "LEVEL_NAMES",
+    "MEDIUM_SECONDS",
+    "ExactOrSearch",
+    "LevelAgent",
+    "level_spec",
+]
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 MEDIUM_SECONDS = 1.0
@@ -70,9 +80,21 @@ Disaster rolls out with its heuristic."""
 
 TWO_PLAYER_VALUE = {"disaster-on-everest": "margin", "disaster-on-k2": "margin=0.1"}
 """Two-player Disaster series games (returns are who won): the search rolls out with the
-heuristic to the end and also values each point of lead (``margin``; the settings measured
-best in docs/benchmarks.md: truncated rollouts valued by the two-player learned value lost
-all of the first four games at 0.1 s a move)."""
+heuristic to the end and also values each point of lead (``margin``): the settings measured
+best at ten iterations a move (docs/benchmarks.md). Truncated rollouts valued by the
+two-player learned value lost: 0.5 of the first 3 games at ``medium`` against the heuristic,
+none of 4 at 0.1 s a move. A whole rollout plays a 600-action game, so a second under load
+buys one to three of them: the search then keeps its guide's move (``MIN_OVERRIDE`` in
+:mod:`highcamp.agents.mcts`) and stops once that is settled, playing as the heuristic."""
+
+
+EXACT_HARD = frozenset({"everest-1924"})
+"""Games whose ``hard`` level plays the exact solver's policy (``optimal``; honest: Everest
+1924 is a solitaire of perfect information) once the policy is at hand in the process; until
+then, and where the policy was never solved (``highcamp solve everest-1924``), ``hard`` is
+the search of :data:`LEVELS`. A policy cached on disk is loaded in a background thread (the
+standard sheet's, 340 MB, takes some ten seconds), so no decision waits for it
+(:class:`ExactOrSearch`)."""
 
 
 def level_spec(game_id: str, level: str, seconds: float | None = None, players: int = 1) -> str:
@@ -90,9 +112,59 @@ def level_spec(game_id: str, level: str, seconds: float | None = None, players: 
         seconds = (MEDIUM_SECONDS if level == "medium" else HARD_SECONDS) * SAFETY
     spec = template.format(s=f"{seconds:g}")
     value = TWO_PLAYER_VALUE.get(game_id)
-    if value is not None and players == 2:  # the configuration measured best (whole rollouts)
+    if value is not None and players == 2:  # whole rollouts, the lead valued at the end
         spec = f"{spec.split(':')[0]}:{spec.split(':')[1]}:heuristic:{value}"
     return spec
+
+
+_LOADS: dict[int, Any] = {}  # id(solver) -> the thread loading its policy (process-wide)
+
+
+class ExactOrSearch:
+    """The exact policy (``optimal``) once its solver's policy is loaded in this process,
+    the search until then (see :data:`EXACT_HARD`)."""
+
+    def __init__(self, search: Agent, seed: int = 0) -> None:
+        from .optimal import OptimalAgent
+
+        self.name = getattr(search, "name", "search")
+        self.search = search
+        self.exact = OptimalAgent(seed=seed)
+
+    def ready(self, state: State) -> bool:
+        """Whether the exact policy answers now; starts loading a cached policy (once per
+        solver and process) when it is not loaded yet."""
+        import threading
+
+        solver: Any = getattr(state.game, "exact_solver", lambda: None)()
+        if solver is None or not solver.is_solved():
+            return False
+        load = _LOADS.get(id(solver))
+        if load is None:
+            load = _LOADS[id(solver)] = threading.Thread(
+                target=solver.solve, name="exact-policy", daemon=True
+            )
+            load.start()
+        return not load.is_alive()
+
+    def _agent(self, state: State) -> Any:
+        return self.exact if self.ready(state) else self.search
+
+    def act(self, state: State) -> int:
+        """The exact policy's action when ready, else the search's."""
+        action: int = self._agent(state).act(state)
+        return action
+
+    def explain(self, state: State) -> str:
+        """Whichever plays explains."""
+        text: str = self._agent(state).explain(state)
+        return text
+
+    def __getattr__(self, name: str) -> Any:
+        search = self.__dict__.get("search")
+        if search is None:
+            raise AttributeError(name)
+        return getattr(search, name)
 
 
 class LevelAgent:
@@ -124,11 +196,18 @@ class LevelAgent:
         agent = self._agents.get(key)
         if agent is None:
             spec = level_spec(game.info.id, self.level, players=game.num_players)
-            agent = self._agents[key] = make_agent(spec, seed=self.seed)
+            agent = make_agent(spec, seed=self.seed)
+            if self.level == "hard" and game.info.id in EXACT_HARD:
+                agent = ExactOrSearch(agent, seed=self.seed)
+            self._agents[key] = agent
         return agent
 
     def spec_for(self, state: State) -> str:
-        """The spec this level resolves to on ``state``'s game."""
+        """The spec this level resolves to on ``state``'s game (``optimal`` where the
+        exact policy plays: :data:`EXACT_HARD`)."""
+        agent = self.agent_for(state)
+        if isinstance(agent, ExactOrSearch) and agent.ready(state):
+            return "optimal"
         return level_spec(state.game.info.id, self.level, players=state.game.num_players)
 
     def act(self, state: State) -> int:

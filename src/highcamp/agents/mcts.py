@@ -52,12 +52,24 @@ from highcamp.core.rng import draw_keyed, seed_key
 
 from .budget import Budget
 from .heuristics import has_heuristic, make_heuristic, make_learned_value
+from .plain_uct import search_plain
 
 __all__ = ["ISMCTSAgent", "MCTSAgent"]
 
 EXPLORATION = 1.4
 WIDENING = 1.0  # a node may have 1 + WIDENING * sqrt(visits) children (progressive widening)
 PRIOR_BONUS = 1.0  # progressive bias toward the heuristic's action: PRIOR_BONUS / (1 + n)
+MIN_OVERRIDE = 6
+"""With a time budget, the search plays another move than its guide's (the heuristic's)
+only once that move has at least this many simulations: under load a second may buy three
+or four whole rollouts, and a choice on that little evidence is noise (two-player K2 at
+``medium`` lost to the heuristic it rolls out with until this rule)."""
+SLOWEST_STEP: dict[str, float] = {}
+"""Per game, the slowest step of a rollout policy any search of this process has timed: a
+new agent starts from it, so only the first such step a process meets can overrun."""
+SETTLE_EVERY = 8
+"""With a time budget, after each of the first three iterations (a second may buy only a
+few whole rollouts) and then every this many: is the choice settled?"""
 ROLLOUTS = ("auto", "random", "heuristic", "eval", "learned", "heuristicN", "randomN", "autoN")
 
 
@@ -111,6 +123,39 @@ def margin_weight(value: str) -> float | None:
     return w
 
 
+def settled(root: SearchNode, left: float, min_override: int = 0) -> bool:
+    """Whether ``left`` more simulations cannot change the root's choice: the most visited
+    child leads the next by more than ``left``, or (``min_override``: the guide's move is
+    kept unless another has that many visits) no other move can reach ``min_override``.
+
+    >>> class N:
+    ...     def __init__(self, visits, kids=(), prior=None):
+    ...         self.visits, self.totals, self.prior = visits, [0.0], prior
+    ...         self.children = dict(enumerate(kids))
+    >>> settled(N(30, [N(25), N(5)]), left=10)
+    True
+    >>> settled(N(30, [N(16), N(14)]), left=10)
+    False
+    >>> settled(N(6, [N(3), N(2), N(1)], prior=0), left=2, min_override=6)
+    True
+    """
+    visits = sorted((c.visits for c in root.children.values()), reverse=True)
+    if not visits:
+        return False
+    prior = getattr(root, "prior", None)
+    second = visits[1] if len(visits) > 1 else 0
+    if visits[0] - second > left:
+        if not min_override or prior is None or visits[0] >= min_override:
+            return True
+        lead = max(root.children.items(), key=lambda ac: ac[1].visits)[0]
+        if lead == prior:
+            return True
+    if min_override and prior is not None:
+        others = [c.visits for a, c in root.children.items() if a != prior]
+        return max(others, default=0) + left < min_override
+    return False
+
+
 class _Node:
     __slots__ = ("avail", "children", "prior", "totals", "untried", "visits")
 
@@ -123,49 +168,6 @@ class _Node:
         # plain UCT (no guide, one legal set per node): the legal actions not yet expanded,
         # in legal order, kept as children are added instead of recomputed every visit
         self.untried: list[int] | None = None
-
-
-class _Tree:
-    """Plain UCT's tree as flat lists indexed by node number (the root is 0)."""
-
-    __slots__ = ("children", "order", "players", "roots", "totals", "untried", "visits")
-
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self.visits: list[int] = [0]
-        self.totals: list[float] = [0.0] * players  # node * players + player
-        self.roots: list[float] = [0.0]  # sqrt(visits), kept by the backup
-        self.children: list[dict[int, int] | None] = [None]  # action -> node
-        self.untried: list[list[int] | None] = [None]  # legal actions not yet expanded
-        # once every legal action has its child: (actions, their nodes), in legal order
-        self.order: list[tuple[list[int], list[int]] | None] = [None]
-
-
-class _TreeNode:
-    """A node of a :class:`_Tree`, read like a :class:`_Node` (visits, totals, children)."""
-
-    __slots__ = ("_id", "_tree")
-
-    def __init__(self, tree: _Tree, node: int) -> None:
-        self._tree = tree
-        self._id = node
-
-    @property
-    def visits(self) -> int:
-        """Simulations through this node."""
-        return self._tree.visits[self._id]
-
-    @property
-    def totals(self) -> list[float]:
-        """Each player's summed returns over those simulations."""
-        n = self._tree.players
-        return self._tree.totals[self._id * n : (self._id + 1) * n]
-
-    @property
-    def children(self) -> dict[int, _TreeNode]:
-        """Action (or chance outcome) -> child node."""
-        kids = self._tree.children[self._id] or {}
-        return {a: _TreeNode(self._tree, c) for a, c in kids.items()}
 
 
 class SearchNode(Protocol):
@@ -219,6 +221,12 @@ class MCTSAgent:
         """When the decision began, if before the search (set by :class:`SeatView`: drawing
         the seat's view is on the decision's clock); read and cleared by the next search."""
         self.simulations = 0  # iterations run, over every move (for throughput figures)
+        self.decisions = 0  # searches run (for iterations per decision)
+        self.stopped_early = 0  # time-budgeted searches that stopped, their choice settled
+        self.clock: Callable[[], float] = time.perf_counter
+        """The time budget's clock (tests give a counting clock: no wall-clock asserts)."""
+        self._slowest = 0.0  # the longest single step of the rollout policy seen (seconds)
+        self.step_clock: Callable[[], float] = time.thread_time  # a step's own CPU time
 
     # ------------------------------------------------------------------ randomness
     def _uniform(self) -> int:
@@ -258,7 +266,7 @@ class MCTSAgent:
         after, if it was on): the tree has no cycles, and the collector's passes over a
         growing tree cost a fifth of a search's time on Everest 1924.
         """
-        self._start = self.started if self.started is not None else time.perf_counter()
+        self._start = self.started if self.started is not None else self.clock()
         self.started = None
         self._last = None  # the previous move's tree is freed on this move's clock
         if not gc.isenabled():
@@ -276,7 +284,10 @@ class MCTSAgent:
         players = state.game.num_players
         root = _Node(players)
         low, high = [math.inf] * players, [-math.inf] * players
-        counter = self.budget.counter(self._start)
+        counter = self.budget.counter(self._start, self.clock)
+        self.decisions += 1
+        game_id = state.game.info.id
+        self._slowest = max(self._slowest, SLOWEST_STEP.get(game_id, 0.0))
         # with hidden information, every search is over information sets (see ISMCTSAgent)
         self._sets = self.availability or state.game.info.hidden_information
         rollout_agent = self._rollout_agent(state)
@@ -297,9 +308,10 @@ class MCTSAgent:
             return tree_root
         max_steps = self._limit or self.max_rollout_steps
         deadline = counter.deadline
-        clock = time.perf_counter
+        clock = self.clock
         solitaire = players == 1
         select = self._select
+        out_of_time = False
         rand = self._rng.random
         while counter.more():
             s = self._root_state(state, player, counter.done)
@@ -344,7 +356,10 @@ class MCTSAgent:
                     path.append(child)
                     break
                 if guide is not None and node.prior is None and len(legal) > 1:
-                    node.prior = guide.act(s)
+                    if deadline is not None and counter.done and self._late(deadline):
+                        out_of_time = True  # no time for the guide's step: the search ends
+                        break
+                    node.prior = self._timed_act(guide, s, deadline)
                 untried = [a for a in legal if a not in node.children]
                 widen = guide is None or len(node.children) < 1 + WIDENING * math.sqrt(node.visits)
                 if untried and (widen or not any(a in node.children for a in legal)):
@@ -364,6 +379,8 @@ class MCTSAgent:
                 s.apply_legal(action)
                 node = node.children[action]
                 path.append(node)
+            if out_of_time:
+                break
             # rollout (actions come from the state itself: applied unchecked)
             steps = max_steps if evaluate else 0
             apply = s.apply_legal
@@ -376,7 +393,10 @@ class MCTSAgent:
                 if p == CHANCE:
                     apply(s.sample_chance(rand()))
                 elif rollout_agent is not None:
-                    s.apply_action(rollout_agent.act(s))  # an agent's choice: checked
+                    if deadline is not None and self._late(deadline):
+                        cut = True  # the policy's next step would overrun: stop here
+                        break
+                    s.apply_action(self._timed_act(rollout_agent, s, deadline))  # checked
                 else:
                     apply(s.sample_legal(rand()))
                 steps += 1
@@ -410,143 +430,43 @@ class MCTSAgent:
                     for i, r in enumerate(returns):
                         totals[i] += r
             counter.done += 1
+            if deadline is not None and (counter.done < 4 or not counter.done % SETTLE_EVERY):
+                now = clock()
+                spent = now - counter.started
+                left = counter.done * max(deadline - now, 0.0) / max(spent, 1e-9)
+                if settled(root, left, MIN_OVERRIDE if guide is not None else 0):
+                    self.stopped_early += 1
+                    break
+        if self._slowest > SLOWEST_STEP.get(game_id, 0.0):
+            SLOWEST_STEP[game_id] = self._slowest
         self.simulations += counter.done
         self._last = (state.history(), root)
         return root
 
+    def _late(self, deadline: float) -> bool:
+        """Whether a step of the rollout policy, as slow as the slowest seen, would end
+        after ``deadline`` (Everest 1924's heuristic can take most of a second)."""
+        return self.clock() + self._slowest > deadline
+
+    def _timed_act(self, agent: Agent, state: State, deadline: float | None) -> int:
+        """``agent``'s choice, its time kept (with a time budget) as the slowest step: the
+        thread's CPU time (``step_clock``), so that a step the machine's load held up does
+        not count as slow (under a load of ten, wall-clock steps of a few milliseconds
+        were timed at a tenth of a second, and every later search kept that in reserve)."""
+        if deadline is None:
+            return agent.act(state)
+        t0 = self.step_clock()
+        action = agent.act(state)
+        took = self.step_clock() - t0
+        if took > self._slowest:
+            self._slowest = took
+        return action
+
     def _search_plain(
         self, state: State, low: list[float], high: list[float], counter: Any
-    ) -> _TreeNode:
-        """:meth:`search` for plain UCT (random rollouts, one legal set per node): the same
-        choices from the same random stream, with the general branches left out (hot path).
-
-        A node's legal actions never change here (each chance outcome has its own subtree
-        and the root state is fixed), so a node lists its untried actions once and, fully
-        expanded, its actions and children in legal order. Nodes are numbers indexing flat
-        lists (visits, summed returns, square roots of visits), so a new node allocates no
-        object that the garbage collector must track; only nodes with children own a dict.
-        """
-        players = state.game.num_players
-        tree = _Tree(players)
-        vis, tot, roots = tree.visits, tree.totals, tree.roots
-        kids, untried_of, order_of = tree.children, tree.untried, tree.order
-        zeros = [0.0] * players
-        solitaire = players == 1
-        rand = self._rng.random
-        max_steps = self._limit or self.max_rollout_steps
-        exploration = self.exploration
-        sqrt, log, inf = math.sqrt, math.log, math.inf
-        deadline = counter.deadline
-        clock = time.perf_counter
-        while counter.more():
-            s = state.clone()
-            apply = s.apply_legal
-            current = s.current_player
-            sample = s.sample_chance
-            pick = s.sample_legal
-            path = [0]
-            node = 0
-            # selection and expansion
-            while True:
-                p = current()
-                if p == CHANCE:
-                    action = sample(rand())
-                    children = kids[node]
-                    if children is None:
-                        children = kids[node] = {}
-                    child = children.get(action)
-                    apply(action)
-                    if child is None:
-                        child = children[action] = len(vis)
-                        vis.append(0)
-                        roots.append(0.0)
-                        tot.extend(zeros)
-                        kids.append(None)
-                        untried_of.append(None)
-                        order_of.append(None)
-                        path.append(child)
-                        break
-                    node = child
-                    path.append(node)
-                    continue
-                if p == TERMINAL:
-                    break
-                order = order_of[node]
-                if order is not None:  # fully expanded: UCT, as in _select
-                    span = high[p] - low[p] or 1.0
-                    base = low[p]
-                    c_explore = exploration * sqrt(log(max(vis[node], 1)))
-                    best, best_score = 0, -inf
-                    ids = order[1]
-                    for k, c in enumerate(ids):
-                        score = (tot[c * players + p] / vis[c] - base) / span + c_explore / roots[c]
-                        if score > best_score:
-                            best, best_score = k, score
-                    apply(order[0][best])
-                    node = ids[best]
-                    path.append(node)
-                    continue
-                untried = untried_of[node]
-                if untried is None:
-                    untried = untried_of[node] = s.legal_actions()
-                children = kids[node]
-                if children is None:
-                    children = kids[node] = {}
-                action = untried.pop(int(rand() * len(untried)))
-                child = children[action] = len(vis)
-                vis.append(0)
-                roots.append(0.0)
-                tot.extend(zeros)
-                kids.append(None)
-                untried_of.append(None)
-                order_of.append(None)
-                if not untried:
-                    legal = s.legal_actions()
-                    order_of[node] = (legal, [children[a] for a in legal])
-                    untried_of[node] = None
-                apply(action)
-                path.append(child)
-                break
-            # random rollout (actions come from the state itself: applied unchecked)
-            steps = 0
-            while steps < max_steps:
-                p = current()
-                if p == CHANCE:
-                    apply(sample(rand()))
-                elif p == TERMINAL:
-                    break
-                else:
-                    apply(pick(rand()))
-                steps += 1
-                if deadline is not None and not steps & 63 and clock() > deadline:
-                    break  # out of time: the rollout stops here
-            if current() != TERMINAL and counter.done:
-                break  # dropped, and the search ends
-            returns = s.returns() if current() == TERMINAL else self._leaf_value(s)(s)
-            if solitaire:
-                r = returns[0]
-                if r < low[0]:
-                    low[0] = r
-                if r > high[0]:
-                    high[0] = r
-                for nd in path:
-                    v = vis[nd] = vis[nd] + 1
-                    roots[nd] = sqrt(v)
-                    tot[nd] += r
-            else:
-                for i, r in enumerate(returns):
-                    if r < low[i]:
-                        low[i] = r
-                    if r > high[i]:
-                        high[i] = r
-                for nd in path:
-                    v = vis[nd] = vis[nd] + 1
-                    roots[nd] = sqrt(v)
-                    at = nd * players
-                    for i, r in enumerate(returns):
-                        tot[at + i] += r
-            counter.done += 1
-        return _TreeNode(tree, 0)
+    ) -> SearchNode:
+        """Plain UCT (:func:`highcamp.agents.plain_uct.search_plain`)."""
+        return search_plain(self, state, low, high, counter)
 
     @staticmethod
     def _evaluate(state: State) -> list[float]:
@@ -619,7 +539,16 @@ class MCTSAgent:
         if not visited:
             prior = getattr(root, "prior", None)
             return prior if prior in legal else legal[0]
-        return max(visited, key=lambda va: (va[0], -va[1]))[1]
+        visits, best = max(visited, key=lambda va: (va[0], -va[1]))
+        prior = getattr(root, "prior", None)
+        if (
+            self.budget.seconds is not None
+            and prior in legal
+            and best != prior
+            and visits < MIN_OVERRIDE
+        ):
+            return int(prior)  # too little evidence against the guide (see MIN_OVERRIDE)
+        return best
 
     def act(self, state: State) -> int:
         """The most visited action after a budget of iterations."""
