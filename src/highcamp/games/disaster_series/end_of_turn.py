@@ -10,10 +10,10 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def _end_turn(self: DisasterState) -> None:
+def _end_turn(self: SeriesState) -> None:
     self.step = "end"
     game = self._game
     ng = game.ng
@@ -31,7 +31,7 @@ def _end_turn(self: DisasterState) -> None:
     self._begin_turn()
 
 
-def _advance_track(self: DisasterState) -> bool:
+def _advance_track(self: SeriesState) -> bool:
     """End of Turn [10.0]: the Storm Turn marker (K2: the Darkness marker) enters its track
     the turn after it is due, then moves on each turn; True when it reached Game End and
     the game end [11.0] has begun."""

@@ -160,7 +160,7 @@ from .constants import (
 from .events import EFFECTS, Effect
 
 if TYPE_CHECKING:
-    from .game import DisasterGame
+    from .protocols import SeriesGame
 
 __all__ = [
     "ACCEPT",
@@ -277,7 +277,9 @@ __all__ = [
 class DisasterState(State):
     """A position of a Disaster-series game."""
 
-    _game: DisasterGame
+    # the series' game, by the shape the rules read (:mod:`.protocols`): a
+    # :class:`.game.DisasterGame`, which this module does not import
+    _game: SeriesGame  # type: ignore[assignment]
 
     _LISTS = (
         "guides",
@@ -350,8 +352,8 @@ class DisasterState(State):
     _FLAT = tuple(filter(lambda k: k not in ("queue", "carried", "entering", "fate_list"), _LISTS))
     __slots__ = (*_LISTS, *_SCALARS, "_cache", "rs")
 
-    def __init__(self, game: DisasterGame, seed: int) -> None:
-        super().__init__(game, seed)
+    def __init__(self, game: SeriesGame, seed: int) -> None:
+        super().__init__(game, seed)  # type: ignore[arg-type]
         rs = game.ruleset
         self.rs: Ruleset = rs
         """The game's components (its ruleset, read on every step)."""

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 from .constants import GOOD_DIRECTION, P_DIE, P_TARGET, QUEUE, R_EVENTS
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 __all__ = ["EFFECTS", "Effect", "effect"]
 
-Effect = Callable[["DisasterState", int], None]
+Effect = Callable[["SeriesState", int], None]
 EFFECTS: dict[str, Effect] = {}
 """Event effects by the effect id of the token data (a registry games extend)."""
 
@@ -34,7 +34,7 @@ def effect(name: str) -> Callable[[Effect], Effect]:
 
 
 # ====================================================================== event effects
-def _ask(state: DisasterState, kind: str, targets: Sequence[int]) -> bool:
+def _ask(state: SeriesState, kind: str, targets: Sequence[int]) -> bool:
     """Ask for a target when there is a choice; True if asked (R-0-4)."""
     if len(targets) > 1:
         state.target_kind = kind
@@ -44,7 +44,7 @@ def _ask(state: DisasterState, kind: str, targets: Sequence[int]) -> bool:
     return False
 
 
-def _alive_clients(state: DisasterState) -> list[int]:
+def _alive_clients(state: SeriesState) -> list[int]:
     ng = state._game.ng
     return [
         c for c in range(state._game.nc) if state.pos[ng + c] >= 0 or state.pos[ng + c] == QUEUE
@@ -52,7 +52,7 @@ def _alive_clients(state: DisasterState) -> list[int]:
 
 
 @effect("acute_mountain_sickness")
-def _ams(state: DisasterState, t: int) -> None:
+def _ams(state: SeriesState, t: int) -> None:
     ng = state._game.ng
     b = state.rs.board
     alive = _alive_clients(state)
@@ -71,14 +71,14 @@ def _ams(state: DisasterState, t: int) -> None:
 
 
 @effect("avalanche")
-def _avalanche(state: DisasterState, t: int) -> None:
+def _avalanche(state: SeriesState, t: int) -> None:
     b = state.rs.board
     top = b.up if b.up >= 0 else b.summit
     _ask(state, "avalanche", list(range(1, top)))
 
 
 @effect("broken_rope")
-def _broken_rope(state: DisasterState, t: int) -> None:
+def _broken_rope(state: SeriesState, t: int) -> None:
     ng = state._game.ng
     cands = [c for c in _alive_clients(state) if state.goal[c] == 0 and state.pos[ng + c] >= 0]
     if not cands:
@@ -91,7 +91,7 @@ def _broken_rope(state: DisasterState, t: int) -> None:
 
 
 @effect("oxygen")
-def _oxygen(state: DisasterState, t: int) -> None:
+def _oxygen(state: SeriesState, t: int) -> None:
     cands = [g for g in range(state._game.ng) if not state.tank[g]]
     if not cands:
         return
@@ -101,7 +101,7 @@ def _oxygen(state: DisasterState, t: int) -> None:
 
 
 @effect("icy")
-def _icy(state: DisasterState, t: int) -> None:
+def _icy(state: SeriesState, t: int) -> None:
     b = state.rs.board
     ng = state._game.ng
     for m in range(len(state.pos)):
@@ -125,7 +125,7 @@ def _icy(state: DisasterState, t: int) -> None:
 
 
 def _turn_effect(name: str) -> Effect:
-    def fx(state: DisasterState, t: int) -> None:
+    def fx(state: SeriesState, t: int) -> None:
         state.fx.append(name)
         state._emit(f"{state.rs.tokens[t].name}: {state.rs.effects[name]}", R_EVENTS)
 
@@ -137,7 +137,7 @@ for _name in ("calm_wind", "energy_boost", "lost_signal", "slowed", "thick_snow"
 
 
 @effect("good_review")
-def _good_review(state: DisasterState, t: int) -> None:
+def _good_review(state: SeriesState, t: int) -> None:
     state.prestige = min(state.prestige + 4, state.rs.board.prestige_max)
 
 

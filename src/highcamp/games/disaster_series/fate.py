@@ -34,10 +34,10 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def _begin_end(self: DisasterState) -> None:
+def _begin_end(self: SeriesState) -> None:
     game = self._game
     self.step = "fate"
     luck_kept = [t for t in self.held if self.rs.tokens[t].effect == "luck"][:1]
@@ -53,17 +53,17 @@ def _begin_end(self: DisasterState) -> None:
     self._build_fates()
 
 
-def _stranded(self: DisasterState) -> list[int]:
+def _stranded(self: SeriesState) -> list[int]:
     ng = self._game.ng
     return [c for c in range(self._game.nc) if self.pos[ng + c] > 0 or self.pos[ng + c] == QUEUE]
 
 
-def _zone(self: DisasterState, c: int) -> str:
+def _zone(self: SeriesState, c: int) -> str:
     p = self.pos[self._game.ng + c]
     return "far" if p == QUEUE else self.rs.board.zones[p]
 
 
-def _build_fates(self: DisasterState) -> None:
+def _build_fates(self: SeriesState) -> None:
     game = self._game
     ng = game.ng
     self.fate_list = []
@@ -102,19 +102,19 @@ def _build_fates(self: DisasterState) -> None:
     self._next_fate()
 
 
-def _take_off(self: DisasterState, m: int) -> None:
+def _take_off(self: SeriesState, m: int) -> None:
     """Take marker ``m`` out of the queue (it leaves the mountain)."""
     self.queue = [e for e in self.queue if e[1] != m]
 
 
-def _die(self: DisasterState, c: int, why: str) -> None:
+def _die(self: SeriesState, c: int, why: str) -> None:
     self._take_off(self._game.ng + c)
     self.pos[self._game.ng + c] = DEAD
     self.fates[c] = "died: " + why
     self._emit(f"{self.name(self._game.ng + c)} dies ({why})", R_DEATH)
 
 
-def _next_fate(self: DisasterState) -> None:
+def _next_fate(self: SeriesState) -> None:
     if self.fate_list and self.pool:
         c, key = self.fate_list.pop(0)
         self.fate_client = c
@@ -127,7 +127,7 @@ def _next_fate(self: DisasterState) -> None:
     self._finish()
 
 
-def _fate_options(self: DisasterState) -> list[int]:
+def _fate_options(self: SeriesState) -> list[int]:
     c = self.fate_client
     ng = self._game.ng
     acts = [ACCEPT]
@@ -143,7 +143,7 @@ def _fate_options(self: DisasterState) -> list[int]:
     return sorted(acts)
 
 
-def _place_of(self: DisasterState, m: int) -> tuple[int, int]:
+def _place_of(self: SeriesState, m: int) -> tuple[int, int]:
     """Where marker ``m`` is, as a space: its board space, or its own spot of the
     Hillary Step queue (two queue spots are two spaces [11.4])."""
     p = self.pos[m]
@@ -152,7 +152,7 @@ def _place_of(self: DisasterState, m: int) -> tuple[int, int]:
     return (p, 0)
 
 
-def _fate_result(self: DisasterState, t: int) -> None:
+def _fate_result(self: SeriesState, t: int) -> None:
     c = self.fate_client
     ng = self._game.ng
     self.pool.remove(t)
@@ -175,7 +175,7 @@ def _fate_result(self: DisasterState, t: int) -> None:
     self.phase = P_FATE_CHOICE
 
 
-def _survive(self: DisasterState, c: int) -> None:
+def _survive(self: SeriesState, c: int) -> None:
     ng = self._game.ng
     if self.fate_key == "lost":
         self.pos[ng + c] = 0  # [11.5] exception: back to High Camp
@@ -184,7 +184,7 @@ def _survive(self: DisasterState, c: int) -> None:
         self.fates[c] = f"survived ({self.fate_key})"
 
 
-def _finish(self: DisasterState) -> None:
+def _finish(self: SeriesState) -> None:
     game = self._game
     ng = game.ng
     for c in range(game.nc):
@@ -198,7 +198,7 @@ def _finish(self: DisasterState) -> None:
         self._emit(f"final score {bd.total:g}: {bd.band}", R_SCORE)
 
 
-def _fate_choice(self: DisasterState, action: int) -> None:
+def _fate_choice(self: SeriesState, action: int) -> None:
     c = self.fate_client
     ng = self._game.ng
     if action == ACCEPT:

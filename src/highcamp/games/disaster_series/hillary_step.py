@@ -15,10 +15,10 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def _place_in_queue(self: DisasterState, marker: int, direction: int, spot: int) -> None:
+def _place_in_queue(self: SeriesState, marker: int, direction: int, spot: int) -> None:
     self.queue.append([spot, marker, direction])
     ng = self._game.ng
     self.pos[marker] = QUEUE
@@ -29,7 +29,7 @@ def _place_in_queue(self: DisasterState, marker: int, direction: int, spot: int)
         self._emit(f"{self.name(marker)} takes queue spot {spot + 1}", R_STEP)
 
 
-def _resolve_queue(self: DisasterState) -> None:
+def _resolve_queue(self: SeriesState) -> None:
     self.step = "resolve"
     self.round = ""
     if self.queue and "slowed" not in self.fx:
@@ -41,7 +41,7 @@ def _resolve_queue(self: DisasterState) -> None:
     self._end_turn()
 
 
-def _shift_queue(self: DisasterState, d: int) -> None:
+def _shift_queue(self: SeriesState, d: int) -> None:
     b = self.rs.board
     stay = []
     for spot, who, direction in sorted(self.queue):

@@ -13,10 +13,10 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def _token_places(self: DisasterState) -> list[int]:
+def _token_places(self: SeriesState) -> list[int]:
     """Every event token where it lies: container, set aside, held, kept, removed, the
     Storm Watch, drawn, the fate pool and its draws, spent, and the one being decided."""
     return (
@@ -34,7 +34,7 @@ def _token_places(self: DisasterState) -> list[int]:
     )
 
 
-def _token_problems(self: DisasterState) -> list[str]:
+def _token_problems(self: SeriesState) -> list[str]:
     """Each event token in exactly one place (conservation)."""
     places = self._token_places()
     if len(places) != len(self.rs.tokens) or set(places) != set(range(len(self.rs.tokens))):
@@ -42,7 +42,7 @@ def _token_problems(self: DisasterState) -> list[str]:
     return []
 
 
-def invariants(self: DisasterState) -> list[str]:
+def invariants(self: SeriesState) -> list[str]:
     """36 tokens accounted for; every client in exactly one place; the queue agrees."""
     problems = self._token_problems()
     queued = [e[1] for e in self.queue if e[1] != NEUTRAL]

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from .constants import DEAD, LOST, NEUTRAL, QUEUE
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def name(self: DisasterState, marker: int) -> str:
+def name(self: SeriesState, marker: int) -> str:
     """The name of a marker (guides first, then clients)."""
     game = self._game
     ng = game.ng
@@ -23,7 +23,7 @@ def name(self: DisasterState, marker: int) -> str:
     return game.ruleset.clients[self.clients[marker - ng]].name
 
 
-def space_name(self: DisasterState, space: int) -> str:
+def space_name(self: SeriesState, space: int) -> str:
     """A board space, or the queue, LOST box..."""
     if space >= 0:
         return self.rs.board.names[space]
@@ -35,7 +35,7 @@ def space_name(self: DisasterState, space: int) -> str:
     return where.get(space, "removed")
 
 
-def _skills(self: DisasterState, g: int) -> frozenset[str]:
+def _skills(self: SeriesState, g: int) -> frozenset[str]:
     """Skills in force for guide ``g``: all in the Clear Phase, only with Resolute in
     the storm [7.6]."""
     skills = self._game.ruleset.guides[self.guides[g]].skills
@@ -44,7 +44,7 @@ def _skills(self: DisasterState, g: int) -> frozenset[str]:
     return skills
 
 
-def _traits(self: DisasterState, c: int) -> frozenset[str]:
+def _traits(self: SeriesState, c: int) -> frozenset[str]:
     """The named trait flags in force for client slot ``c`` (Advanced Game only) [13.1]:
     ``PASSES_RIDGES``, ``CAUTIOUS``... (:mod:`.constants`), read from the card's letters
     once, when the game was made (``DisasterGame.trait_flags``)."""
@@ -57,11 +57,11 @@ def _traits(self: DisasterState, c: int) -> frozenset[str]:
 _NO_TRAITS: frozenset[str] = frozenset()
 
 
-def _is_blocked(self: DisasterState, space: int) -> bool:
+def _is_blocked(self: SeriesState, space: int) -> bool:
     return space in self.blocked
 
 
-def _escape(self: DisasterState, space: int) -> int:
+def _escape(self: SeriesState, space: int) -> int:
     """Spaces from ``space`` to the nearest space that is not blocked."""
     size = self.rs.board.size
     best = 99
@@ -75,24 +75,24 @@ def _escape(self: DisasterState, space: int) -> int:
     return best
 
 
-def _client_at(self: DisasterState, space: int) -> list[int]:
+def _client_at(self: SeriesState, space: int) -> list[int]:
     ng = self._game.ng
     return [c for c in range(self._game.nc) if self.pos[ng + c] == space]
 
 
-def _guide_on(self: DisasterState, space: int) -> bool:
+def _guide_on(self: SeriesState, space: int) -> bool:
     return space in self.pos[: self._game.ng]
 
 
-def _spot_open(self: DisasterState, spot: int) -> bool:
+def _spot_open(self: SeriesState, spot: int) -> bool:
     if spot >= self.rs.board.queue_length - 1:
         return True  # 8+ stacks [8.2]
     return not any(e[0] == spot for e in self.queue)
 
 
-def _neutral_supply(self: DisasterState) -> int:
+def _neutral_supply(self: SeriesState) -> int:
     return self.rs.board.neutral_clients - sum(1 for e in self.queue if e[1] == NEUTRAL)
 
 
-def _storm_phase(self: DisasterState) -> bool:
+def _storm_phase(self: SeriesState) -> bool:
     return self.storm > 0

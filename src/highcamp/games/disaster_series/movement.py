@@ -51,12 +51,12 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 _NO_SKILLS: frozenset[str] = frozenset()
 
 
-def _begin_move(self: DisasterState) -> None:
+def _begin_move(self: SeriesState) -> None:
     self.step = "move"
     if not self._storm_phase():
         self.rounds = ["clear"]
@@ -68,7 +68,7 @@ def _begin_move(self: DisasterState) -> None:
     self._start_round(first=True)
 
 
-def _start_round(self: DisasterState, first: bool) -> None:
+def _start_round(self: SeriesState, first: bool) -> None:
     kind = self.rounds.pop(0)
     self.round = kind
     if not first:
@@ -85,7 +85,7 @@ def _start_round(self: DisasterState, first: bool) -> None:
     self._resume()
 
 
-def _resume(self: DisasterState) -> None:
+def _resume(self: SeriesState) -> None:
     """Continue after an interruption (queue entries, lost rolls) or an action."""
     if self.entering:
         if len(self.entering) > 1 and not self.entry_chosen:
@@ -114,7 +114,7 @@ def _resume(self: DisasterState) -> None:
         return
 
 
-def _finish_round(self: DisasterState) -> None:
+def _finish_round(self: SeriesState) -> None:
     self.mover = -1
     if self.rounds:
         self._start_round(first=False)
@@ -122,7 +122,7 @@ def _finish_round(self: DisasterState) -> None:
     self._resolve_queue()
 
 
-def _guide_allowance(self: DisasterState, g: int) -> int:
+def _guide_allowance(self: SeriesState, g: int) -> int:
     card = self._game.ruleset.guides[self.guides[g]]
     n = card.movement if self.round == "clear" or "resolute" in card.skills else 2
     if self.tank[g]:
@@ -136,7 +136,7 @@ def _guide_allowance(self: DisasterState, g: int) -> int:
     return n if n > 0 else 0
 
 
-def _client_allowance(self: DisasterState, c: int) -> int:
+def _client_allowance(self: SeriesState, c: int) -> int:
     game = self._game
     n = game.ruleset.clients[self.clients[c]].movement
     fx = self.fx
@@ -152,14 +152,14 @@ def _client_allowance(self: DisasterState, c: int) -> int:
     return n if n > 0 else 0
 
 
-def _can_push(self: DisasterState, c: int) -> bool:
+def _can_push(self: SeriesState, c: int) -> bool:
     if not self._game.advanced or self.pushed:
         return False
     traits = self._traits(c)
     return CAUTIOUS not in traits and EXTRA_EQUIPMENT not in traits
 
 
-def _selectable(self: DisasterState, m: int) -> bool:
+def _selectable(self: SeriesState, m: int) -> bool:
     if self.moved[m] or self.pos[m] < 0:
         return False
     ng = self._game.ng
@@ -168,7 +168,7 @@ def _selectable(self: DisasterState, m: int) -> bool:
     return self.clients_left > 0 and self._client_selectable(m - ng)
 
 
-def _client_selectable(self: DisasterState, c: int) -> bool:
+def _client_selectable(self: SeriesState, c: int) -> bool:
     """Whether client ``c`` on the track, not yet moved, may be selected while clients may
     move: it is not resting [7.4] and has a move, or may push [13.2]."""
     if self.tired[c] == 2:
@@ -176,7 +176,7 @@ def _client_selectable(self: DisasterState, c: int) -> bool:
     return self._client_allowance(c) > 0 or self._can_push(c)
 
 
-def _move_actions(self: DisasterState) -> list[int]:
+def _move_actions(self: SeriesState) -> list[int]:
     """Legal actions of the movement step, built in ascending order."""
     game = self._game
     ng = game.ng
@@ -252,13 +252,13 @@ def _move_actions(self: DisasterState) -> list[int]:
     return acts
 
 
-def _ridges_open_playable(self: DisasterState) -> bool:
+def _ridges_open_playable(self: SeriesState) -> bool:
     """Whether a held Ridges Open may be played now: solitaire, when a ridge is
     blocked (it removes the markers) [6.2]."""
     return bool(self.blocked)
 
 
-def _end_problem(self: DisasterState) -> str | None:
+def _end_problem(self: SeriesState) -> str | None:
     """Why the mover may not stop here, or None (a marker that has not left a blocked
     ridge it started on may stay [8.1])."""
     here = self.pos[self.mover]
@@ -267,7 +267,7 @@ def _end_problem(self: DisasterState) -> str | None:
     return None
 
 
-def _step_problem(self: DisasterState, action: int) -> str | None:
+def _step_problem(self: SeriesState, action: int) -> str | None:
     """The rule that forbids stepping now, or None."""
     game = self._game
     ng = game.ng
@@ -311,7 +311,7 @@ def _step_problem(self: DisasterState, action: int) -> str | None:
     return None
 
 
-def _do_step(self: DisasterState, action: int) -> None:
+def _do_step(self: SeriesState, action: int) -> None:
     game = self._game
     ng = game.ng
     b = self._game.ruleset.board
@@ -385,13 +385,13 @@ def _do_step(self: DisasterState, action: int) -> None:
         self._end_client()
 
 
-def _summit(self: DisasterState, c: int) -> None:
+def _summit(self: SeriesState, c: int) -> None:
     if self.goal[c] < 2:
         self.goal[c] = 2
         self._emit(f"{self.name(self._game.ng + c)} reaches the Summit", R_GOALS)
 
 
-def _get_lost(self: DisasterState, c: int) -> None:
+def _get_lost(self: SeriesState, c: int) -> None:
     m = self._game.ng + c
     self.pos[m] = LOST
     self.tallies[T_LOST] += 1
@@ -402,7 +402,7 @@ def _get_lost(self: DisasterState, c: int) -> None:
         self._end_client()
 
 
-def _end_guide(self: DisasterState) -> None:
+def _end_guide(self: SeriesState) -> None:
     m = self.mover
     if self.carried:
         self._drop()
@@ -414,7 +414,7 @@ def _end_guide(self: DisasterState) -> None:
         self.clients_left = 2
 
 
-def _drop(self: DisasterState) -> None:
+def _drop(self: SeriesState) -> None:
     for x, n in self.carried:
         self.moved[x] = True
         if self._log is not None:
@@ -425,7 +425,7 @@ def _drop(self: DisasterState) -> None:
     self.carried = []
 
 
-def _end_client(self: DisasterState) -> None:
+def _end_client(self: SeriesState) -> None:
     m = self.mover
     c = m - self._game.ng
     self.moved[m] = True
@@ -443,7 +443,7 @@ def _end_client(self: DisasterState) -> None:
     self.pushed = False
 
 
-def _select(self: DisasterState, m: int) -> None:
+def _select(self: SeriesState, m: int) -> None:
     ng = self._game.ng
     self.mover = m
     self.pushed = False
@@ -462,7 +462,7 @@ def _select(self: DisasterState, m: int) -> None:
         self.remaining = self._client_allowance(m - ng)
 
 
-def _choose_option(self: DisasterState, action: int) -> None:
+def _choose_option(self: SeriesState, action: int) -> None:
     ng = self._game.ng
     self.option = action
     g, c = {
@@ -488,7 +488,7 @@ def _choose_option(self: DisasterState, action: int) -> None:
             self.option = OPT_B  # the guide prepared: two clients move
 
 
-def _move_action(self: DisasterState, action: int) -> None:
+def _move_action(self: SeriesState, action: int) -> None:
     if STEP_UP <= action <= STEP_DOWN:  # the commonest first
         self._do_step(action)
     elif SELECT <= action < PICKUP:

@@ -47,10 +47,10 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def current_player(self: DisasterState) -> int:
+def current_player(self: SeriesState) -> int:
     """0 at a decision, ``CHANCE`` at a draw or roll, ``TERMINAL`` at the end."""
     if self.phase == P_OVER:
         return TERMINAL
@@ -59,16 +59,16 @@ def current_player(self: DisasterState) -> int:
     return 0
 
 
-def legal_actions(self: DisasterState) -> list[int]:
+def legal_actions(self: SeriesState) -> list[int]:
     """The legal action ids now (the contract's): the memo the last transition left,
     copied, else computed as the contract does."""
     cache = self._cache
     if cache is not None:
         return cache.copy()
-    return State.legal_actions(self)
+    return State.legal_actions(self)  # type: ignore[arg-type]  # self is a State
 
 
-def apply_action(self: DisasterState, action: int) -> None:
+def apply_action(self: SeriesState, action: int) -> None:
     """Apply an action (the contract's): an action of the memo the last transition
     left is legal without asking the phase again; anything else is checked by the
     contract (and refused with its rule and reason)."""
@@ -79,10 +79,10 @@ def apply_action(self: DisasterState, action: int) -> None:
         self._apply(action)
         self._history.append(action)
         return
-    State.apply_action(self, action)
+    State.apply_action(self, action)  # type: ignore[arg-type]  # self is a State
 
 
-def _chance_outcomes(self: DisasterState) -> list[tuple[int, float]]:
+def _chance_outcomes(self: SeriesState) -> list[tuple[int, float]]:
     ph = self.phase
     if ph == P_DRAW:
         n = len(self.container)
@@ -101,7 +101,7 @@ def _chance_outcomes(self: DisasterState) -> list[tuple[int, float]]:
     return []
 
 
-def _sample_chance(self: DisasterState, u: int) -> int:
+def _sample_chance(self: SeriesState, u: int) -> int:
     ph = self.phase
     if ph == P_DIE:
         return DIE + ((u * 6) >> 64)
@@ -109,17 +109,17 @@ def _sample_chance(self: DisasterState, u: int) -> int:
         return TOKEN + self.container[(u * len(self.container)) >> 64]
     if ph == P_FATE:
         return TOKEN + self.pool[(u * len(self.pool)) >> 64]
-    return State._sample_chance(self, u)
+    return State._sample_chance(self, u)  # type: ignore[arg-type]  # self is a State
 
 
-def _legal_actions(self: DisasterState) -> list[int]:
+def _legal_actions(self: SeriesState) -> list[int]:
     """The legal actions: the memo a transition left (``_resume``), or computed now. A
     read never writes the memo, so reading a state changes nothing."""
     cache = self._cache
     return self._compute_legal() if cache is None else cache
 
 
-def _is_legal(self: DisasterState, action: int) -> bool:
+def _is_legal(self: SeriesState, action: int) -> bool:
     ph = self.phase
     if ph == P_MOVE:  # the commonest step first: the memo a transition left
         cache = self._cache
@@ -147,7 +147,7 @@ def _is_legal(self: DisasterState, action: int) -> bool:
     return action in self._legal_actions()
 
 
-def _compute_legal(self: DisasterState) -> list[int]:
+def _compute_legal(self: SeriesState) -> list[int]:
     ph = self.phase
     if ph == P_MOVE:
         return self._move_actions()
@@ -178,5 +178,5 @@ def _compute_legal(self: DisasterState) -> list[int]:
     return []
 
 
-def _target_type(self: DisasterState) -> str:
+def _target_type(self: SeriesState) -> str:
     return {"oxygen": "guide", "avalanche": "space"}.get(self.target_kind, "client")

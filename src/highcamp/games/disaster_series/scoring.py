@@ -15,10 +15,10 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def score_breakdown(self: DisasterState) -> list[ScoreBreakdown]:
+def score_breakdown(self: SeriesState) -> list[ScoreBreakdown]:
     """Every line of [12.0] as if the game ended now (final at the end), with the band:
     clients on the mountain count as surviving until their fate is drawn."""
     game = self._game
@@ -48,7 +48,7 @@ def score_breakdown(self: DisasterState) -> list[ScoreBreakdown]:
     ]
 
 
-def tally_figures(self: DisasterState) -> dict[str, int]:
+def tally_figures(self: SeriesState) -> dict[str, int]:
     """The counts kept for analysis, by the names of :data:`TALLIES`: event tokens
     bought, held tokens played (movement plays, Luck), Prestige paid for events, fate
     draws by result (LIVE, DIE, FROZEN) and markers that got LOST.
@@ -61,28 +61,28 @@ def tally_figures(self: DisasterState) -> dict[str, int]:
     return dict(zip(TALLIES, self.tallies, strict=True))
 
 
-def score(self: DisasterState) -> float:
+def score(self: SeriesState) -> float:
     """The total of :meth:`score_breakdown`."""
     return self.score_breakdown()[0].total
 
 
-def returns(self: DisasterState) -> list[float]:
+def returns(self: SeriesState) -> list[float]:
     """The final score at the end, 0 before."""
     return [float(self.score())] if self.phase == P_OVER else [0.0]
 
 
-def ending(self: DisasterState) -> str | None:
+def ending(self: SeriesState) -> str | None:
     """The Victory Chart band once the game is over."""
     return self.score_breakdown()[0].band if self.phase == P_OVER else None
 
 
-def _first_marker(self: DisasterState) -> tuple[str, int]:
+def _first_marker(self: SeriesState) -> tuple[str, int]:
     """The first of the two markers a client can earn and its points [12.0] (K2: the
     Traverse)."""
     return "Hillary Step", 4
 
 
-def _client_lines(self: DisasterState, people: str) -> list[ScoreLine]:
+def _client_lines(self: SeriesState, people: str) -> list[ScoreLine]:
     """The score lines of [12.0] for each client (``people`` on the mountain), then
     the count of them back at High Camp."""
     ng = self._game.ng
@@ -108,12 +108,12 @@ def _client_lines(self: DisasterState, people: str) -> list[ScoreLine]:
     return lines
 
 
-def _luck_line(self: DisasterState) -> ScoreLine:
+def _luck_line(self: SeriesState) -> ScoreLine:
     """2 points for a Luck token still held [12.0]."""
     luck = any(self.rs.tokens[t].effect == "luck" for t in self.held)
     return ScoreLine("Luck token held", 2 if luck else 0, R_SCORE)
 
 
-def _seat_score(self: DisasterState) -> ScoreBreakdown:
+def _seat_score(self: SeriesState) -> ScoreBreakdown:
     """The sheet of the team at the table (two players: of the seated team alone)."""
     return self.score_breakdown()[0]

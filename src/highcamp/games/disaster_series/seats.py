@@ -124,7 +124,7 @@ from .two_player_vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .game import DisasterGame
+    from .protocols import SeriesGame
 
 __all__ = [
     "BID",
@@ -214,7 +214,7 @@ class TwoPlayerRules(DisasterState):
         "fate_seat",
     )
 
-    def __init__(self, game: DisasterGame, seed: int) -> None:
+    def __init__(self, game: SeriesGame, seed: int) -> None:
         ng, nc = game.ng, game.nc
         self.o_guides: list[int] = []
         self.o_clients: list[int] = []

@@ -14,10 +14,10 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def _setup(self: DisasterState) -> None:
+def _setup(self: SeriesState) -> None:
     game = self._game
     company = game.company
     if game.bonus == "choose_guides":
@@ -34,7 +34,7 @@ def _setup(self: DisasterState) -> None:
         self.phase = P_CDRAW
 
 
-def _setup_next(self: DisasterState) -> None:
+def _setup_next(self: SeriesState) -> None:
     game = self._game
     if len(self.guides) < game.ng:
         return
@@ -52,7 +52,7 @@ def _setup_next(self: DisasterState) -> None:
     self._begin_turn()
 
 
-def _begin_turn(self: DisasterState) -> None:
+def _begin_turn(self: SeriesState) -> None:
     self.step = "draw"
     self.fx = []
     self.blocked = []

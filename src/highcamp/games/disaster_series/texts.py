@@ -81,10 +81,10 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def _action_text(self: DisasterState, action: int) -> str:
+def _action_text(self: SeriesState, action: int) -> str:
     ng = self._game.ng
     rs = self.rs
     b = rs.board
@@ -133,7 +133,7 @@ def _action_text(self: DisasterState, action: int) -> str:
     return self._simple_text(action)
 
 
-def _simple_text(self: DisasterState, action: int) -> str:
+def _simple_text(self: SeriesState, action: int) -> str:
     b = self._game.ruleset.board
     ng = self._game.ng
     if action == OPT_A:
@@ -193,7 +193,7 @@ def _simple_text(self: DisasterState, action: int) -> str:
     return f"action {action}"
 
 
-def _action_rule(self: DisasterState, action: int) -> str:
+def _action_rule(self: SeriesState, action: int) -> str:
     ph = self.phase
     if ph == P_DIE:
         return self._DIE_RULES.get(self.die_for, "R-0-3")
@@ -202,7 +202,7 @@ def _action_rule(self: DisasterState, action: int) -> str:
     return self._PHASE_RULES.get(ph, "[5.0]")
 
 
-def _move_rule(self: DisasterState, action: int) -> str:
+def _move_rule(self: SeriesState, action: int) -> str:
     if action <= OPT_B_PREP:
         return R_PREP if action >= OPT_A_PREP else R_OPTIONS
     if action == PUSH:
@@ -216,7 +216,7 @@ def _move_rule(self: DisasterState, action: int) -> str:
     return R_STORM_MOVE if self.round == "storm" else R_GUIDE
 
 
-def _refusal(self: DisasterState, action: int) -> IllegalActionError:
+def _refusal(self: SeriesState, action: int) -> IllegalActionError:
     ph = self.phase
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         return IllegalActionError(rule="[5.0]", reason="no such action", action=action)
@@ -266,7 +266,7 @@ def _refusal(self: DisasterState, action: int) -> IllegalActionError:
     )
 
 
-def _parse_action(self: DisasterState, text: str) -> int | None:
+def _parse_action(self: SeriesState, text: str) -> int | None:
     """Short forms (``buy``, ``up``, ``option a``...) and unique prefixes of a legal
     action's text; an alias names its action even when illegal (so the refusal can cite
     the rule)."""

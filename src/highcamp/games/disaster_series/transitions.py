@@ -43,10 +43,10 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def _apply(self: DisasterState, action: int) -> None:
+def _apply(self: SeriesState, action: int) -> None:
     self._cache = None
     ph = self.phase
     if ph == P_MOVE:  # the commonest step first
@@ -143,7 +143,7 @@ def _apply(self: DisasterState, action: int) -> None:
     self._move_action(action)
 
 
-def _die_rolled(self: DisasterState, d: int) -> None:
+def _die_rolled(self: SeriesState, d: int) -> None:
     kind = self.die_for
     self.die_for = ""
     ng = self._game.ng
@@ -195,7 +195,7 @@ def _die_rolled(self: DisasterState, d: int) -> None:
         return
 
 
-def _target(self: DisasterState, action: int) -> None:
+def _target(self: SeriesState, action: int) -> None:
     kind = self.target_kind
     ng = self._game.ng
     self.target_kind = ""
@@ -219,7 +219,7 @@ def _target(self: DisasterState, action: int) -> None:
     self._resume()
 
 
-def _avalanche(self: DisasterState, space: int) -> None:
+def _avalanche(self: SeriesState, space: int) -> None:
     ng = self._game.ng
     if self._guide_on(space):
         self._emit("the guide shelters the clients from the Avalanche", R_EVENTS)

@@ -21,16 +21,16 @@ from .constants import (
 from .events import EFFECTS, Effect
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def _check_watch(self: DisasterState) -> None:
+def _check_watch(self: SeriesState) -> None:
     if len(self.storm_watch) + self.watch_blank >= self._game.ruleset.board.storm_watch:
         self.storm_pending = True
         self._emit("the last Storm Watch space is covered: the storm hits next turn", R_WATCH)
 
 
-def _after_draw(self: DisasterState) -> None:
+def _after_draw(self: SeriesState) -> None:
     if self.prep == 2:
         self.phase = P_KEEP
         return
@@ -38,7 +38,7 @@ def _after_draw(self: DisasterState) -> None:
     self._place_event()
 
 
-def _place_event(self: DisasterState) -> None:
+def _place_event(self: SeriesState) -> None:
     tok = self._game.ruleset.tokens[self.current]
     b = self._game.ruleset.board
     self.blocked = sorted(b.ridges_numbered(tok.ridge))
@@ -63,7 +63,7 @@ def _place_event(self: DisasterState) -> None:
         self._decline()
 
 
-def _decline(self: DisasterState) -> None:
+def _decline(self: SeriesState) -> None:
     t = self.current
     self.current = -1
     if self._storm_phase():
@@ -80,11 +80,11 @@ def _decline(self: DisasterState) -> None:
     self._begin_move()
 
 
-def _buy(self: DisasterState) -> None:
+def _buy(self: SeriesState) -> None:
     self._take_event(self._game.ruleset.tokens[self.current].cost)
 
 
-def _take_event(self: DisasterState, price: int) -> None:
+def _take_event(self: SeriesState, price: int) -> None:
     """Pay ``price`` Prestige for the drawn event and carry it out [6.2] (solitaire: the
     printed cost; two players: the winning bid [15.3])."""
     t = self.current
@@ -107,11 +107,11 @@ def _take_event(self: DisasterState, price: int) -> None:
         self._resume()
 
 
-def _effect(self: DisasterState, effect: str) -> Effect:
+def _effect(self: SeriesState, effect: str) -> Effect:
     """The effect a bought token carries out (two players: the clarified ones)."""
     return EFFECTS[effect]
 
 
-def _prep_roll(self: DisasterState) -> None:
+def _prep_roll(self: SeriesState) -> None:
     self.phase = P_DIE
     self.die_for = "prep"

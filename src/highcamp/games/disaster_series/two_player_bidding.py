@@ -10,10 +10,10 @@ from .two_player_vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .seats import TwoPlayerRules
+    from .protocols import TwoPlayerSeries
 
 
-def _place_event(self: TwoPlayerRules) -> None:
+def _place_event(self: TwoPlayerSeries) -> None:
     """No Blocked Ridge marker and no other company's client from the token [15.4]:
     the bidding opens at the printed cost, First Player first [15.3]."""
     tok = self.rs.tokens[self.current]
@@ -26,11 +26,11 @@ def _place_event(self: TwoPlayerRules) -> None:
     self._bid_turn(self.first)
 
 
-def _bid_price(self: TwoPlayerRules) -> int:
+def _bid_price(self: TwoPlayerSeries) -> int:
     return self.rs.tokens[self.current].cost if self.bid == 0 else self.bid + 1
 
 
-def _bid_turn(self: TwoPlayerRules, seat: int) -> None:
+def _bid_turn(self: TwoPlayerSeries, seat: int) -> None:
     self.bidder = seat
     self.phase = P_BID
     if self.seat_prestige(seat) < self._bid_price():
@@ -38,7 +38,7 @@ def _bid_turn(self: TwoPlayerRules, seat: int) -> None:
         self._pass_bid(seat)
 
 
-def _pass_bid(self: TwoPlayerRules, seat: int) -> None:
+def _pass_bid(self: TwoPlayerSeries, seat: int) -> None:
     if self._log is not None:
         tok = self.rs.tokens[self.current]
         self._emit(f"{self.label(seat)} passes on {tok.name}", R_BID)
@@ -52,7 +52,7 @@ def _pass_bid(self: TwoPlayerRules, seat: int) -> None:
         self._decline()
 
 
-def _place_bid(self: TwoPlayerRules, seat: int) -> None:
+def _place_bid(self: TwoPlayerSeries, seat: int) -> None:
     price = self._bid_price()
     self.bid, self.bid_high = price, seat
     if self._log is not None:
@@ -63,7 +63,7 @@ def _place_bid(self: TwoPlayerRules, seat: int) -> None:
         self._bid_turn(1 - seat)
 
 
-def _award(self: TwoPlayerRules, seat: int, price: int) -> None:
+def _award(self: TwoPlayerSeries, seat: int, price: int) -> None:
     """The winner pays the final bid and takes the event [15.3]."""
     self.bidder = -1
     self._seat(seat)

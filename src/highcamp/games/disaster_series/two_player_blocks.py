@@ -13,16 +13,16 @@ from .two_player_vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .seats import TwoPlayerRules
+    from .protocols import TwoPlayerSeries
 
 
-def _begin_move(self: TwoPlayerRules) -> None:
+def _begin_move(self: TwoPlayerSeries) -> None:
     self._seat(self.first)
     self.moving = 0
     self._begin_seat_move()
 
 
-def _begin_seat_move(self: TwoPlayerRules) -> None:
+def _begin_seat_move(self: TwoPlayerSeries) -> None:
     self.step = "move"
     self.pending_block = -1
     if not self._storm_phase():
@@ -35,13 +35,13 @@ def _begin_seat_move(self: TwoPlayerRules) -> None:
     self._start_round(first=True)
 
 
-def _ridges_open_playable(self: TwoPlayerRules) -> bool:
+def _ridges_open_playable(self: TwoPlayerSeries) -> bool:
     """Ridges Open "removes all ridges for that turn. No Blocked Ridges are placed for
     that turn" (the clarifications): playable before any ridge is blocked, once a turn."""
     return "ridges_open" not in self.fx
 
 
-def _settle(self: TwoPlayerRules, space: int) -> None:
+def _settle(self: TwoPlayerSeries, space: int) -> None:
     """A client ended its movement on ``space``: a ridge with another client is blocked
     (the lower-left number of the tokens is not used) [15.4]."""
     b = self.rs.board
@@ -55,7 +55,7 @@ def _settle(self: TwoPlayerRules, space: int) -> None:
         self.pending_block = space
 
 
-def _block(self: TwoPlayerRules, space: int) -> None:
+def _block(self: TwoPlayerSeries, space: int) -> None:
     self.blocked = sorted([*self.blocked, space])
     self._emit(f"{self.rs.board.names[space]} is blocked by the clients on it", R_BLOCK)
     m = self.mover
@@ -63,7 +63,7 @@ def _block(self: TwoPlayerRules, space: int) -> None:
         self.start_space, self.stepped = space, False  # already on the ridge [8.1]
 
 
-def _unblock(self: TwoPlayerRules) -> bool:
+def _unblock(self: TwoPlayerSeries) -> bool:
     """Remove at once the markers of ridges with fewer than two clients [15.4]."""
     if not self.blocked:
         return False  # the common case, first (it is asked after every action)
@@ -74,6 +74,6 @@ def _unblock(self: TwoPlayerRules) -> bool:
     return bool(gone)
 
 
-def _removable(self: TwoPlayerRules) -> list[int]:
+def _removable(self: TwoPlayerSeries) -> list[int]:
     """Blocked ridges made only of the opponent's clients [15.4]."""
     return [s for s in self.blocked if self._clients_on(s)[0] == 0]

@@ -28,10 +28,10 @@ from .two_player_vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .seats import TwoPlayerRules
+    from .protocols import TwoPlayerSeries
 
 
-def _shift_queue(self: TwoPlayerRules, d: int) -> None:
+def _shift_queue(self: TwoPlayerSeries, d: int) -> None:
     b = self.rs.board
     stay = []
     for spot, who, direction in sorted(self.queue):
@@ -48,7 +48,7 @@ def _shift_queue(self: TwoPlayerRules, d: int) -> None:
     self.queue = stay
 
 
-def _end_turn(self: TwoPlayerRules) -> None:
+def _end_turn(self: TwoPlayerSeries) -> None:
     """[10.0] for both teams; Blocked Ridge markers stay [15.4]; the First Player
     marker passes [15.1]."""
     self.step = "end"
@@ -68,7 +68,7 @@ def _end_turn(self: TwoPlayerRules) -> None:
     self._begin_turn()
 
 
-def _begin_end(self: TwoPlayerRules) -> None:
+def _begin_end(self: TwoPlayerSeries) -> None:
     self.step = "fate"
     back: list[int] = []
     for s in (0, 1):
@@ -84,7 +84,7 @@ def _begin_end(self: TwoPlayerRules) -> None:
     self._seat_fates()
 
 
-def _seat_fates(self: TwoPlayerRules) -> None:
+def _seat_fates(self: TwoPlayerSeries) -> None:
     if self._seat_bonus() == "helicopter" and self._stranded():
         self.phase = P_HELI
         return
@@ -92,7 +92,7 @@ def _seat_fates(self: TwoPlayerRules) -> None:
     self._build_fates()
 
 
-def _finish(self: TwoPlayerRules) -> None:
+def _finish(self: TwoPlayerSeries) -> None:
     game = self._game
     ng = game.ng
     for c in range(game.nc):
@@ -113,12 +113,12 @@ def _finish(self: TwoPlayerRules) -> None:
         self._emit(self.ending() or "", R_VICTORY)
 
 
-def score_breakdown(self: TwoPlayerRules) -> list[ScoreBreakdown]:
+def score_breakdown(self: TwoPlayerSeries) -> list[ScoreBreakdown]:
     """Each seat's [12.0] sheet, read from a private copy."""
     return self._reader()._score_breakdown()
 
 
-def _score_breakdown(self: TwoPlayerRules) -> list[ScoreBreakdown]:
+def _score_breakdown(self: TwoPlayerSeries) -> list[ScoreBreakdown]:
     """Each seat's [12.0] sheet (seats each team in turn: on a private copy)."""
     out = []
     for s in (0, 1):
@@ -128,17 +128,17 @@ def _score_breakdown(self: TwoPlayerRules) -> list[ScoreBreakdown]:
     return out
 
 
-def score(self: TwoPlayerRules) -> float:
+def score(self: TwoPlayerSeries) -> float:
     """The total of the active seat."""
     return self.score_breakdown()[self.active].total
 
 
-def cooperative(self: TwoPlayerRules) -> bool:
+def cooperative(self: TwoPlayerSeries) -> bool:
     """Whether the teams play the cooperative game [15.7] (option ``victory``)."""
     return self._game.options.get("victory") == "cooperative"
 
 
-def short_of_success(self: TwoPlayerRules) -> list[ScoreBreakdown]:
+def short_of_success(self: TwoPlayerSeries) -> list[ScoreBreakdown]:
     """The sheets whose band is below :data:`COOPERATIVE_BAND` (the cooperative game's
     aim for both teams [15.7])."""
     bands = self._game.score_bands()
@@ -146,7 +146,7 @@ def short_of_success(self: TwoPlayerRules) -> list[ScoreBreakdown]:
     return [bd for bd in self.score_breakdown() if bands.index(bd.band or bands[0]) < need]
 
 
-def winners(self: TwoPlayerRules) -> list[int]:
+def winners(self: TwoPlayerSeries) -> list[int]:
     """The seats with the most Victory Points, then the most Prestige; in the
     cooperative game both seats if both teams reached the :data:`COOPERATIVE_BAND` or
     better, else none [15.7]."""
@@ -158,7 +158,7 @@ def winners(self: TwoPlayerRules) -> list[int]:
     return [s for s in (0, 1) if key[s] == best]
 
 
-def returns(self: TwoPlayerRules) -> list[float]:
+def returns(self: TwoPlayerSeries) -> list[float]:
     """1 for each winner (both in a mutual victory or a cooperative victory), 0 for the
     others (both in a cooperative defeat); 0 before the end [15.7]."""
     if self.phase != P_OVER:
@@ -167,7 +167,7 @@ def returns(self: TwoPlayerRules) -> list[float]:
     return [1.0 if s in won else 0.0 for s in (0, 1)]
 
 
-def ending(self: TwoPlayerRules) -> str | None:
+def ending(self: TwoPlayerSeries) -> str | None:
     """Who won [15.7] once the game is over: ``Seat 1 (...) wins``, ``mutual victory``,
     or in the cooperative game ``cooperative victory: ...`` or ``cooperative defeat:
     ...`` naming the teams below the :data:`COOPERATIVE_BAND` and their bands."""
@@ -185,7 +185,7 @@ def ending(self: TwoPlayerRules) -> str | None:
     return f"{self.label(won[0])} wins"
 
 
-def invariants(self: TwoPlayerRules) -> list[str]:
+def invariants(self: TwoPlayerSeries) -> list[str]:
     """Both teams' markers and every token accounted for; Prestige on its track."""
     problems = self._token_problems()
     queued = [e[1] for e in self.queue if e[1] != NEUTRAL]

@@ -11,18 +11,17 @@ from .events import EFFECTS, Effect, _alive_clients, _ask
 from .two_player_vocabulary import BOTH_PLAYERS, OTHER, R_CLARIFY
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
-    from .seats import TwoPlayerRules
+    from .protocols import SeriesState, TwoPlayerSeries
 
 __all__ = ["TWO_PLAYER_EFFECTS"]
 
 
-def _two(state: DisasterState) -> TwoPlayerRules:
+def _two(state: SeriesState) -> TwoPlayerSeries:
     """``state`` as the two-player state it is (these effects are registered only there)."""
-    return cast("TwoPlayerRules", state)
+    return cast("TwoPlayerSeries", state)
 
 
-def _highest(state: DisasterState) -> list[int]:
+def _highest(state: SeriesState) -> list[int]:
     b = state.rs.board
     ng = state._game.ng
     alive = _alive_clients(state)
@@ -37,7 +36,7 @@ def _highest(state: DisasterState) -> list[int]:
     return [c for c in alive if height(c) == top]
 
 
-def _ams_2p(state: DisasterState, t: int) -> None:
+def _ams_2p(state: SeriesState, t: int) -> None:
     """On the buyer's or the opponent's client closest to the Summit (the clarifications)."""
     state = _two(state)
     own = _highest(state)
@@ -56,7 +55,7 @@ def _ams_2p(state: DisasterState, t: int) -> None:
         state._emit(f"{who} has Acute Mountain Sickness", R_CLARIFY)
 
 
-def _broken_rope_2p(state: DisasterState, t: int) -> None:
+def _broken_rope_2p(state: SeriesState, t: int) -> None:
     """On a client of either team without a marker (the clarifications)."""
     state = _two(state)
     ng = state._game.ng
@@ -77,7 +76,7 @@ def _broken_rope_2p(state: DisasterState, t: int) -> None:
         state.die_for = "rope"
 
 
-def _icy_2p(state: DisasterState, t: int) -> None:
+def _icy_2p(state: SeriesState, t: int) -> None:
     """Everyone on a ridge slides down, both teams."""
     state = _two(state)
     EFFECTS["icy"](state, t)
@@ -87,7 +86,7 @@ def _icy_2p(state: DisasterState, t: int) -> None:
 
 
 def _both(name: str) -> Effect:
-    def fx(state: DisasterState, t: int) -> None:
+    def fx(state: SeriesState, t: int) -> None:
         state = _two(state)
         EFFECTS[name](state, t)
         state.o_fx.append(name)
@@ -105,7 +104,7 @@ TWO_PLAYER_EFFECTS: dict[str, Effect] = {
 its own (K2's House's Chimney and HAP Stuck)."""
 
 
-def _opponents_roll(state: TwoPlayerRules, d: int) -> bool:
+def _opponents_roll(state: TwoPlayerSeries, d: int) -> bool:
     """Resolve a die rolled for the waiting team's client (the opponent's Broken Rope, or
     getting lost after an Icy slide [8.3]); False when the roll is the active team's."""
     ng = state._game.ng

@@ -6,7 +6,7 @@ checks; each seat's team as a solitaire game; the static facts of both teams.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from highcamp.core import OptionError, OptionSpec
 
@@ -19,7 +19,9 @@ from .two_player_vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .game import DisasterGame
+    from .protocols import SeriesGame
+
+_G = TypeVar("_G", bound="SeriesGame")
 
 
 def two_player_options(
@@ -96,7 +98,7 @@ def seat_option_values(options: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-def check_two_player_options(game: DisasterGame) -> None:
+def check_two_player_options(game: SeriesGame) -> None:
     """Refuse the two-player game's own options in a solitaire game [15.1] [15.7], and the
     cooperative game on a Victory Chart without the band both teams must reach.
 
@@ -121,7 +123,7 @@ def check_two_player_options(game: DisasterGame) -> None:
         )
 
 
-def seat_games(game: DisasterGame) -> tuple[DisasterGame, ...]:
+def seat_games(game: _G) -> tuple[_G, ...]:
     """The two seats' teams as solitaire games of the same class and shared options; the
     second seat takes the ``_2`` options. The same team (the first per-seat option) twice
     is refused [15.0]."""
@@ -157,14 +159,14 @@ def seat_games(game: DisasterGame) -> tuple[DisasterGame, ...]:
     return games
 
 
-def seat_label(game: DisasterGame, seat: int) -> str:
+def seat_label(game: SeriesGame, seat: int) -> str:
     """``Seat 1 (Summit Adventures)``: the seat and its team's name."""
     company = getattr(game.seat_games[seat], "company", None)
     name = getattr(company, "name", "")
     return f"Seat {seat + 1} ({name})" if name else f"Seat {seat + 1}"
 
 
-def two_player_view(game: DisasterGame) -> dict[str, Any]:
+def two_player_view(game: SeriesGame) -> dict[str, Any]:
     """The static facts of each seat's team, for renderers and encoders."""
     rs = game.ruleset
     seats = []

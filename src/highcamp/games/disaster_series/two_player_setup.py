@@ -27,11 +27,10 @@ from .two_player_vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .game import DisasterGame
-    from .seats import TwoPlayerRules
+    from .protocols import SeriesGame, TwoPlayerSeries
 
 
-def _swap(self: TwoPlayerRules, clear_cache: bool = True) -> None:
+def _swap(self: TwoPlayerSeries, clear_cache: bool = True) -> None:
     """Exchange the active team with the waiting one (every field of ``_SEAT_PAIRS``,
     written out: this is on the hot path of every change of seat)."""
     self.guides, self.o_guides = self.o_guides, self.guides
@@ -65,53 +64,53 @@ def _swap(self: TwoPlayerRules, clear_cache: bool = True) -> None:
         self._cache = None
 
 
-def _seat(self: TwoPlayerRules, seat: int) -> None:
+def _seat(self: TwoPlayerSeries, seat: int) -> None:
     """Make ``seat`` the active seat."""
     if self.active != seat:
         self._swap()
 
 
-def _seat_game(self: TwoPlayerRules, seat: int | None = None) -> DisasterGame:
+def _seat_game(self: TwoPlayerSeries, seat: int | None = None) -> SeriesGame:
     return self._game.seat_games[self.active if seat is None else seat]
 
 
-def _seat_bonus(self: TwoPlayerRules) -> str:
+def _seat_bonus(self: TwoPlayerSeries) -> str:
     return self._seat_game().bonus
 
 
-def label(self: TwoPlayerRules, seat: int) -> str:
+def label(self: TwoPlayerSeries, seat: int) -> str:
     """``Seat 1 (Summit Adventures)``."""
     return seat_label(self._game, seat)
 
 
-def seat_prestige(self: TwoPlayerRules, seat: int) -> int:
+def seat_prestige(self: TwoPlayerSeries, seat: int) -> int:
     """A seat's Prestige."""
     return self.prestige if seat == self.active else self.o_prestige
 
 
-def seat_secret(self: TwoPlayerRules, seat: int) -> Any:
+def seat_secret(self: TwoPlayerSeries, seat: int) -> Any:
     """A seat's secret (``None``: it has none), shown only in its own observation."""
     return self.secret[seat]
 
 
-def _secret_choices(self: TwoPlayerRules, seat: int) -> list[Any]:
+def _secret_choices(self: TwoPlayerSeries, seat: int) -> list[Any]:
     """The values a seat's secret may take, for :meth:`resample_hidden` (a ruleset
     with secrets overrides it)."""
     return []
 
 
-def _clients_on(self: TwoPlayerRules, space: int) -> tuple[int, int]:
+def _clients_on(self: TwoPlayerSeries, space: int) -> tuple[int, int]:
     """Clients of the active and of the waiting team on ``space``."""
     ng = self._game.ng
     return self.pos[ng:].count(space), self.o_pos[ng:].count(space)
 
 
-def _setup(self: TwoPlayerRules) -> None:
+def _setup(self: TwoPlayerSeries) -> None:
     self.active = 0
     self._seat_setup()
 
 
-def _reserved(self: TwoPlayerRules, kind: str) -> set[int]:
+def _reserved(self: TwoPlayerSeries, kind: str) -> set[int]:
     """Cards the other seat holds or will take from its fixed team."""
     other = self._seat_game(1 - self.active)
     if kind == "guides":
@@ -125,7 +124,7 @@ def _reserved(self: TwoPlayerRules, kind: str) -> set[int]:
     return taken
 
 
-def _seat_setup(self: TwoPlayerRules) -> None:
+def _seat_setup(self: TwoPlayerSeries) -> None:
     sg = self._seat_game()
     if sg.bonus == "choose_guides":
         self.phase = P_HIRE  # [14.2]
@@ -141,7 +140,7 @@ def _seat_setup(self: TwoPlayerRules) -> None:
         self.phase = P_CDRAW
 
 
-def _setup_next(self: TwoPlayerRules) -> None:
+def _setup_next(self: TwoPlayerSeries) -> None:
     game = self._game
     if len(self.guides) < game.ng:
         return
@@ -151,7 +150,7 @@ def _setup_next(self: TwoPlayerRules) -> None:
     self._seat_ready()
 
 
-def _seat_ready(self: TwoPlayerRules) -> None:
+def _seat_ready(self: TwoPlayerSeries) -> None:
     game = self._game
     self.prestige = PRESTIGE_2P
     if self._log is not None:
@@ -170,7 +169,7 @@ def _seat_ready(self: TwoPlayerRules) -> None:
     self._choose_first()
 
 
-def _choose_first(self: TwoPlayerRules) -> None:
+def _choose_first(self: TwoPlayerSeries) -> None:
     """Both teams are set up: the First Player is the seat the option names, or is
     drawn (a chance step with two outcomes) [15.1]."""
     choice = self._game.options.get("first_player", "seat1")
@@ -181,7 +180,7 @@ def _choose_first(self: TwoPlayerRules) -> None:
     self._first_turn(FIRST_CHOICES.index(choice))
 
 
-def _first_turn(self: TwoPlayerRules, seat: int) -> None:
+def _first_turn(self: TwoPlayerSeries, seat: int) -> None:
     """``seat`` is the First Player of the first turn [15.1], which begins."""
     self.first = seat
     self._seat(seat)
@@ -190,7 +189,7 @@ def _first_turn(self: TwoPlayerRules, seat: int) -> None:
     self._begin_turn()
 
 
-def _begin_turn(self: TwoPlayerRules) -> None:
+def _begin_turn(self: TwoPlayerSeries) -> None:
     """The First Player draws [15.3]; Blocked Ridge markers stay [15.4]; Preparations
     serve the First Player only [15.6]."""
     self._seat(self.first)
@@ -218,7 +217,7 @@ def _begin_turn(self: TwoPlayerRules) -> None:
 
 
 @contextmanager
-def _seated(self: TwoPlayerRules, seat: int) -> Iterator[None]:
+def _seated(self: TwoPlayerSeries, seat: int) -> Iterator[None]:
     """Look at the position with ``seat`` active, then put it back."""
     swapped = self.active != seat
     if swapped:

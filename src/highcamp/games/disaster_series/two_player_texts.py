@@ -26,10 +26,10 @@ from .two_player_vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .seats import TwoPlayerRules
+    from .protocols import TwoPlayerSeries
 
 
-def _own_text(self: TwoPlayerRules, action: int) -> str | None:
+def _own_text(self: TwoPlayerSeries, action: int) -> str | None:
     """The text of a two-player action, or None for the ruleset's own."""
     b = self.rs.board
     if self.phase == P_FIRST:
@@ -55,7 +55,7 @@ def _own_text(self: TwoPlayerRules, action: int) -> str | None:
     return None
 
 
-def _own_refusal(self: TwoPlayerRules, action: int) -> IllegalActionError | None:
+def _own_refusal(self: TwoPlayerSeries, action: int) -> IllegalActionError | None:
     """Why ``action`` is refused in a two-player phase or range, or None (the ruleset's
     own refusal then)."""
     if self.phase in _PHASES_2P and isinstance(action, int) and 0 <= action < NUM_ACTIONS_2P:

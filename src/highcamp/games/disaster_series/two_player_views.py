@@ -27,10 +27,12 @@ from .two_player_vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .seats import TwoPlayerRules
+    from highcamp.core import State
+
+    from .protocols import TwoPlayerSeries
 
 
-def current_player(self: TwoPlayerRules) -> int:
+def current_player(self: TwoPlayerSeries) -> int:
     """The seat to act: the bidder in the bidding, else the active seat."""
     if self.phase == P_MOVE:  # the commonest first
         return self.active
@@ -45,26 +47,26 @@ def current_player(self: TwoPlayerRules) -> int:
     return self.active
 
 
-def _reader(self: TwoPlayerRules) -> TwoPlayerRules:
+def _reader(self: TwoPlayerSeries) -> TwoPlayerSeries:
     """A private copy for a read that looks at the table from either seat (seating a
     team swaps it into the engine's fields): the state read is never written, so one
     thread may read it while another clones it."""
     return self.clone()
 
 
-def observation(self: TwoPlayerRules, player: int) -> dict[str, Any]:
+def observation(self: TwoPlayerSeries, player: int) -> dict[str, Any]:
     """The table as ``player`` sees it (see :meth:`_observation`), read from a private
     copy."""
     self._check_player(player)
     return self._reader()._observation(player)
 
 
-def public_observation(self: TwoPlayerRules) -> dict[str, Any] | None:
+def public_observation(self: TwoPlayerSeries) -> dict[str, Any] | None:
     """What a spectator sees (see :meth:`_public_observation`), from a private copy."""
     return self._reader()._public_observation()
 
 
-def _team(self: TwoPlayerRules, seat: int, obs: dict[str, Any] | None = None) -> dict[str, Any]:
+def _team(self: TwoPlayerSeries, seat: int, obs: dict[str, Any] | None = None) -> dict[str, Any]:
     """A seat's team, from ``obs`` (the base observation with that seat seated) or
     a new one."""
     if obs is None:
@@ -78,7 +80,7 @@ def _team(self: TwoPlayerRules, seat: int, obs: dict[str, Any] | None = None) ->
     return team
 
 
-def _observation(self: TwoPlayerRules, player: int) -> dict[str, Any]:
+def _observation(self: TwoPlayerSeries, player: int) -> dict[str, Any]:
     """The table as ``player`` sees it: ``player``'s own team in the solitaire keys
     (``guides``, ``clients``, ``prestige``...), the other team under ``opponent``, the
     First Player (``None`` until drawn), the bidding, the kind of game (``victory``:
@@ -126,7 +128,7 @@ def _observation(self: TwoPlayerRules, player: int) -> dict[str, Any]:
     return obs
 
 
-def _public_observation(self: TwoPlayerRules) -> dict[str, Any] | None:
+def _public_observation(self: TwoPlayerSeries) -> dict[str, Any] | None:
     """What a spectator sees: seat 1's view with both secrets hidden."""
     obs = self._observation(0)
     obs["seat"] = None
@@ -135,7 +137,7 @@ def _public_observation(self: TwoPlayerRules) -> dict[str, Any] | None:
     return obs
 
 
-def resample_hidden(self: TwoPlayerRules, player: int, seed: int) -> TwoPlayerRules:
+def resample_hidden(self: TwoPlayerSeries, player: int, seed: int) -> State:
     """A clone with the other seat's secret redrawn among its possible values."""
     self._check_player(player)
     new = self.clone()
@@ -143,4 +145,4 @@ def resample_hidden(self: TwoPlayerRules, player: int, seed: int) -> TwoPlayerRu
     choices = self._secret_choices(other)
     if new.secret[other] is not None and choices:
         new.secret[other] = random.Random(seed).choice(choices)
-    return new
+    return new  # type: ignore[return-value]  # a clone of the state, a State

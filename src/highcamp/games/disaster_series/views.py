@@ -13,15 +13,15 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .engine import DisasterState
+    from .protocols import SeriesState
 
 
-def _phase_name(self: DisasterState) -> str:
+def _phase_name(self: SeriesState) -> str:
     """The name of the phase (what the next action is), for observations."""
     return PHASE_NAMES[self.phase]
 
 
-def _snapshot(self: DisasterState) -> dict[str, Any]:
+def _snapshot(self: SeriesState) -> dict[str, Any]:
     doc: dict[str, Any] = {}
     for k in self._LISTS:
         v = getattr(self, k)
@@ -31,7 +31,7 @@ def _snapshot(self: DisasterState) -> dict[str, Any]:
     return doc
 
 
-def observation(self: DisasterState, player: int) -> dict[str, Any]:
+def observation(self: SeriesState, player: int) -> dict[str, Any]:
     """Everything on the table (no hidden information), with names."""
     self._check_player(player)
     game = self._game

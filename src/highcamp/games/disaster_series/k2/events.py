@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, cast
 from ..constants import BAD_DIRECTION, GOOD_DIRECTION
 from ..engine import (
     EFFECTS,
-    DisasterState,
 )
 from ..events import Effect, _alive_clients, _ask, _turn_effect, effect
 from .vocabulary import (
@@ -16,16 +15,17 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
+    from ..protocols import SeriesState
     from .state import K2State
 
 
-def _k2(state: DisasterState) -> K2State:
+def _k2(state: SeriesState) -> K2State:
     """``state`` as the K2 state it is (these effects are registered only for K2)."""
     return cast("K2State", state)
 
 
 @effect("icy_serac")
-def _icy_serac(state: DisasterState, t: int) -> None:
+def _icy_serac(state: SeriesState, t: int) -> None:
     """Icy on K2: down to the first non-ridge space; a climber sliding into an avalanche
     space dies; a guide stops on it (Player Aid)."""
     state = _k2(state)
@@ -66,7 +66,7 @@ def _icy_serac(state: DisasterState, t: int) -> None:
 
 
 @effect("flashlight")
-def _flashlight(state: DisasterState, t: int) -> None:
+def _flashlight(state: SeriesState, t: int) -> None:
     state = _k2(state)
     ng = state._game.ng
     cands = [c for c in _alive_clients(state) if state.pos[ng + c] >= 0]

@@ -62,7 +62,7 @@ _RS = k2_ruleset()
 TEAMS = tuple(c.id for c in _RS.companies)
 
 
-SEAT_OPTIONS = ("team", "guide")
+SEAT_OPTIONS: tuple[str, ...] = ("team", "guide")
 """Options each player sets for their own team with two players [15.0]."""
 
 
