@@ -228,8 +228,7 @@ class SeriesState(Protocol):
     queue: list[list[int]]
     remaining: int
 
-    @property
-    def removed(self) -> list[int]: ...
+    removed: list[int]
 
     rope_client: int
     round: str

@@ -36,10 +36,10 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .state import K2State
+    from .protocols import K2Series
 
 
-def _place_event(self: K2State) -> None:
+def _place_event(self: K2Series) -> None:
     tok = self._game.ruleset.tokens[self.current]
     b = self._game.ruleset.board
     self.blocked = [s for s in b.ridges_numbered(tok.ridge) if s not in self.collapsed]
@@ -58,11 +58,11 @@ def _place_event(self: K2State) -> None:
         self._decline()
 
 
-def _track_len(self: K2State) -> int:
+def _track_len(self: K2Series) -> int:
     return len(self.storm_watch) + self.watch_blank
 
 
-def _decline(self: K2State) -> None:
+def _decline(self: K2Series) -> None:
     t = self.current
     tok = self._game.ruleset.tokens[t]
     self.current = -1
@@ -88,7 +88,7 @@ def _decline(self: K2State) -> None:
     self._resume()
 
 
-def _check_watch(self: K2State) -> None:
+def _check_watch(self: K2Series) -> None:
     """The Serac collapses on the Avalanche Track's 5th, 7th and 8th spaces (only the 5th
     in the [14.5] variant); darkness after the 8th [7.3]."""
     n = self._track_len()
@@ -100,7 +100,7 @@ def _check_watch(self: K2State) -> None:
         self._say("the Avalanche Track is full: darkness falls at the end of the turn", R_AVALANCHE)
 
 
-def _collapse(self: K2State, space: int, rule: str) -> None:
+def _collapse(self: K2Series, space: int, rule: str) -> None:
     """A Serac collapse on ``space``: climbers there die, unless the guide there makes a
     Noble Sacrifice for one of them [7.3]."""
     self.collapsed.append(space)
@@ -119,7 +119,7 @@ def _collapse(self: K2State, space: int, rule: str) -> None:
         self._kill(c, "Serac collapse", R_AVALANCHE)
 
 
-def _kill(self: K2State, c: int, why: str, rule: str) -> None:
+def _kill(self: K2Series, c: int, why: str, rule: str) -> None:
     m = self._game.ng + c
     if self.flash == m:
         self.flash = -1
@@ -128,12 +128,12 @@ def _kill(self: K2State, c: int, why: str, rule: str) -> None:
     self._say(f"{self.name(m)} dies ({why})", rule)
 
 
-def _remove_guide(self: K2State, g: int, why: str, rule: str) -> None:
+def _remove_guide(self: K2Series, g: int, why: str, rule: str) -> None:
     self.pos[g] = REMOVED
     self._say(f"{self.name(g)} {why}", rule)
 
 
-def _noble(self: K2State, action: int) -> None:
+def _noble(self: K2Series, action: int) -> None:
     space = self.noble_space
     victims, self.noble_victims = self.noble_victims, []
     self.noble_space = -1
@@ -159,22 +159,22 @@ def _noble(self: K2State, action: int) -> None:
     self._resume()
 
 
-def _on_avalanche(self: K2State, m: int) -> bool:
+def _on_avalanche(self: K2Series, m: int) -> bool:
     return self.pos[m] in self.collapsed
 
 
-def _rope_on(self: K2State, space: int) -> list[int] | None:
+def _rope_on(self: K2Series, space: int) -> list[int] | None:
     stack = [r for r in self.ropes if r[0] == space]
     return stack[-1] if stack else None
 
 
-def _held_rope(self: K2State) -> int:
+def _held_rope(self: K2Series) -> int:
     return next(
         (t for t in self.held if self._game.ruleset.tokens[t].effect == "synthetic_rope"), -1
     )
 
 
-def _descent_actions(self: K2State) -> list[int]:
+def _descent_actions(self: K2Series) -> list[int]:
     ng = self._game.ng
     acts = []
     space_of = {m: self.pos[m] for m, _ in self.descents}
@@ -198,7 +198,7 @@ def _descent_actions(self: K2State) -> list[int]:
     return sorted(acts)
 
 
-def _choose_descent(self: K2State, action: int) -> None:
+def _choose_descent(self: K2Series, action: int) -> None:
     ng = self._game.ng
     if action >= JOINT_ROPE:
         method = (action - JOINT_ROPE) // 5
@@ -226,7 +226,7 @@ def _choose_descent(self: K2State, action: int) -> None:
     self.die_for = "descent"
 
 
-def _descent_bonus(self: K2State) -> int:
+def _descent_bonus(self: K2Series) -> int:
     m = self.descent_marker
     ng = self._game.ng
     bonus = self.k2.bonus(self.pos[m])
@@ -242,7 +242,7 @@ def _descent_bonus(self: K2State) -> int:
     return bonus + (2 if expert else 0)
 
 
-def _descend(self: K2State, face: int) -> None:
+def _descend(self: K2Series, face: int) -> None:
     m, partner, method = self.descent_marker, self.descent_partner, self.descent_method
     total = face + self._descent_bonus()
     self.descent_marker = self.descent_partner = self.descent_method = -1
@@ -296,7 +296,7 @@ def _descend(self: K2State, face: int) -> None:
     self._resume()
 
 
-def _land(self: K2State, group: list[int], space: int) -> None:
+def _land(self: K2Series, group: list[int], space: int) -> None:
     """``group`` lands on ``space`` by rope or by scaling, and its move ends there for
     the turn [9.2] (the rope results say so; a successful scale too: R-DS-9)."""
     for x in group:
@@ -304,7 +304,7 @@ def _land(self: K2State, group: list[int], space: int) -> None:
         self.moved[x] = True
 
 
-def _fall(self: K2State, group: list[int]) -> None:
+def _fall(self: K2Series, group: list[int]) -> None:
     ng = self._game.ng
     for x in group:
         if x < ng:

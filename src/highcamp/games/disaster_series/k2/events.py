@@ -16,12 +16,12 @@ from .vocabulary import (
 
 if TYPE_CHECKING:
     from ..protocols import SeriesState
-    from .state import K2State
+    from .protocols import K2Series
 
 
-def _k2(state: SeriesState) -> K2State:
+def _k2(state: SeriesState) -> K2Series:
     """``state`` as the K2 state it is (these effects are registered only for K2)."""
-    return cast("K2State", state)
+    return cast("K2Series", state)
 
 
 @effect("icy_serac")

@@ -18,10 +18,10 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .state import K2State
+    from .protocols import K2Series
 
 
-def _begin_end(self: K2State) -> None:
+def _begin_end(self: K2Series) -> None:
     self.step = "fate"
     tokens = self.rs.tokens
     keep_held = [t for t in self.held if tokens[t].effect in ("luck", "synthetic_rope")]
@@ -43,7 +43,7 @@ def _begin_end(self: K2State) -> None:
     self._build_fates()
 
 
-def _finish(self: K2State) -> None:
+def _finish(self: K2Series) -> None:
     if self.chimney_left < 0:
         self.chimney_left = sum(
             1 for t in self.kept if self.rs.tokens[t].effect == "houses_chimney"
@@ -67,7 +67,7 @@ def _finish(self: K2State) -> None:
         self._say(f"final score {bd.total:g}: {bd.band}", R_SCORE)
 
 
-def _next_chimney(self: K2State) -> bool:
+def _next_chimney(self: K2Series) -> bool:
     """Ask for the next House's Chimney roll; False when none is left."""
     ng = self._game.ng
     if self.chimney_left <= 0:
@@ -83,7 +83,7 @@ def _next_chimney(self: K2State) -> bool:
     return True
 
 
-def _chimney_roll(self: K2State, d: int) -> None:
+def _chimney_roll(self: K2Series, d: int) -> None:
     c = self.chimney_queue.pop(0)
     if d == 1:
         self._kill(c, "slipped at House's Chimney", R_AID)

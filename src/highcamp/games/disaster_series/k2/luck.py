@@ -13,10 +13,10 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .state import K2State
+    from .protocols import K2Series
 
 
-def _luck_offer(self: K2State) -> bool:
+def _luck_offer(self: K2Series) -> bool:
     return (
         self.phase == P_DIE
         and not self.luck_asked
@@ -26,7 +26,7 @@ def _luck_offer(self: K2State) -> bool:
     )
 
 
-def _lucky_subject(self: K2State) -> bool:
+def _lucky_subject(self: K2Series) -> bool:
     """Whether this roll is against a climber with the Lucky trait (advanced game)."""
     ng = self._game.ng
     kind = self.die_for
@@ -44,7 +44,7 @@ def _lucky_subject(self: K2State) -> bool:
     return any(c >= 0 and LUCKY in self._traits(c) for c in who)
 
 
-def _bad_roll(self: K2State, d: int) -> bool:
+def _bad_roll(self: K2Series, d: int) -> bool:
     """Whether ``d`` harms the climber it is rolled against."""
     kind = self.die_for
     if kind == "lost":

@@ -32,10 +32,10 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .state import K2State
+    from .protocols import K2Series
 
 
-def _move_actions(self: K2State) -> list[int]:
+def _move_actions(self: K2Series) -> list[int]:
     """The movement step's legal actions [8.*]: K2's options [8.1], then the engine's with
     K2's own tokens to play, an avalanche space's forced descent [9.2], bivouacking
     [8.7], a Fortitude climber's carry and the Flashlight."""
@@ -107,7 +107,7 @@ def _move_actions(self: K2State) -> list[int]:
     return acts
 
 
-def _client_allowance(self: K2State, c: int) -> int:
+def _client_allowance(self: K2Series, c: int) -> int:
     ng = self._game.ng
     n = self._game.ruleset.clients[self.clients[c]].movement
     if self.round == "storm":
@@ -124,7 +124,7 @@ def _client_allowance(self: K2State, c: int) -> int:
     return n if n > 0 else 0
 
 
-def _choose_option(self: K2State, action: int) -> None:
+def _choose_option(self: K2Series, action: int) -> None:
     self.option = action
     self.guides_left, self.clients_left = {
         OPT_A: (1, 0),
@@ -136,7 +136,7 @@ def _choose_option(self: K2State, action: int) -> None:
         self._say("preparations: " + ("Prep 1/2" if self.prep == 1 else "Prep Ready"), R_PREP)
 
 
-def _plays(self: K2State) -> list[int]:
+def _plays(self: K2Series) -> list[int]:
     if not self.held:
         return []
     tokens = self._game.ruleset.tokens
@@ -153,7 +153,7 @@ def _plays(self: K2State) -> list[int]:
     return sorted(out)
 
 
-def _can_bivouac(self: K2State, m: int) -> bool:
+def _can_bivouac(self: K2Series, m: int) -> bool:
     ng = self._game.ng
     p = self.pos[m]
     if self.moved[m] or p < 1 or p > self.k2.bivouac_highest or self.mover >= 0:
@@ -164,7 +164,7 @@ def _can_bivouac(self: K2State, m: int) -> bool:
     return self.clients_left > 0 and not self.ams[c] and self.tired[c] != 2
 
 
-def _get_lost(self: K2State, c: int) -> None:
+def _get_lost(self: K2Series, c: int) -> None:
     m = self._game.ng + c
     self.pos[m] = LOST
     self.tallies[T_LOST] += 1
@@ -175,14 +175,14 @@ def _get_lost(self: K2State, c: int) -> None:
         self._end_client()
 
 
-def _end_mover(self: K2State) -> None:
+def _end_mover(self: K2Series) -> None:
     if self.mover < self._game.ng:
         self._end_guide()
     else:
         self._end_client()
 
 
-def _bivouac(self: K2State, m: int) -> None:
+def _bivouac(self: K2Series, m: int) -> None:
     ng = self._game.ng
     self.moved[m] = True
     if m >= ng:
@@ -195,7 +195,7 @@ def _bivouac(self: K2State, m: int) -> None:
     self.die_for = "bivouac"
 
 
-def _bivouac_roll(self: K2State, d: int) -> None:
+def _bivouac_roll(self: K2Series, d: int) -> None:
     m, self.biv_marker = self.biv_marker, -1
     table = self.k2.bivouac_min
     need = table[min(max(self.storm, 1), len(table)) - 1]

@@ -17,10 +17,10 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .state import K2State
+    from .protocols import K2Series
 
 
-def score_breakdown(self: K2State) -> list[ScoreBreakdown]:
+def score_breakdown(self: K2Series) -> list[ScoreBreakdown]:
     """Every line of [12.0] as if the game ended now (final at the end), with the
     Victory Chart band."""
     game = self._game
@@ -55,12 +55,12 @@ def score_breakdown(self: K2State) -> list[ScoreBreakdown]:
     ]
 
 
-def _first_marker(self: K2State) -> tuple[str, int]:
+def _first_marker(self: K2Series) -> tuple[str, int]:
     """K2's first marker is the Traverse [12.0]."""
     return "Traverse", self.k2.traverse_points
 
 
-def _goal_met(self: K2State) -> bool:
+def _goal_met(self: K2Series) -> bool:
     gid = self._sherpa_goal()
     if gid in ("summit_with_climber", "bivouac"):
         return self.goal_done[0]
@@ -71,7 +71,7 @@ def _goal_met(self: K2State) -> bool:
     return False
 
 
-def invariants(self: K2State) -> list[str]:
+def invariants(self: K2Series) -> list[str]:
     """30 tokens accounted for (ropes on the board included); every marker in one
     place; the tracks within their lengths."""
     problems = self._token_problems()

@@ -11,16 +11,18 @@ from ..engine import (
 )
 
 if TYPE_CHECKING:
-    from .two_player import K2TwoPlayerState
+    from highcamp.core import State
+
+    from .protocols import K2TwoPlayerSeries
 
 
-def _goal_shown(self: K2TwoPlayerState, seat: int) -> bool:
+def _goal_shown(self: K2TwoPlayerSeries, seat: int) -> bool:
     """Whether ``seat``'s Secret Goal is face up: achieved [13.0], or the game over."""
     with self._seated(seat):
         return self.phase == P_OVER or self.secret_goal[0] < 0 or self.goal_done[0]
 
 
-def _secret_choices(self: K2TwoPlayerState, seat: int) -> list[Any]:
+def _secret_choices(self: K2TwoPlayerSeries, seat: int) -> list[Any]:
     """The goals ``seat``'s Sherpa may hold, given what the table has seen: not one
     whose completion would have been announced (Summit w/Climber once the Sherpa has
     reached the Summit with a climber, Bivouac once it has bivouacked)."""
@@ -37,7 +39,7 @@ def _secret_choices(self: K2TwoPlayerState, seat: int) -> list[Any]:
     return out
 
 
-def resample_hidden(self: K2TwoPlayerState, player: int, seed: int) -> K2TwoPlayerState:
+def resample_hidden(self: K2TwoPlayerSeries, player: int, seed: int) -> State:
     """A clone with the other seat's face-down Secret Goal redrawn among the goals
     consistent with what ``player`` has seen."""
     self._check_player(player)
@@ -49,10 +51,10 @@ def resample_hidden(self: K2TwoPlayerState, player: int, seed: int) -> K2TwoPlay
         with new._seated(other):
             new.secret_goal[0] = g
         new.secret[other] = new.k2.goals[g][1]
-    return new
+    return new  # type: ignore[return-value]  # a clone of the state, a State
 
 
-def _k2_team(self: K2TwoPlayerState, seat: int, shown: bool) -> dict[str, Any]:
+def _k2_team(self: K2TwoPlayerSeries, seat: int, shown: bool) -> dict[str, Any]:
     """A seat's K2 status: guide kind, Flashlight, bivouacs, the Secret Goal (or
     ``"hidden"`` while it is face down and ``shown`` is false)."""
     with self._seated(seat):
@@ -76,7 +78,7 @@ def _k2_team(self: K2TwoPlayerState, seat: int, shown: bool) -> dict[str, Any]:
         }
 
 
-def _hide_goal_points(self: K2TwoPlayerState, team: dict[str, Any]) -> None:
+def _hide_goal_points(self: K2TwoPlayerSeries, team: dict[str, Any]) -> None:
     """Leave a face-down goal out of the score a reader sees."""
     score = team["score"]
     for line in score["lines"]:

@@ -72,13 +72,13 @@ _NO_TRAITS: frozenset[str] = frozenset()
 _DAYLIGHT: frozenset[str] = frozenset({PASSES_RIDGES})
 
 if TYPE_CHECKING:
-    from .rules import DisasterOnK2Game
+    from .protocols import K2Game
 
 
 class K2State(DisasterState):
     """A position of Disaster on K2 (per-team state is kept in lists indexed by seat)."""
 
-    _game: DisasterOnK2Game
+    _game: K2Game
 
     _K2_FLAT = (
         "secret_goal",
@@ -106,7 +106,7 @@ class K2State(DisasterState):
     )
     __slots__ = (*_K2_FLAT, *_K2_NESTED, *_K2_SCALARS)
 
-    def __init__(self, game: DisasterOnK2Game, seed: int) -> None:
+    def __init__(self, game: K2Game, seed: int) -> None:
         self.secret_goal = [-1]  # per seat: index into the goals, -1 with a HAP
         self.goal_done = [False]
         self.sherpa_summit = [False]

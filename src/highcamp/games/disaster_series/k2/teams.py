@@ -14,19 +14,19 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .state import K2State
+    from .protocols import K2Series
 
 
-def _kind(self: K2State) -> str:
+def _kind(self: K2Series) -> str:
     return self.rs.guides[self.guides[0]].kind if self.guides else ""
 
 
-def _sherpa_goal(self: K2State) -> str:
+def _sherpa_goal(self: K2Series) -> str:
     g = self.secret_goal[0]
     return self.k2.goals[g][0] if g >= 0 else ""
 
 
-def _setup(self: K2State) -> None:
+def _setup(self: K2Series) -> None:
     game = self._game
     if game.multinational:
         self.phase = P_HIRE  # [14.6]: any one guide, then five climbers
@@ -36,7 +36,7 @@ def _setup(self: K2State) -> None:
     self._team_ready()
 
 
-def _setup_next(self: K2State) -> None:
+def _setup_next(self: K2Series) -> None:
     game = self._game
     if len(self.guides) < game.ng:
         return
@@ -46,7 +46,7 @@ def _setup_next(self: K2State) -> None:
     self._team_ready()
 
 
-def _team_ready(self: K2State) -> None:
+def _team_ready(self: K2Series) -> None:
     game = self._game
     self._say(
         f"{self.name(0)} ({self._kind().upper()}) and climbers "

@@ -58,10 +58,10 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .state import K2State
+    from .protocols import K2Series
 
 
-def _own_text(self: K2State, action: int) -> str | None:
+def _own_text(self: K2Series, action: int) -> str | None:
     """The text of one of K2's own actions, or None for the engine's."""
     ng = self._game.ng
     if action >= B:
@@ -99,7 +99,7 @@ def _own_text(self: K2State, action: int) -> str | None:
     return None
 
 
-def _own_simple(self: K2State, action: int) -> str | None:
+def _own_simple(self: K2Series, action: int) -> str | None:
     """K2's words for an option or a decline, or None for the engine's (in K2's words)."""
     if action == OPT_A:
         return "option a: move the guide"
@@ -119,7 +119,7 @@ def _own_simple(self: K2State, action: int) -> str | None:
     return None
 
 
-def _own_rule(self: K2State, action: int) -> str | None:
+def _own_rule(self: K2Series, action: int) -> str | None:
     """The K2 section of an action, or None for the engine's (cited in K2's numbers)."""
     ph = self.phase
     if self._luck_offer():
@@ -154,7 +154,7 @@ def _own_rule(self: K2State, action: int) -> str | None:
     return None
 
 
-def _own_refusal(self: K2State, action: int) -> IllegalActionError | None:
+def _own_refusal(self: K2Series, action: int) -> IllegalActionError | None:
     """Why K2 refuses ``action`` now in its own rules, or None for the engine's reason."""
     if self.phase >= P_GOAL or self._luck_offer():
         return IllegalActionError(

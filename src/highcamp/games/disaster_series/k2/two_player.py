@@ -92,19 +92,19 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from .rules import DisasterOnK2Game
+    from .protocols import K2Game
 
 __all__ = ["K2_TWO_PLAYER_EFFECTS", "K2TwoPlayerState", "setup_two_player"]
 
 R_SHERPA = "[13.0]"
 
 
-def setup_two_player(game: DisasterOnK2Game) -> None:
+def setup_two_player(game: K2Game) -> None:
     """Give a two-player K2 game its seats' teams [15.0]; a game where a Sherpa (or a
     multinational team's hired Sherpa) may draw a Secret Goal has hidden information."""
-    game.seat_games = seat_games(game)
+    game.seat_games = seat_games(game)  # type: ignore[misc]  # a field of the game
     secret = game.multinational or any(
-        cast("DisasterOnK2Game", g).options["guide"] == "sherpa" for g in game.seat_games
+        cast("K2Game", g).options["guide"] == "sherpa" for g in game.seat_games
     )
     if secret:
         # the instance's facts: this variant hides each Sherpa's goal from the other seat
@@ -114,7 +114,7 @@ def setup_two_player(game: DisasterOnK2Game) -> None:
 class K2TwoPlayerState(TwoPlayerRules, K2State):
     """A position of Disaster on K2 for two players [15.0]."""
 
-    _game: DisasterOnK2Game
+    _game: K2Game
 
     _K2P_FLAT = ("o_bivouacked", "summited_with")
     _K2P_SCALARS = ("o_flash", "noble_next", "noble_next_space")
@@ -122,7 +122,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     _SEAT_PAIRS = ("secret_goal", "goal_done", "sherpa_summit", "summited_with")
     """Per-seat K2 lists: index 0 is the active seat's, 1 the other's."""
 
-    def __init__(self, game: DisasterOnK2Game, seed: int) -> None:
+    def __init__(self, game: K2Game, seed: int) -> None:
         self.o_bivouacked = [False] * (game.ng + game.nc)
         self.summited_with = [False, False]  # the Sherpa reached the Summit with a climber
         self.o_flash = -1
@@ -138,8 +138,8 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         for k in self._SEAT_PAIRS:
             getattr(self, k).reverse()
 
-    def _k2_seat(self, seat: int | None = None) -> DisasterOnK2Game:
-        return cast("DisasterOnK2Game", self._seat_game(seat))
+    def _k2_seat(self, seat: int | None = None) -> K2Game:
+        return cast("K2Game", self._seat_game(seat))
 
     def _reserved(self, kind: str) -> set[int]:
         """Markers the other seat holds or will take from its own team: a marker plays on

@@ -12,10 +12,10 @@ from ..engine import (
 from .vocabulary import K2_MARKER_NAMES
 
 if TYPE_CHECKING:
-    from .state import K2State
+    from .protocols import K2Series
 
 
-def _k2_observation(self: K2State, obs: dict[str, Any]) -> None:
+def _k2_observation(self: K2Series, obs: dict[str, Any]) -> None:
     """Add K2's part to ``obs``, the engine's observation."""
     rs = self.rs
     names = rs.board.names
