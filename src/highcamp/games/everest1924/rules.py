@@ -7,7 +7,9 @@ A turn is decomposed into small actions (R-1924-3):
 * then any number of ``combine i,j -> v`` (die ``i`` takes value ``v``, die ``j`` is
   discarded) [Combining Dice], and one of ``ascend``, ``camp`` (ascend and make camp)
   [Making Camp], ``reroll i,j,...`` (once a turn) [Rerolling Dice], or taking the failure
-  (``move right`` before the reroll, ``fall`` after it).
+  (``move right`` before the reroll; after a failed reroll the fall is mandatory and the
+  engine applies it at once, R-0-4, so ``fall`` is only chosen instead of a possible
+  ascent).
 
 >>> import highcamp
 >>> game = highcamp.load_game("everest-1924")
@@ -241,6 +243,20 @@ def _reroll_plan(
     if mask:
         texts.append(f"reroll {_mask_text(mask)}")
     return tuple(texts)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _reroll_odds(code: int, n: int, target: int) -> tuple[tuple[int, float], ...]:
+    """Every reroll of the dice ``code`` with its chance to reach ``target`` (combining
+    afterwards as the rules allow), best first: higher odds, then fewer dice, then the
+    lower mask. A mask may name discarded slots: those dice are rolled back into play."""
+    slots = _code_info(code, n).slots
+    out = []
+    for mask in range(1, 1 << n):
+        kept = tuple(sorted(v for i, v in enumerate(slots) if v and not mask >> i & 1))
+        out.append((mask, _reroll_success(kept, len(kept) + mask.bit_count(), target)))
+    out.sort(key=lambda mq: (-mq[1], mq[0].bit_count(), mq[0]))
+    return tuple(out)
 
 
 def _combine_text(action: int) -> str:
@@ -678,13 +694,20 @@ class Everest1924State(State):
         else:
             flags = 0
         if self._rerolled:
+            if not flags:
+                # after the reroll no combination reaches the target (``best`` is the best
+                # straight any combining gives): the fall is mandatory and applied at once
+                # [Rerolling Dice], R-0-4
+                if self._log is not None:
+                    self._emit(
+                        f"the best straight after the reroll is {info.best}, below the target "
+                        f"{self._game._targets[row + 1]}: the party must fall",
+                        "R-0-4",
+                    )
+                self._move(row - 1, self._col + 1, "falls to", R_REROLL)
+                return
             flags += 4
-        options = info.options[flags] or info.decide(flags)
-        self._options = options
-        if len(options) == 1:  # only the fall is left: mandatory, applied (R-0-4)
-            if self._log is not None:
-                self._emit("no straight and nothing to combine after the reroll", "R-0-4")
-            self._move(row - 1, self._col + 1, "falls to", R_REROLL)
+        self._options = info.options[flags] or info.decide(flags)
 
     def _blocked(self, row: int, col: int) -> str | None:
         """Why the move to ``(row, col)`` is impossible (R-1924-5), or None if it is possible."""
@@ -853,7 +876,8 @@ class Everest1924State(State):
 
         Before the roll (and while dice roll) it is ``ascent_probability``; once the dice
         are down it is 1 when the ascent can be claimed, the best reroll's chance before
-        the reroll (``best_reroll``), and 0 after a failed reroll.
+        the reroll (``best_reroll``); a failed reroll falls at once (R-0-4), so after the
+        reroll the dice are down only when the ascent can be claimed.
         """
         target = self.next_target()
         if target is None:
@@ -862,8 +886,6 @@ class Everest1924State(State):
             return ascent_probability(self._ndice, target)
         if ASCEND in self._options:
             return 1.0
-        if self._rerolled:
-            return 0.0
         dice = [v for v in _code_info(self._dice, self._ndice).slots if v]
         return best_reroll(dice, self._ndice, target)[0]
 
@@ -898,9 +920,20 @@ class Everest1924State(State):
                 "score": self.score(),
                 "ascent_odds": self.turn_odds(),
                 "reroll_hint": self._reroll_hint(dice),
+                "reroll_odds": self._reroll_odds(),
             }
         )
         return obs
+
+    def _reroll_odds(self) -> list[list[Any]]:
+        """With the dice down before the reroll: every reroll's text and its chance of an
+        ascent this turn, best first (what a screen lists as "the best few rerolls")."""
+        if self._phase != DECIDE or self._rerolled:
+            return []
+        target = self._game.sheet.targets[self._row + 1]
+        return [
+            [f"reroll {_mask_text(m)}", q] for m, q in _reroll_odds(self._dice, self._ndice, target)
+        ]
 
     def _reroll_hint(self, dice: list[int]) -> dict[str, Any] | None:
         """After a failed first roll: the reroll with the best chance (``best_reroll``), and
