@@ -460,6 +460,43 @@ def _tables(sheet: Sheet) -> tuple[np.ndarray, ...]:
     return thresholds, bound, ts, tfp, tfq, tfn
 
 
+@njit(cache=True)
+def _new_partitions(parts: int) -> tuple[Any, Any]:
+    """The memo's partitions, empty (built compiled: a typed list filled from Python
+    compiles its methods on every run, seconds that the disk cache cannot keep)."""
+    keys = List()
+    vals = List()
+    for _ in range(parts):
+        keys.append(np.zeros(64, np.uint64))
+        vals.append(np.zeros(64, np.float64))
+    return keys, vals
+
+
+@njit(cache=True)
+def _collect(keys: Any, vals: Any, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """The partitions in order, each sorted: one sorted array of fingerprints with their
+    values, and the slots the partitions had (each partition freed once copied)."""
+    total = counts.sum()
+    fps = np.empty(total, np.uint64)
+    values = np.empty(total, np.float64)
+    at = 0
+    slots = 0
+    for p in range(len(keys)):
+        k = keys[p]
+        slots += k.shape[0]
+        full = np.flatnonzero(k)
+        # the fingerprint back: the partition's number in the top bits, not the check hash
+        restored = (k[full] & np.uint64(LOW_MASK)) | (np.uint64(p) << np.uint64(LOW_BITS))
+        order = np.argsort(restored)
+        n = full.shape[0]
+        fps[at : at + n] = restored[order]
+        values[at : at + n] = vals[p][full][order]
+        at += n
+        keys[p] = np.zeros(1, np.uint64)
+        vals[p] = np.zeros(1, np.float64)
+    return fps, values, slots
+
+
 def solve_fast(
     sheet: Sheet,
     progress: Callable[[int], None] | None = None,
@@ -500,10 +537,7 @@ def solve_fast(
     sitems[0, : len(items)] = items
     fp, chk = fingerprint([r << 24 | c << 16 | h << 8 | used, *items])
     sfp[0], schk[0] = np.uint64(fp), np.uint8(chk)
-    keys, vals = List(), List()
-    for _ in range(PARTITIONS):
-        keys.append(np.zeros(64, np.uint64))
-        vals.append(np.zeros(64, np.float64))
+    keys, vals = _new_partitions(PARTITIONS)
     counts = np.zeros(PARTITIONS, np.int64)
     stats = np.zeros(2, np.int64)
     sp, value = 0, 0.0
@@ -545,25 +579,7 @@ def solve_fast(
             raise SolverLimitError(stored, max_states)
         if progress is not None:
             progress(stored)
-    # partitions in order, each sorted: one sorted array (each partition freed once copied)
-    total = int(counts.sum())
-    slots = sum(int(k.shape[0]) for k in keys)
-    fps = np.empty(total, np.uint64)
-    values = np.empty(total, np.float64)
-    at = 0
-    for p in range(PARTITIONS):
-        k = keys[p]
-        full = np.flatnonzero(k)
-        # the fingerprint back: the partition's number in the top bits, not the check hash
-        restored = (k[full] & np.uint64(LOW_MASK)) | np.uint64(p << LOW_BITS)
-        order = np.argsort(restored, kind="stable")
-        n = full.shape[0]
-        fps[at : at + n] = restored[order]
-        values[at : at + n] = vals[p][full][order]
-        at += n
-        keys[p] = np.zeros(1, np.uint64)
-        vals[p] = np.zeros(1, np.float64)
-        del k, full, order, restored
+    fps, values, slots = _collect(keys, vals, counts)
     return FastResult(
         value=float(value),
         fingerprints=fps,
