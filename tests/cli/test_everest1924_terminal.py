@@ -6,15 +6,20 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 import highcamp
 import highcamp.cli.play as play
+from highcamp.cli.main import app
 from highcamp.cli.renderers import renderer_for
 from highcamp.cli.renderers.everest1924 import REROLLS_SHOWN, draw_sheet
+
+runner = CliRunner()
 
 # a camp from (1, 6) back to (2, 3), then a fall to (1, 4): the ascent from here to (2, 5)
 # would cross the camp's line (R-1924-5)
@@ -146,3 +151,21 @@ def test_route_the_sheet_draws_the_route_lines_so_a_crossing_shows(
     assert base[7 + 2 * 5 + 1] == "╱"
     row0 = text[row1 + 2]
     assert row0[7:19] == "●─→─→─→─→─→ "  # moves right joined, up to the ascent
+
+
+def test_hint_optimal_and_review_on_the_standard_sheet(tmp_path: Path) -> None:
+    """``hint optimal`` in terminal play and ``highcamp review`` of the save, on the standard
+    sheet (its policy from the cache, or solved on first use)."""
+    result = runner.invoke(
+        app,
+        ["play", "everest-1924", "--seed", "3", "--save-dir", str(tmp_path)],
+        input="hint optimal\nroll\nhint optimal\nq\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "hint (optimal, expected final score): roll: 40.8; abandon: -1.0" in result.output
+    after = result.output.split("hint (optimal, expected final score):")[2].splitlines()[0]
+    assert "; " in after  # every choice after the roll, best first
+    (save,) = tmp_path.glob("*.json")
+    review = runner.invoke(app, ["review", str(save), "--all"])
+    assert review.exit_code == 0, review.output
+    assert "points on the mountain" in review.output and "roll" in review.output
