@@ -49,7 +49,6 @@ True
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import itertools
 import json
@@ -63,7 +62,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .dice import _reroll_success
 from .sheet import Sheet
 
 if TYPE_CHECKING:
@@ -432,18 +430,6 @@ def action_values(valuation: Valuation, state: Any) -> dict[int, float]:
     play afterwards (empty while dice roll or at the end); the state reads itself
     (``Everest1924State.solver_action_values``)."""
     return state.solver_action_values(valuation)  # type: ignore[no-any-return]
-
-
-@functools.cache
-def _reroll_q(dice: tuple[int, ...], n: int, target: int) -> float:
-    """The best reroll chance from ``dice`` as they stand (no more combining)."""
-    best = 0.0
-    for size in range(len(dice) + 1):
-        for kept in set(itertools.combinations(dice, size)):
-            if size == n:  # every die kept: nothing would be rerolled
-                continue
-            best = max(best, _reroll_success(kept, n, target))
-    return best
 
 
 # --------------------------------------------------------------------------- the cache
