@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from highcamp.core import (
@@ -252,6 +252,15 @@ class Everest1924Game(Game):
         """Every turn marks a new square; a turn is at most 25 actions (6 dice)."""
         per_turn = 1 + MAX_DICE + (MAX_DICE - 1) + 1 + MAX_DICE + (MAX_DICE - 1) + 1
         return self.sheet.squares * per_turn + 1
+
+    def upgrade_history(
+        self, history: Sequence[int], *, seed: int = 0, position: Mapping[str, Any] | None = None
+    ) -> list[int]:
+        """A history recorded when a failed reroll still asked for the fall, without
+        those choices (R-0-4; :mod:`.upgrade`)."""
+        from .upgrade import upgrade_history
+
+        return upgrade_history(self, history, seed=seed, position=position)
 
     def _state_from_position(self, position: Mapping[str, Any], seed: int) -> Everest1924State:
         """A sheet set up from a position document (:mod:`.position`): the route replayed
