@@ -3,7 +3,7 @@
 Run it from the repository root::
 
     .venv/bin/python benchmarks/strength.py [--games N] [--mcts-games M] [--budget 50]
-        [--prefix-rows 6]
+        [--prefix-rows 6] [--with-optimal --optimum VALUE --skip-prefix]
 
 Two measures:
 
@@ -98,6 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--optimum", type=float, help="standard sheet: report fractions of this value instead"
     )
+    parser.add_argument(
+        "--with-optimal",
+        action="store_true",
+        help="standard sheet: play the optimal agent first (its policy solved or cached), so "
+        "the others are compared with it paired on the same seeds",
+    )
     args = parser.parse_args(argv)
     global FIRST_SEED
     FIRST_SEED = args.first_seed
@@ -116,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.optimum is None
             else "standard sheet (fraction of the given optimum)",
             bound if args.optimum is None else args.optimum,
-            specs,
+            ({"optimal": args.games} if args.with_optimal else {}) | specs,
         )
     if args.skip_prefix:
         return 0

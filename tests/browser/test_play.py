@@ -170,3 +170,69 @@ def test_hotseat_hides_each_hand_until_its_player_asks(
         before = _step(page)
         page.locator("[aria-label='Actions on the board'] button").first.click()
         _wait_step_change(page, before)
+
+
+def _optimal_hint(page: Any) -> str:
+    """Ask the board's hint button until the exact solver answers (the first use on a sheet
+    without a cached policy solves it in the background: the answer says so meanwhile)."""
+    for _ in range(120):
+        page.click("[data-key=board-hint]")
+        page.wait_for_selector("#decision .hint")
+        if _visible(page, "[data-key=board-hint-text]"):
+            return str(page.inner_text("[data-key=board-hint-text]"))
+        page.wait_for_timeout(5000)
+    raise AssertionError("no exact hint within ten minutes")
+
+
+def _click_legal(page: Any, text: str) -> None:
+    before = _step(page)
+    page.locator("[aria-label='Legal actions']").get_by_role(
+        "button", name=text, exact=True
+    ).click()
+    if _visible(page, "[data-key=confirm-yes]"):
+        page.click("[data-key=confirm-yes]")
+    _wait_step_change(page, before)
+
+
+def test_everest_1924_optimal_hint_and_review_on_the_standard_sheet(
+    server: str, browser: Any, shots: Path
+) -> None:
+    """The board's hint button shows the exact solver's choice and every choice's expected
+    final score; the end screen reviews the game against optimal play (the points the
+    choices cost, the luck, the costliest choices, the chart)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.get_by_role("button", name="Start Everest 1924").click()
+    page.wait_for_selector("[data-key=roll-cup]")
+    text = _optimal_hint(page)
+    assert text.startswith("Optimal: roll (expected final score") and "abandon -1.0" in text
+    assert "Optimal play: “roll”" in page.inner_text("#decision .hint")
+    _click_legal(page, "roll")
+    text = _optimal_hint(page)
+    best = text.split("Optimal: ")[1].split(" (expected")[0]
+    legal = page.locator("[aria-label='Legal actions'] button").all_inner_texts()
+    assert best in legal
+    if best in ("ascend", "camp", "move right"):  # a square of the sheet: marked on the board
+        assert page.locator(".hc-optimal").count() == 1
+    page.screenshot(path=str(shots / "everest-1924-optimal-hint.png"), full_page=True)
+    while page.get_attribute("#main", "data-terminal") != "true":  # off the policy: abandon
+        if (
+            page.locator("[aria-label='Legal actions']")
+            .get_by_role("button", name="abandon")
+            .count()
+        ):
+            _click_legal(page, "abandon")
+        else:
+            _click_legal(page, best)
+            best = "move right"
+    page.click("[data-key=review]")
+    page.wait_for_selector("[data-key=review-summary]", timeout=600_000)
+    summary = page.inner_text("[data-key=review-summary]")
+    assert "points on the mountain" in summary and "the dice gave" in summary
+    review = page.locator("section.review")
+    assert "abandon" in review.inner_text()  # the costliest choice: abandoning so early
+    assert review.locator("svg polyline").count() == 1
+    page.screenshot(path=str(shots / "everest-1924-review.png"), full_page=True)
+    assert errors == []

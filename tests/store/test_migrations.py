@@ -77,7 +77,7 @@ def test_an_old_database_upgrades_and_every_game_resumes(old_db: str) -> None:
     assert len(before) == 11
     with TestClient(create_app(old_db)) as client:
         engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
-        assert version(engine, "tables") == HEAD["tables"] == 2
+        assert version(engine, "tables") == HEAD["tables"] == 3
         indexes = {i["name"] for i in sa.inspect(engine).get_indexes("hc_tables")}
         assert "ix_hc_tables_updated" in indexes
         seats = _seat_tokens(engine)
@@ -88,6 +88,9 @@ def test_an_old_database_upgrades_and_every_game_resumes(old_db: str) -> None:
             game = load_game(str(row["game"]), **json.loads(str(row["options"])))
             token = min(seats[tid].items())[1]
             v = client.get("/api/table", headers={T: token}).json()
+            # version 3 plays each history by today's rules (an Everest 1924 choice once
+            # asked after a failed reroll is dropped: the fall is applied at once, R-0-4)
+            history = game.upgrade_history(history, seed=int(str(row["seed"])))
             state = game.replay(history, seed=int(str(row["seed"])))
             player = state.current_player()
             if (player >= 0 and player not in humans[tid]) or player == -1:
@@ -123,7 +126,7 @@ def test_an_old_database_upgrades_and_every_game_resumes(old_db: str) -> None:
     runs = ResultStore(old_db)
     assert version(runs.engine, "runs") == HEAD["runs"]
     assert runs.load_run("first").count == 8
-    assert upgrade(runs.engine, "tables", sa.MetaData()) == 2  # a second open: nothing to do
+    assert upgrade(runs.engine, "tables", sa.MetaData()) == 3  # a second open: nothing to do
 
 
 def _seat_tokens(engine: sa.Engine) -> dict[str, dict[int, str]]:

@@ -165,12 +165,30 @@ def _human_turn(state: State, seat: int) -> None:
                 action = numbered[k - 1]
             else:
                 action = state.string_to_action(answer)
+            if not _confirmed(renderer, state, action, answer):
+                continue
             state.apply_action(action)
             return
         except InvalidActionError as err:
             console.print(f"[red]{escape(str(err))}[/]")
         except IllegalActionError as err:
             console.print(f"[red]Not allowed {escape(err.rule)}: {escape(err.reason)}[/]")
+
+
+def _confirmed(renderer: Any, state: State, action: int, answer: str) -> bool:
+    """Whether to go on with ``action``: the renderer's ``warning(state, action)`` (a
+    choice that ends the game, say) is shown, and the player types the choice again to
+    confirm it; anything else chooses again."""
+    warning = getattr(renderer, "warning", None)
+    text = warning(state, action) if warning is not None else None
+    if not text:
+        return True
+    console.print(f"[bold yellow]{escape(text)}[/]")
+    again = _ask("Type the same choice again to confirm (anything else: choose again): ")
+    if again.strip().lower() in {answer.lower(), state.action_to_string(action)}:
+        return True
+    console.print("[dim]Not done; choose again.[/]")
+    return False
 
 
 def _show_hint(state: State, spec: str) -> None:

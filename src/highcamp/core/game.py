@@ -172,6 +172,20 @@ class Game(abc.ABC):
                 ) from None
         return state
 
+    def upgrade_history(
+        self, history: Sequence[int], *, seed: int = 0, position: Mapping[str, Any] | None = None
+    ) -> list[int]:
+        """``history`` recorded under an earlier reading of the rules, as today's engine
+        plays it: where a ruling changed what the engine asks (a mandatory step now applied
+        at once, R-0-4), the game drops the choices it no longer asks for, so stored tables
+        and saved games stay playable. The default keeps every history as it is.
+
+        >>> import highcamp
+        >>> highcamp.load_game("disaster", players=2).upgrade_history([0, 1])
+        [0, 1]
+        """
+        return list(history)
+
     def state_from_position(self, position: Mapping[str, Any], *, seed: int = 0) -> State:
         """A state set up from a *position document*, for a test, a puzzle or a study: a
         JSON object in the game's own words (hands, markers, spaces by name) describing
@@ -227,14 +241,25 @@ class Game(abc.ABC):
             except ValueError as err:
                 raise StateFormatError(f"not JSON: {err}") from None
         seed, history, position = read_state_document(doc, self.INFO.id, self._options)
+        upgraded = False
         try:
-            state = self.replay(history, seed=seed, position=position)
+            try:
+                state = self.replay(history, seed=seed, position=position)
+            except IllegalActionError:  # saved under an earlier reading of the rules?
+                newer = self.upgrade_history(history, seed=seed, position=position)
+                if newer == list(history):
+                    raise
+                state, upgraded = self.replay(newer, seed=seed, position=position), True
         except PositionError as err:
             raise StateFormatError(f"the document's position is refused: {err}") from None
         except IllegalActionError as err:
             raise StateFormatError(f"history does not replay: {err}") from None
         assert isinstance(doc, Mapping)  # read_state_document refused anything else
-        if "state" in doc and not snapshot_matches(doc["state"], state._snapshot()):
+        if (
+            "state" in doc
+            and not upgraded
+            and not snapshot_matches(doc["state"], state._snapshot())
+        ):
             raise StateFormatError("the document's 'state' does not match its history")
         return state
 

@@ -13,13 +13,14 @@ stopped. A database newer than the code is refused rather than misread.
 >>> _ = sa.Table("hc_tables", meta, sa.Column("id", sa.String(32), primary_key=True),
 ...              sa.Column("updated", sa.Float))
 >>> upgrade(engine, "tables", meta)  # a new database: the newest schema at once
-2
+3
 >>> version(engine, "tables")
-2
+3
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import sqlalchemy as sa
@@ -43,8 +44,63 @@ def _tables_2(conn: sa.Connection) -> None:
     conn.execute(sa.text("CREATE INDEX IF NOT EXISTS ix_hc_tables_updated ON hc_tables (updated)"))
 
 
+def _tables_3(conn: sa.Connection) -> None:
+    """Version 3 of ``tables``: every stored history played by today's rules
+    (:meth:`highcamp.core.Game.upgrade_history`; Everest 1924's failed reroll now falls at
+    once, R-0-4, so the choices once asked after it are dropped). A table whose game is
+    no longer known, or whose history its game cannot read, is left as it was."""
+    from highcamp.core import HighcampError
+    from highcamp.games import load_game
+
+    tables = conn.execute(sa.text("SELECT id, game, options, seed FROM hc_tables")).all()
+    for table_id, game_id, options, seed in tables:
+        rows = conn.execute(
+            sa.text("SELECT step, action, at FROM hc_actions WHERE table_id = :t ORDER BY step"),
+            {"t": table_id},
+        ).all()
+        history = [int(r.action) for r in rows]
+        try:
+            game = load_game(str(game_id), **json.loads(str(options)))
+            newer = game.upgrade_history(history, seed=int(seed))
+        except (HighcampError, ValueError):
+            continue
+        if newer == history:
+            continue
+        kept = _kept_rows(history, newer)
+        conn.execute(sa.text("DELETE FROM hc_actions WHERE table_id = :t"), {"t": table_id})
+        conn.execute(
+            sa.text("INSERT INTO hc_actions (table_id, step, action, at) VALUES (:t, :s, :a, :at)"),
+            [
+                {"t": table_id, "s": step, "a": rows[i].action, "at": rows[i].at}
+                for step, i in enumerate(kept)
+            ],
+        )
+        finished = game.replay(newer, seed=int(seed)).is_terminal()
+        conn.execute(
+            sa.text("UPDATE hc_tables SET finished = :f WHERE id = :t"),
+            {"f": finished, "t": table_id},
+        )
+
+
+def _kept_rows(old: list[int], new: list[int]) -> list[int]:
+    """The indexes in ``old`` of the actions ``new`` keeps (``new`` is ``old`` with some
+    actions dropped, order kept).
+
+    >>> _kept_rows([1, 2, 3, 4], [1, 3, 4])
+    [0, 2, 3]
+    """
+    out: list[int] = []
+    i = 0
+    for a in new:
+        while old[i] != a:
+            i += 1
+        out.append(i)
+        i += 1
+    return out
+
+
 STEPS: dict[str, dict[int, Step]] = {
-    "tables": {2: _tables_2},
+    "tables": {2: _tables_2, 3: _tables_3},
     "runs": {},
 }
 """For each part, the step that brings version ``n - 1`` to ``n``."""

@@ -363,11 +363,13 @@ def create_app(
                 await advance(table, partial(table.undo, conn.role, conn.seat, auto=False))
             elif kind == "hint":
                 await send(await to_thread.run_sync(table.hint, conn.role, conn.seat, limiter=ai))
+            elif kind == "review":
+                await send(await to_thread.run_sync(table.review, conn.role, conn.seat, limiter=ai))
             elif kind == "replay":
                 await send(await off(table.replay_view, conn.role, conn.seat, msg.get("step")))
             else:
                 raise WebError(
-                    f"unknown message type {kind!r}: hello, act, undo, hint, replay, ping"
+                    f"unknown message type {kind!r}: hello, act, undo, hint, review, replay, ping"
                 )
 
         try:

@@ -42,6 +42,7 @@ from highcamp.core import (
 from highcamp.games import load_game
 from highcamp.store import StaleActionError, TableRecord
 
+from .optimal import exact_hint, exact_review
 from .thinkers import Decision
 
 if TYPE_CHECKING:
@@ -524,15 +525,21 @@ class Table:
 
     def hint(self, role: str, seat: int | None) -> dict[str, Any]:
         """What the hint agent would play for the seat to act, and why. With hidden
-        information the agent sees a redraw of what the seat cannot see."""
+        information the agent sees a redraw of what the seat cannot see. A game with an
+        exact solver answers with the optimal choice and every choice's expected final
+        score (:func:`.optimal.exact_hint`); while its sheet is being solved, the hint
+        agent answers and ``pending`` says the exact answer is coming."""
         with self.lock:
             acting = self.acting_seat(role, seat)
             if acting is None:
                 raise WebError("hints are for the seat to act", status=409)
-            name = self.hint_agent()
-            if name is None:
-                raise WebError("no agent here can explain its choices", status=404)
             live = self.state
+            name = self.hint_agent()
+        exact = exact_hint(live)  # the game's exact solver, where it hands one out
+        if exact is not None and not exact["pending"]:
+            return exact
+        if name is None:
+            raise WebError("no agent here can explain its choices", status=404)
         try:
             agent = make_agent(name, seed=len(live.history()))
             state = live.resample_hidden(acting, seed=secrets.randbits(62))
@@ -541,13 +548,26 @@ class Table:
             why = agent.explain(state)  # type: ignore[attr-defined]
         except Exception as err:  # a game no hint agent knows
             raise WebError(f"no hint for this game ({err})", status=404) from None
-        return {
+        found = {
             "type": "hint",
             "agent": name,
             "action": action,
             "text": live.action_to_string(action),
             "why": why if isinstance(why, str | dict | list) else str(why),
         }
+        if exact is not None:  # the exact answer is on its way: say so beside this one
+            found["pending"] = exact["why"]
+        return found
+
+    def review(self, role: str, seat: int | None) -> dict[str, Any]:
+        """The finished game against the game's exact solver (see :mod:`.optimal`)."""
+        live = self.state
+        if not live.is_terminal():
+            raise WebError("the review is of a finished game", status=409)
+        try:
+            return exact_review(live)
+        except ValueError as err:
+            raise WebError(str(err), status=404) from None
 
     # ------------------------------------------------------------------ replay
     def replay_view(self, role: str, seat: int | None, step: Any) -> dict[str, Any]:

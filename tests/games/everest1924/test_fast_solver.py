@@ -12,7 +12,8 @@ import pytest
 
 import highcamp
 from highcamp.games.everest1924 import standard_sheet
-from highcamp.games.everest1924.fast import simulate_policy, solve_fast
+from highcamp.games.everest1924.fast import solve_fast
+from highcamp.games.everest1924.fast_policy import simulate_policy
 from highcamp.games.everest1924.memo import Memo, fingerprint, read_policy, write_policy
 from highcamp.games.everest1924.model import _pack
 from highcamp.games.everest1924.sheet import SHEETS, named_sheet

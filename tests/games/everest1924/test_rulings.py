@@ -10,13 +10,30 @@ from highcamp.agents import make_agent
 from .helpers import drive, new_state, reroll, roll, texts
 
 
-def test_no_forced_fall_while_dice_can_still_combine_r_0_4() -> None:
-    """After a failed reroll the player still decides while a combination is possible."""
+def test_rerolling_dice_a_failed_reroll_falls_at_once_r_0_4() -> None:
+    """[Rerolling Dice], R-0-4: when no combination of the rerolled dice reaches the target
+    the fall is mandatory, so the engine applies it and logs it with its rule; the climber is
+    not asked to choose among the fall and combines that cannot help (1,1 -> 2 leaves 1, 2:
+    a straight of 4, below the target 6)."""
+    state = new_state()
+    drive(state, [*roll(1, 2, 3), "ascend", *roll(1, 1, 1)])  # row 1: a fall is possible
+    drive(state, reroll([1, 2, 3], [1, 1, 1]))
+    assert state.position == (0, 2)  # down and right of (1, 1)
+    assert state.current_player() == 0 and texts(state) == ["roll", "abandon"]
+    forced = [e for e in state.log if e.rule == "R-0-4"]
+    assert forced and "must fall" in forced[-1].text
+    assert state.log[-1].rule.startswith("[Rerolling Dice]")
+    assert "falls to row 0" in state.log[-1].text
+
+
+def test_rerolling_dice_a_failed_reroll_at_base_camp_perishes_at_once() -> None:
+    """[Rerolling Dice], R-0-4, R-1924-5: from row 0 the mandatory fall has no square to go
+    to, so a failed reroll there ends the game at once."""
     state = new_state()
     drive(state, roll(1, 1, 1))
-    drive(state, reroll([1, 2, 3], [1, 1, 1]))  # 1,1 -> 2 is still possible
-    assert "fall" in texts(state)
-    assert state.current_player() == 0
+    drive(state, reroll([1, 2, 3], [1, 1, 2]))  # 1,1,2: at best 1-2, a straight of 4
+    assert state.is_terminal() and state.ending() == "perished"
+    assert any(e.rule == "R-0-4" for e in state.log)
 
 
 def test_forced_fall_from_row_zero_when_nothing_is_left() -> None:
@@ -80,15 +97,17 @@ def test_reroll_hint_weighs_the_score_where_a_failed_reroll_ends_the_game() -> N
 
 
 def test_rerolling_dice_the_failure_is_typed_by_the_word_that_names_it() -> None:
-    """[Rerolling Dice]: a failure before the reroll moves right, after it falls; the other
-    word is refused (it would do what it does not say), ``fail`` stays for either."""
+    """[Rerolling Dice]: a failure before the reroll moves right; after the reroll a failure
+    falls (a failed reroll falls at once, R-0-4; a successful one may still decline the
+    ascent and fall). The other word is refused (it would do what it does not say), ``fail``
+    stays for either."""
     state = new_state()
     drive(state, roll(1, 1, 1))
     with pytest.raises(InvalidActionError, match="type move right"):
         state.string_to_action("fall")
     assert state.action_to_string(state.string_to_action("move right")) == "move right"
-    drive(state, reroll([1, 2, 3], [1, 1, 2]))
-    assert not state.is_terminal() and state.current_player() == 0  # 1, 1, 2 still combine
+    drive(state, reroll([2, 3], [2, 3]))  # 1, 2, 3: the straight 6 makes the target
+    assert "ascend" in texts(state) and "fall" in texts(state)
     with pytest.raises(InvalidActionError, match="type fall"):
         state.string_to_action("move right")
     assert state.action_to_string(state.string_to_action("fall")) == "fall"

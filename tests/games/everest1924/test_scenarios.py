@@ -189,9 +189,9 @@ def test_rerolling_dice_combine_again_after_reroll_kept_with_rerolled() -> None:
 
 
 def test_rerolling_dice_only_one_reroll_a_turn() -> None:
-    s = drive(new_state(), [*roll(1, 1, 1), *reroll([1, 2, 3], [1, 1, 1])])
+    s = drive(new_state(), [*roll(1, 1, 1), *reroll([2, 3], [2, 3])])  # 1, 2, 3 ascends
     assert not any(t.startswith("reroll") for t in texts(s))
-    assert "fall" in texts(s)
+    assert "fall" in texts(s)  # declining the ascent after the reroll falls
     assert "move right" not in texts(s)
     before = doc(s)
     with pytest.raises(IllegalActionError) as err:
@@ -213,8 +213,7 @@ def test_rerolling_dice_failure_after_reroll_falls_down_and_right() -> None:
     s = drive(new_state(), [*roll(4, 5, 6), "ascend"])
     assert s.position == (1, 1)
     drive(s, [*roll(1, 1, 1), *reroll([1, 2, 3], [1, 2, 2])])
-    assert "ascend" not in texts(s)  # 1,2,2 reaches 2-3 = 6 at best (1,2 -> 3), below 8
-    drive(s, ["fall"])
+    # 1,2,2 reaches 2-3 = 6 at best (1,2 -> 3), below 8: the fall is applied (R-0-4)
     assert s.position == (0, 2)
     assert s.route == ((0, 0), (1, 1), (0, 2))
     assert not s.is_terminal()
@@ -226,8 +225,8 @@ def test_rerolling_dice_success_after_reroll_ascends() -> None:
 
 
 def test_rerolling_dice_fall_from_row_0_perishes_r_1924_5() -> None:
-    s = drive(new_state(), [*roll(1, 1, 1), *reroll([1, 2, 3], [1, 1, 1]), "fall"])
-    assert s.is_terminal()
+    s = drive(new_state(), [*roll(1, 1, 1), *reroll([1, 2, 3], [1, 1, 1])])
+    assert s.is_terminal()  # the mandatory fall (R-0-4) has no square below row 0
     assert s.ending() == "perished"
     assert s.route == ((0, 0),)  # no circle could be drawn
     assert s.returns() == [-1.0]  # 2 x 0 - 1 circle
@@ -462,7 +461,7 @@ REFUSALS = [
     ("move right before rolling", [], "move right", "["),
     ("ascend before rolling", [], "ascend", "["),
     ("reroll a fourth die", [*roll(1, 1, 1)], "reroll 4", "R-1924-3"),
-    ("second reroll", [*roll(1, 1, 1), *reroll([1], [1])], "reroll 2", "R-1924-3"),
+    ("second reroll", [*roll(1, 1, 1), *reroll([2, 3], [2, 3])], "reroll 2", "R-1924-3"),
     ("combine to 5 from 5,5", [*roll(5, 5, 1)], "combine 1,2 -> 5", "R-1924-2"),
     ("combine discarded", [*roll(5, 5, 1), "combine 1,2 -> 4"], "combine 2,3 -> 1", "R-1924-2"),
     ("combine a fourth die", [*roll(5, 5, 1)], "combine 1,4 -> 6", "R-1924-2"),

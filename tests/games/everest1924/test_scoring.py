@@ -85,7 +85,7 @@ def test_final_scoring_perished_party_is_scored_as_usual() -> None:
     s = drive(new_state(), [*roll(4, 5, 6), "camp"])  # (1,1), one camp used
     fall_turn(s)  # (0,2)
     drive(s, [*roll(1, 1, 1), "reroll 1,2,3", *["die 1 shows 1", "die 2 shows 1", "die 3 shows 1"]])
-    drive(s, ["fall"])  # from row 0: perishes
+    # the failed reroll falls at once (R-0-4), from row 0: the party perishes
     assert s.ending() == "perished"
     assert s.returns() == [float(2 * 6 - 3)]
     _check_lines_add_up(s)

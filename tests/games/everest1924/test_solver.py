@@ -58,12 +58,11 @@ def engine_move(state: State, kind: str) -> State | None:
     elif kind == "right":
         _roll(s, bad)
         s.apply_action(rules.FAIL)
-    else:
+    else:  # a failed reroll: the engine applies the mandatory fall itself (R-0-4)
         _roll(s, bad)
         s.apply_action(rules.REROLL_BASE + 1)
         s.apply_action(rules.FACE_BASE)
-        if not s.is_terminal() and s.current_player() == 0:
-            s.apply_action(rules.FAIL)
+        assert s.is_terminal() or s.legal_actions() == [rules.ROLL, rules.ABANDON]
     return s
 
 

@@ -3,7 +3,9 @@
 A renderer draws what a seat can see and orders the legal actions into numbered groups. Games
 without a renderer of their own get the generic one. A renderer may also have
 ``describe(state, action) -> str | None``: a short note shown beside a choice, saying what it
-does (the disaster a card causes, who receives the garments of an Avalanche).
+does (the disaster a card causes, who receives the garments of an Avalanche), and
+``warning(state, action) -> str | None``: a warning the terminal shows before the choice,
+which the player confirms by typing the choice again (a choice that ends the game).
 """
 
 from __future__ import annotations

@@ -460,6 +460,43 @@ def _tables(sheet: Sheet) -> tuple[np.ndarray, ...]:
     return thresholds, bound, ts, tfp, tfq, tfn
 
 
+@njit(cache=True)
+def _new_partitions(parts: int) -> tuple[Any, Any]:
+    """The memo's partitions, empty (built compiled: a typed list filled from Python
+    compiles its methods on every run, seconds that the disk cache cannot keep)."""
+    keys = List()
+    vals = List()
+    for _ in range(parts):
+        keys.append(np.zeros(64, np.uint64))
+        vals.append(np.zeros(64, np.float64))
+    return keys, vals
+
+
+@njit(cache=True)
+def _collect(keys: Any, vals: Any, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """The partitions in order, each sorted: one sorted array of fingerprints with their
+    values, and the slots the partitions had (each partition freed once copied)."""
+    total = counts.sum()
+    fps = np.empty(total, np.uint64)
+    values = np.empty(total, np.float64)
+    at = 0
+    slots = 0
+    for p in range(len(keys)):
+        k = keys[p]
+        slots += k.shape[0]
+        full = np.flatnonzero(k)
+        # the fingerprint back: the partition's number in the top bits, not the check hash
+        restored = (k[full] & np.uint64(LOW_MASK)) | (np.uint64(p) << np.uint64(LOW_BITS))
+        order = np.argsort(restored)
+        n = full.shape[0]
+        fps[at : at + n] = restored[order]
+        values[at : at + n] = vals[p][full][order]
+        at += n
+        keys[p] = np.zeros(1, np.uint64)
+        vals[p] = np.zeros(1, np.float64)
+    return fps, values, slots
+
+
 def solve_fast(
     sheet: Sheet,
     progress: Callable[[int], None] | None = None,
@@ -500,10 +537,7 @@ def solve_fast(
     sitems[0, : len(items)] = items
     fp, chk = fingerprint([r << 24 | c << 16 | h << 8 | used, *items])
     sfp[0], schk[0] = np.uint64(fp), np.uint8(chk)
-    keys, vals = List(), List()
-    for _ in range(PARTITIONS):
-        keys.append(np.zeros(64, np.uint64))
-        vals.append(np.zeros(64, np.float64))
+    keys, vals = _new_partitions(PARTITIONS)
     counts = np.zeros(PARTITIONS, np.int64)
     stats = np.zeros(2, np.int64)
     sp, value = 0, 0.0
@@ -545,25 +579,7 @@ def solve_fast(
             raise SolverLimitError(stored, max_states)
         if progress is not None:
             progress(stored)
-    # partitions in order, each sorted: one sorted array (each partition freed once copied)
-    total = int(counts.sum())
-    slots = sum(int(k.shape[0]) for k in keys)
-    fps = np.empty(total, np.uint64)
-    values = np.empty(total, np.float64)
-    at = 0
-    for p in range(PARTITIONS):
-        k = keys[p]
-        full = np.flatnonzero(k)
-        # the fingerprint back: the partition's number in the top bits, not the check hash
-        restored = (k[full] & np.uint64(LOW_MASK)) | np.uint64(p << LOW_BITS)
-        order = np.argsort(restored, kind="stable")
-        n = full.shape[0]
-        fps[at : at + n] = restored[order]
-        values[at : at + n] = vals[p][full][order]
-        at += n
-        keys[p] = np.zeros(1, np.uint64)
-        vals[p] = np.zeros(1, np.float64)
-        del k, full, order, restored
+    fps, values, slots = _collect(keys, vals, counts)
     return FastResult(
         value=float(value),
         fingerprints=fps,
@@ -572,209 +588,3 @@ def solve_fast(
         slots=slots,
         seconds=time.perf_counter() - started,
     )
-
-
-# ------------------------------------------------------------------ the policy, simulated
-@njit(cache=True)
-def _successors(
-    hdr: np.ndarray,
-    items: np.ndarray,
-    n: int,
-    out: np.ndarray,
-    nhdr: np.ndarray,
-    nitems: np.ndarray,
-    fps: np.ndarray,
-    vals: np.ndarray,
-    targets: np.ndarray,
-    firsts: np.ndarray,
-    lasts: np.ndarray,
-    summit: int,
-    thresholds: np.ndarray,
-    bound: np.ndarray,
-    tfq: np.ndarray,
-    tfn: np.ndarray,
-) -> bool:
-    """``Valuation.successor_values(key, prune=True)`` from the solved memo; False when a
-    successor the solve must have met is missing."""
-    r, h, used = hdr[0], hdr[2], hdr[3]
-    perish = 2.0 * targets[h]
-    for kind in range(4):
-        if kind == CAMP and (r < h or used >= MAX_CAMPS):
-            out[CAMP] = -np.inf
-            continue
-        m = _move(hdr, items, n, kind, firsts, lasts, summit, thresholds, nhdr, nitems)
-        if m < 0:
-            out[kind] = perish
-            continue
-        nr, nc, nh, nu = nhdr[0], nhdr[1], nhdr[2], nhdr[3]
-        if nr == summit:
-            out[kind] = 2.0 * targets[summit] + CAMP_BONUS * (MAX_CAMPS - nu) - 1
-            continue
-        if kind == CAMP and bound[nr, nc, nh, nu] - 1.0 <= out[ASCEND]:
-            out[CAMP] = -np.inf
-            continue
-        if kind == FALL:
-            high = bound[nr, nc, nh, nu] - 1.0
-            win = out[ASCEND] if out[ASCEND] > out[CAMP] else out[CAMP]
-            if _fall_check(tfq, tfn, h, r, win, out[RIGHT], high):
-                out[FALL] = high
-                continue
-        abandon = 2.0 * targets[nh]
-        if bound[nr, nc, nh, nu] <= abandon:
-            out[kind] = abandon - 1.0
-            continue
-        fp, _ = _fingerprint_nb(nhdr, nitems, m)
-        v = _find(fps, vals, fp)
-        if np.isnan(v):
-            return False
-        out[kind] = v - 1.0
-    return True
-
-
-@njit(cache=True)
-def _simulate(
-    games: int,
-    seed: int,
-    start_hdr: np.ndarray,
-    fps: np.ndarray,
-    vals: np.ndarray,
-    targets: np.ndarray,
-    firsts: np.ndarray,
-    lasts: np.ndarray,
-    summit: int,
-    thresholds: np.ndarray,
-    bound: np.ndarray,
-    ts: np.ndarray,
-    tfp: np.ndarray,
-    tfq: np.ndarray,
-    tfn: np.ndarray,
-    scores: np.ndarray,
-    offset: int,
-) -> int:
-    """Play ``games`` games by the optimal policy; counts final scores in ``scores`` (index
-    score + offset); returns the number of summits, or -1 if a position was missing."""
-    np.random.seed(seed)
-    hdr = np.zeros((2, 4), np.int64)
-    items = np.zeros((2, MAX_ITEMS), np.int64)
-    out = np.zeros(4)
-    summits = 0
-    for _ in range(games):
-        a = 0
-        hdr[a] = start_hdr
-        n = 0
-        circles = 1
-        while True:
-            r, c, h, used = hdr[a, 0], hdr[a, 1], hdr[a, 2], hdr[a, 3]
-            abandon = 2.0 * targets[h]
-            score = -1
-            if bound[r, c, h, used] <= abandon:
-                score = int(abandon) - circles
-            else:
-                b = 1 - a
-                if not _successors(
-                    hdr[a],
-                    items[a],
-                    n,
-                    out,
-                    hdr[b],
-                    items[b],
-                    fps,
-                    vals,
-                    targets,
-                    firsts,
-                    lasts,
-                    summit,
-                    thresholds,
-                    bound,
-                    tfq,
-                    tfn,
-                ):
-                    return -1
-                up = ASCEND if out[ASCEND] >= out[CAMP] else CAMP
-                win, right, fall = out[up], out[RIGHT], out[FALL]
-                roll = _turn(ts, tfp, tfq, tfn, h, r, win, right, fall)
-                if roll <= abandon:
-                    score = int(abandon) - circles
-                else:
-                    u = np.random.random()
-                    move = RIGHT
-                    if u < ts[h, r]:
-                        if win >= right and win >= fall:
-                            move = up
-                        elif right >= fall:
-                            move = RIGHT
-                        else:
-                            move = FALL
-                    else:
-                        u -= ts[h, r]
-                        d = win - fall if win > fall else 0.0
-                        j = 0
-                        last = tfn[h, r] - 1
-                        while j < last and u >= tfp[h, r, j]:
-                            u -= tfp[h, r, j]
-                            j += 1
-                        q = tfq[h, r, j]
-                        if fall + q * d > right:
-                            move = up if (win >= fall and np.random.random() < q) else FALL
-                        else:
-                            move = RIGHT
-                    m = _move(
-                        hdr[a],
-                        items[a],
-                        n,
-                        move,
-                        firsts,
-                        lasts,
-                        summit,
-                        thresholds,
-                        hdr[b],
-                        items[b],
-                    )
-                    if m < 0:
-                        score = int(abandon) - circles
-                    elif hdr[b, 0] == summit:
-                        score = (
-                            2 * targets[summit] + CAMP_BONUS * (MAX_CAMPS - hdr[b, 3]) - circles - 1
-                        )
-                        summits += 1
-                    else:
-                        a, n = b, m
-                        circles += 1
-                        continue
-            scores[score + offset] += 1
-            break
-    return summits
-
-
-def simulate_policy(
-    sheet: Sheet, fps: np.ndarray, vals: np.ndarray, games: int, seed: int = 0
-) -> tuple[dict[int, int], int]:
-    """Play ``games`` games of ``sheet`` by its solved policy (sorted fingerprints and
-    values): how often each final score occurred, and how many reached the summit."""
-    thresholds, bound, ts, tfp, tfq, tfn = _tables(sheet)
-    targets = np.array(sheet.targets, np.int64)
-    offset = sheet.squares + 1
-    scores = np.zeros(offset + 2 * max(sheet.targets) + CAMP_BONUS * MAX_CAMPS + 2, np.int64)
-    r, c = sheet.start
-    summits = _simulate(
-        games,
-        seed,
-        np.array([r, c, 0, 0], np.int64),
-        fps,
-        vals,
-        targets,
-        np.array(sheet.firsts, np.int64),
-        np.array(sheet.lasts, np.int64),
-        sheet.summit,
-        thresholds,
-        bound,
-        ts,
-        tfp,
-        tfq,
-        tfn,
-        scores,
-        offset,
-    )
-    if summits < 0:
-        raise RuntimeError("the policy is missing a position its play met")
-    return {int(i) - offset: int(k) for i, k in enumerate(scores) if k}, int(summits)

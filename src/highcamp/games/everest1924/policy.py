@@ -120,7 +120,7 @@ class Everest1924Solver:
         solution = self.solve()
         if games is None:
             return _solver.outcomes(solution.valuation)
-        from .fast import simulate_policy
+        from .fast_policy import simulate_policy
         from .memo import Memo
 
         memo = solution.valuation.values

@@ -35,16 +35,50 @@ highcamp.core.errors.PositionError: position route[1]: [2, 2] is no move from [0
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from highcamp.core import PositionError
 
 from . import constants as r
-
-if TYPE_CHECKING:
-    from .rules import Everest1924Game, Everest1924State
+from .sheet import Sheet
 
 __all__ = ["FIELDS", "set_up"]
+
+
+class _Climb(Protocol):
+    """What a position is set up on: the state's own moves and fields (the rules' state,
+    described here rather than imported, so the rules and this module import one way)."""
+
+    _phase: int
+    _row: int
+    _col: int
+    _highest: int
+    _camps: int
+    _ndice: int
+    _dice: int
+    _rerolled: bool
+
+    def _move(self, row: int, col: int, verb: str, rule: str) -> None: ...
+
+    def _blocked(self, row: int, col: int) -> str | None: ...
+
+    def _finish(self, ending: str, text: str, rule: str) -> None: ...
+
+    def _enter_decide(self) -> None: ...
+
+
+_S = TypeVar("_S", bound=_Climb)
+_S_co = TypeVar("_S_co", bound=_Climb, covariant=True)
+
+
+class _Sheets(Protocol[_S_co]):
+    """The game a position is set up for: its sheet, camp squares and fresh states."""
+
+    sheet: Sheet
+    _camp_dest: tuple[tuple[int, ...], ...]
+
+    def _new_state(self, seed: int) -> _S_co: ...
+
 
 FIELDS = ("route", "phase", "dice", "rerolled", "ending")
 
@@ -59,7 +93,7 @@ def _square(value: Any, field: str) -> tuple[int, int]:
     return value[0], value[1]
 
 
-def set_up(game: Everest1924Game, doc: Mapping[str, Any], seed: int) -> Everest1924State:
+def set_up(game: _Sheets[_S], doc: Mapping[str, Any], seed: int) -> _S:
     """The state ``doc`` describes on ``game``'s sheet, checked against the sheet and the
     rules (raising :class:`PositionError`)."""
     unknown = [k for k in doc if k not in FIELDS]

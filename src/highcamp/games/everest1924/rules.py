@@ -7,7 +7,9 @@ A turn is decomposed into small actions (R-1924-3):
 * then any number of ``combine i,j -> v`` (die ``i`` takes value ``v``, die ``j`` is
   discarded) [Combining Dice], and one of ``ascend``, ``camp`` (ascend and make camp)
   [Making Camp], ``reroll i,j,...`` (once a turn) [Rerolling Dice], or taking the failure
-  (``move right`` before the reroll, ``fall`` after it).
+  (``move right`` before the reroll; after a failed reroll the fall is mandatory and the
+  engine applies it at once, R-0-4, so ``fall`` is only chosen instead of a possible
+  ascent).
 
 >>> import highcamp
 >>> game = highcamp.load_game("everest-1924")
@@ -26,10 +28,9 @@ True
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from highcamp.core import (
@@ -47,6 +48,17 @@ from highcamp.core import (
     State,
 )
 
+from .codes import (
+    _FACE_ADD,
+    _INFO,
+    _LOW_SLOT,
+    _MASK_SLOTS,
+    _code_info,
+    _combine_text,
+    _mask_text,
+    _reroll_odds,
+    _reroll_plan,
+)
 from .constants import (
     _POW7,
     ABANDON,
@@ -78,7 +90,7 @@ from .constants import (
 from .constants import (
     PHASE_NAMES as _PHASE_NAMES,
 )
-from .dice import _best, _combine, _reroll_success, ascent_probability, best_reroll
+from .dice import _best, ascent_probability, best_reroll
 from .sheet import MAX_DICE, Sheet, sheet_option, standard_sheet
 
 if TYPE_CHECKING:
@@ -89,98 +101,10 @@ __all__ = ["Everest1924Game", "Everest1924State"]
 _FACE_OUTCOMES = tuple((FACE_BASE + f, 1 / 6) for f in range(6))
 _START_ACTIONS = (ROLL, ABANDON)
 _FACE_OPTIONS = tuple(range(FACE_BASE, FACE_BASE + 6))
-_MASK_SLOTS = tuple(tuple(i for i in range(MAX_DICE) if m >> i & 1) for m in range(1 << MAX_DICE))
 _PLAYER_OF_PHASE = (0, CHANCE, 0, TERMINAL)  # START, ROLLING, DECIDE, OVER
 
 
-# ------------------------------------------------------------------- dice-code tables
-# The dice of a turn are one integer: slot i holds 0 (discarded or not yet rolled) or a
-# face 1..6, as digit i in base 7. ``_INFO[n][code]`` holds a code's facts with ``n`` dice
-# in play (a list indexed by code, 7**n entries); entries are filled on first use (cheaply: digits, pair results and the legal
-# sets of a decision come from the tables built at import below) and shared by all states.
-
-# code % 343 -> its three lowest digits, slot 0 first
-_DIGITS3 = tuple((c % 7, c // 7 % 7, c // 49) for c in range(343))
-# the combine actions of faces ``a`` and ``b`` in pair ``p`` of PAIRS: _PAIR_COMBOS[p][a][b]
-_PAIR_COMBOS = tuple(
-    tuple(
-        tuple(
-            tuple(COMBINE_BASE + p * 6 + v - 1 for v in sorted(_combine(a, b))) if a and b else ()
-            for b in range(7)
-        )
-        for a in range(7)
-    )
-    for p in range(len(PAIRS))
-)
-_PAIRS_IN = tuple(
-    tuple((p, i, j) for p, (i, j) in enumerate(PAIRS) if j < n) for n in range(MAX_DICE + 1)
-)
-
-
-def _prefix(n: int, flags: int) -> tuple[int, ...]:
-    """The actions of a decision before the combines: ``flags`` = rerolled * 4 + ascend * 2
-    + camp (camp only with ascend)."""
-    actions: list[int] = []
-    if flags & 2:
-        actions.append(ASCEND)
-        if flags & 1:
-            actions.append(CAMP)
-    actions.append(FAIL)
-    if not flags & 4:
-        actions.extend(REROLL_BASE + m for m in range(1, 1 << n))
-    return tuple(actions)
-
-
-_PREFIX = tuple(tuple(_prefix(n, f) for f in range(8)) for n in range(MAX_DICE + 1))
-
-
 TURN_GAIN = 2  # about what an ascent now rather than a turn later saves (measured)
-
-
-class _CodeInfo:
-    """The facts of one dice code: faces by slot, the best straight, the combine actions,
-    and the legal actions of a decision (by flags, see :func:`_prefix`), filled on use."""
-
-    __slots__ = ("best", "combos", "n", "options", "slots")
-
-    options: list[tuple[int, ...] | None]
-
-    def __init__(self, code: int, n: int) -> None:
-        slots = (_DIGITS3[code % 343] + _DIGITS3[code // 343 % 343])[:n]
-        self.slots = slots
-        self.n = n
-        active = tuple(sorted(v for v in slots if v))
-        self.best = _best(active) if active else 0
-        combos: tuple[int, ...] = ()
-        for p, i, j in _PAIRS_IN[n]:
-            a, b = slots[i], slots[j]
-            if a and b:
-                combos += _PAIR_COMBOS[p][a][b]
-        self.combos = combos
-        self.options = [None] * 8
-
-    def decide(self, flags: int) -> tuple[int, ...]:
-        """The legal actions of a decision on these dice (``flags`` as in :func:`_prefix`)."""
-        entry = self.options[flags]
-        if entry is None:
-            entry = self.options[flags] = _PREFIX[self.n][flags] + self.combos
-        return entry
-
-
-_INFO: tuple[list[_CodeInfo | None], ...] = tuple([None] * 7**n for n in range(MAX_DICE + 1))
-# the lowest slot of a mask of dice still to roll (0 for no die)
-_LOW_SLOT = tuple((m & -m).bit_length() - 1 if m else 0 for m in range(1 << MAX_DICE))
-# what a face (0..5 for 1..6) adds to the code when it lands in that lowest slot
-_FACE_ADD = tuple(
-    tuple((f + 1) * 7 ** _LOW_SLOT[m] for f in range(6)) for m in range(1 << MAX_DICE)
-)
-
-
-def _code_info(code: int, n: int) -> _CodeInfo:
-    info = _INFO[n][code]
-    if info is None:
-        info = _INFO[n][code] = _CodeInfo(code, n)
-    return info
 
 
 # every action word, legal now or not, so that illegal text is refused naming its rule
@@ -199,63 +123,6 @@ _ALIASES = {
 }
 _RIGHT_WORDS = frozenset({"move right", "right"})
 _FALL_WORDS = frozenset({"fall"})
-
-
-@functools.cache
-def _reroll_plan(
-    code: int, n: int, combined: tuple[int, ...], kept: tuple[int, ...]
-) -> tuple[str, ...]:
-    """Action texts that combine the dice ``code`` into ``combined``, then reroll all but
-    ``kept`` (a breadth-first search over the combine actions, fewest steps first)."""
-    paths: dict[int, tuple[int, ...]] = {code: ()}
-    frontier = [code]
-    found = code if _active(code, n) == combined else None
-    while found is None and frontier:
-        nxt = []
-        for c in frontier:
-            slots = _code_info(c, n).slots
-            for action in _code_info(c, n).combos:
-                p, v = divmod(action - COMBINE_BASE, 6)
-                i, j = PAIRS[p]
-                new = c + (v + 1 - slots[i]) * _POW7[i] - slots[j] * _POW7[j]
-                if new not in paths:
-                    paths[new] = (*paths[c], action)
-                    if _active(new, n) == combined:
-                        found = new
-                        break
-                    nxt.append(new)
-            if found is not None:
-                break
-        frontier = nxt
-    if found is None:  # cannot happen: ``combined`` is reachable by construction
-        return ()
-    slots = _code_info(found, n).slots
-    wanted = list(kept)
-    mask = 0
-    for i, v in enumerate(slots):
-        if v and v in wanted:
-            wanted.remove(v)
-        else:
-            mask |= 1 << i
-    texts = [_combine_text(a) for a in paths[found]]
-    if mask:
-        texts.append(f"reroll {_mask_text(mask)}")
-    return tuple(texts)
-
-
-def _combine_text(action: int) -> str:
-    """``combine i,j -> v``: die i takes the value v, die j is discarded."""
-    p, v = divmod(action - COMBINE_BASE, 6)
-    i, j = PAIRS[p]
-    return f"combine {i + 1},{j + 1} -> {v + 1}"
-
-
-def _active(code: int, n: int) -> tuple[int, ...]:
-    return tuple(sorted(v for v in _code_info(code, n).slots if v))
-
-
-def _mask_text(mask: int) -> str:
-    return ",".join(str(i + 1) for i in range(MAX_DICE) if mask >> i & 1)
 
 
 # ----------------------------------------------------------------------------- game
@@ -385,6 +252,15 @@ class Everest1924Game(Game):
         """Every turn marks a new square; a turn is at most 25 actions (6 dice)."""
         per_turn = 1 + MAX_DICE + (MAX_DICE - 1) + 1 + MAX_DICE + (MAX_DICE - 1) + 1
         return self.sheet.squares * per_turn + 1
+
+    def upgrade_history(
+        self, history: Sequence[int], *, seed: int = 0, position: Mapping[str, Any] | None = None
+    ) -> list[int]:
+        """A history recorded when a failed reroll still asked for the fall, without
+        those choices (R-0-4; :mod:`.upgrade`)."""
+        from .upgrade import upgrade_history
+
+        return upgrade_history(self, history, seed=seed, position=position)
 
     def _state_from_position(self, position: Mapping[str, Any], seed: int) -> Everest1924State:
         """A sheet set up from a position document (:mod:`.position`): the route replayed
@@ -678,13 +554,20 @@ class Everest1924State(State):
         else:
             flags = 0
         if self._rerolled:
+            if not flags:
+                # after the reroll no combination reaches the target (``best`` is the best
+                # straight any combining gives): the fall is mandatory and applied at once
+                # [Rerolling Dice], R-0-4
+                if self._log is not None:
+                    self._emit(
+                        f"the best straight after the reroll is {info.best}, below the target "
+                        f"{self._game._targets[row + 1]}: the party must fall",
+                        "R-0-4",
+                    )
+                self._move(row - 1, self._col + 1, "falls to", R_REROLL)
+                return
             flags += 4
-        options = info.options[flags] or info.decide(flags)
-        self._options = options
-        if len(options) == 1:  # only the fall is left: mandatory, applied (R-0-4)
-            if self._log is not None:
-                self._emit("no straight and nothing to combine after the reroll", "R-0-4")
-            self._move(row - 1, self._col + 1, "falls to", R_REROLL)
+        self._options = info.options[flags] or info.decide(flags)
 
     def _blocked(self, row: int, col: int) -> str | None:
         """Why the move to ``(row, col)`` is impossible (R-1924-5), or None if it is possible."""
@@ -853,7 +736,8 @@ class Everest1924State(State):
 
         Before the roll (and while dice roll) it is ``ascent_probability``; once the dice
         are down it is 1 when the ascent can be claimed, the best reroll's chance before
-        the reroll (``best_reroll``), and 0 after a failed reroll.
+        the reroll (``best_reroll``); a failed reroll falls at once (R-0-4), so after the
+        reroll the dice are down only when the ascent can be claimed.
         """
         target = self.next_target()
         if target is None:
@@ -862,8 +746,6 @@ class Everest1924State(State):
             return ascent_probability(self._ndice, target)
         if ASCEND in self._options:
             return 1.0
-        if self._rerolled:
-            return 0.0
         dice = [v for v in _code_info(self._dice, self._ndice).slots if v]
         return best_reroll(dice, self._ndice, target)[0]
 
@@ -898,9 +780,20 @@ class Everest1924State(State):
                 "score": self.score(),
                 "ascent_odds": self.turn_odds(),
                 "reroll_hint": self._reroll_hint(dice),
+                "reroll_odds": self._reroll_odds(),
             }
         )
         return obs
+
+    def _reroll_odds(self) -> list[list[Any]]:
+        """With the dice down before the reroll: every reroll's text and its chance of an
+        ascent this turn, best first (what a screen lists as "the best few rerolls")."""
+        if self._phase != DECIDE or self._rerolled:
+            return []
+        target = self._game.sheet.targets[self._row + 1]
+        return [
+            [f"reroll {_mask_text(m)}", q] for m, q in _reroll_odds(self._dice, self._ndice, target)
+        ]
 
     def _reroll_hint(self, dice: list[int]) -> dict[str, Any] | None:
         """After a failed first roll: the reroll with the best chance (``best_reroll``), and
@@ -958,64 +851,18 @@ class Everest1924State(State):
 
     def solver_action_values(self, valuation: Valuation) -> dict[int, float]:
         """The expected final score of every legal action of an Everest 1924 state under optimal
-        play afterwards (empty while dice roll or at the end)."""
-        from .model import ASCEND as UP
-        from .model import CAMP as CAMPED
-        from .model import FALL as FELL
-        from .model import RIGHT as MOVED_RIGHT
-        from .solver import _reroll_q
+        play afterwards (empty while dice roll or at the end; see :mod:`.decision`)."""
+        from .decision import decision_values
 
         if self._phase not in (START, DECIDE):
             return {}
-        key = self.solver_key(valuation)
-        paid = float(len(self.route))
-        r, _, h, _, _ = key
-        succ = valuation.successor_values(key)
-        win = succ[UP] if succ[UP] > succ[CAMPED] else succ[CAMPED]
-        if self._phase == START:
-            table = valuation.table(key)
-            return {
-                ROLL: table.value(win, succ[MOVED_RIGHT], succ[FELL]) - paid,
-                ABANDON: 2.0 * valuation.sheet.targets[h] - paid,
-            }
-        n = self._ndice
-        target = valuation.sheet.targets[r + 1]
-        rerolled = self._rerolled
-        fail = succ[FELL] if rerolled else succ[MOVED_RIGHT]
-        slots = _code_info(self._dice, n).slots
-
-        @functools.cache
-        def best(dice: tuple[int, ...]) -> float:
-            v = fail
-            if _best(dice) >= target:
-                v = max(v, win)
-            if not rerolled:
-                v = max(v, succ[FELL] + _reroll_q(dice, n, target) * max(win - succ[FELL], 0.0))
-            for i in range(len(dice)):
-                for j in range(i + 1, len(dice)):
-                    rest = dice[:i] + dice[i + 1 : j] + dice[j + 1 :]
-                    for face in _combine(dice[i], dice[j]):
-                        v = max(v, best(tuple(sorted((*rest, face)))))
-            return v
-
-        out: dict[int, float] = {}
-        for action in self.legal_actions():
-            if action == ASCEND:
-                v = succ[UP]
-            elif action == CAMP:
-                v = succ[CAMPED]
-            elif action == FAIL:
-                v = fail
-            elif action < COMBINE_BASE:
-                mask = action - REROLL_BASE
-                kept = tuple(sorted(v for i, v in enumerate(slots) if v and not mask >> i & 1))
-                # the rerolled dice are the slots of the mask (a discarded die left out stays out)
-                q = _reroll_success(kept, len(kept) + mask.bit_count(), target)
-                v = succ[FELL] + q * max(win - succ[FELL], 0.0)
-            else:
-                p, face = divmod(action - COMBINE_BASE, 6)
-                i, j = PAIRS[p]
-                dice = [v for k, v in enumerate(slots) if v and k not in (i, j)]
-                v = best(tuple(sorted((*dice, face + 1))))
-            out[action] = v - paid
-        return out
+        return decision_values(
+            valuation,
+            self.solver_key(valuation),
+            paid=float(len(self.route)),
+            start=self._phase == START,
+            ndice=self._ndice,
+            rerolled=self._rerolled,
+            slots=_code_info(self._dice, self._ndice).slots,
+            legal=self._options,
+        )

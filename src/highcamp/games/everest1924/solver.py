@@ -48,12 +48,13 @@ True
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import hashlib
 import itertools
 import json
 import os
 import sys
+import threading
 import time
 from array import array
 from collections.abc import Callable
@@ -61,7 +62,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .dice import _reroll_success
 from .sheet import Sheet
 
 if TYPE_CHECKING:
@@ -222,6 +222,29 @@ def _compiled_memo(fingerprints: Any, values: Any) -> Memo:
 
     memo.subsolve = subsolve
     return memo
+
+
+def warm_up(sheet: Sheet, memo: Memo) -> threading.Thread:
+    """Make the first answer off the policy fast: in a background thread, build the
+    compiled solver's tables of ``sheet`` (1.6 s of Python on the standard sheet) and load
+    its compiled code for a memory-mapped policy (about a second) with a tiny subsolve whose
+    positions are dropped. Without it the first hint after a move the policy never makes (a
+    camp it would not make) waited for both (see docs/benchmarks.md)."""
+    from .fast import _tables, solve_fast
+
+    def run() -> None:
+        _tables(sheet)
+        row = sheet.summit - 1
+        # the last square under the summit, every camp used: a handful of positions (a
+        # sheet the compiled solver refuses does no harm here)
+        with contextlib.suppress(ValueError, RuntimeError):
+            solve_fast(
+                sheet, start=(row, sheet.lasts[row], row, MAX_CAMPS, ()), known=memo.segments[0]
+            )
+
+    thread = threading.Thread(target=run, name="highcamp-solver-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def solve(
@@ -409,18 +432,6 @@ def action_values(valuation: Valuation, state: Any) -> dict[int, float]:
     return state.solver_action_values(valuation)  # type: ignore[no-any-return]
 
 
-@functools.cache
-def _reroll_q(dice: tuple[int, ...], n: int, target: int) -> float:
-    """The best reroll chance from ``dice`` as they stand (no more combining)."""
-    best = 0.0
-    for size in range(len(dice) + 1):
-        for kept in set(itertools.combinations(dice, size)):
-            if size == n:  # every die kept: nothing would be rerolled
-                continue
-            best = max(best, _reroll_success(kept, n, target))
-    return best
-
-
 # --------------------------------------------------------------------------- the cache
 class SolverCacheError(RuntimeError):
     """A cached policy that cannot be read (it is left in place, and named)."""
@@ -486,7 +497,11 @@ def load_solution(sheet: Sheet, path: Path) -> Solution:
     if head.get("sheet_hash") != sheet_hash(sheet):
         raise SolverCacheError(f"{str(path)!r} holds the policy of another sheet")
     valuation = Valuation(sheet)
-    valuation.values = _compiled_memo(fps, values) if fast_available() else Memo(fps, values)
+    if fast_available():
+        valuation.values = _compiled_memo(fps, values)
+        warm_up(sheet, valuation.values)
+    else:
+        valuation.values = Memo(fps, values)
     return Solution(
         sheet=sheet,
         valuation=valuation,

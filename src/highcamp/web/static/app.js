@@ -190,6 +190,7 @@ function connect(s) {
       if (/token|link/.test(msg.error) && !s.view) { s.closed = true; clear(main); main.append(h("p", { class: "sheet" }, msg.error)); }
       else if (s.view) render(s);
     } else if (msg.type === "hint") { s.hint = msg; s.inFlight = false; render(s); }
+    else if (msg.type === "review") { s.review = msg; s.inFlight = false; render(s); }
   };
   ws.onclose = () => {
     if (s.closed) return;
@@ -293,6 +294,9 @@ function render(s) {
     byText: (text) => legal.find((a) => a.text === text),
     selected: s.selected,
     rerender: () => render(s),
+    hint: s.hint, // the last hint asked (a board may show it), and the post-game review
+    review: s.review,
+    tool: (type) => tool(type), // ask the server: "hint", "review"
   };
   try { boardFor(v.game.id).render(boardEl, ctx); } catch (err) {
     console.error(err);

@@ -41,7 +41,9 @@ export function decisionBar(s, v, { act, tool, seatName, cancel }) {
   if (tools.childNodes.length) bar.append(tools);
   if (s.hint) {
     const why = typeof s.hint.why === "string" ? s.hint.why : Object.entries(s.hint.why || {}).map(([k, x]) => `${words(k)}: ${x}`).join("; ");
-    bar.append(h("div", { class: "hint", role: "note" }, h("strong", {}, `The AI would play “${s.hint.text}”. `), why));
+    const who = s.hint.agent === "optimal" ? "Optimal play:" : "The AI would play";
+    bar.append(h("div", { class: "hint", role: "note" }, h("strong", {}, `${who} “${s.hint.text}”. `), why,
+      s.hint.pending ? h("span", { class: "rule" }, ` ${s.hint.pending}`) : ""));
   }
   return bar;
 }

@@ -81,12 +81,14 @@ export function render(el, ctx) {
     above: [0, -15, "middle"], "above-start": [-6, -15, "start"], "above-end": [6, -15, "end"],
     below: [0, 24, "middle"],
   };
+  const best = optimal(ctx);
   const target = (text, r, c, label, glyph, dx = 0, where = "below") => {
     const a = ctx.byText(text);
     if (!a || r < 0 || r > summit) return;
     const cx = x(c) + dx;
-    const g = s("g", {},
-      s("circle", { class: "hc-face", cx, cy: y(r), r: 10, fill: "#f0e442", stroke: "#1d1a16", "stroke-width": 2, "stroke-dasharray": "3 2" }),
+    const star = best && best.action === a.id; // the exact solver's choice, when asked
+    const g = s("g", { class: star ? "hc-optimal" : "" },
+      s("circle", { class: "hc-face", cx, cy: y(r), r: 10, fill: star ? "#009e73" : "#f0e442", stroke: "#1d1a16", "stroke-width": star ? 4 : 2, "stroke-dasharray": star ? "" : "3 2" }),
       s("text", { x: cx, y: y(r) + 4, "font-size": 11, "text-anchor": "middle", "font-weight": "bold", fill: "#1d1a16" }, glyph),
       s("text", { x: cx + LABEL[where][0], y: y(r) + LABEL[where][1], "font-size": 11, "text-anchor": LABEL[where][2], fill: "#1d1a16", "font-weight": "bold", stroke: "#fffdf6", "stroke-width": 3, "paint-order": "stroke" }, label));
     svg.append(clickable(g, `${label}: to row ${r}, column ${c}`, () => ctx.act(a.id), `sq-${text}`));
@@ -107,6 +109,80 @@ export function render(el, ctx) {
   el.append(h("div", { class: "scroll" }, svg));
   el.append(diceTray(ctx, o));
   el.append(facts(o, view));
+  const advice = optimalPanel(ctx);
+  if (advice) el.append(advice);
+  const review = reviewPanel(ctx);
+  if (review) el.append(review);
+}
+
+/** The exact solver's answer to the last hint asked, if it is one (not pending). */
+function optimal(ctx) {
+  const hint = ctx.hint;
+  return hint && hint.agent === "optimal" && !hint.pending ? hint : null;
+}
+
+/** The hint button of the board and, once asked, every choice's expected final score under
+ *  optimal play (the exact solver), best first. */
+function optimalPanel(ctx) {
+  const v = ctx.view;
+  if (v.terminal || !v.hint || !ctx.legal.length) return null;
+  const box = h("div", { class: "dice-tools", role: "group", "aria-label": "Optimal play" });
+  box.append(h("button", { type: "button", "data-key": "board-hint", onclick: () => ctx.tool("hint") }, "Hint: the optimal choice"));
+  const best = optimal(ctx);
+  if (best) {
+    const shown = (best.choices || []).slice(0, 6).map((c) => `${c.text} ${c.value.toFixed(1)}`).join(" · ");
+    box.append(h("span", { class: "rule", "data-key": "board-hint-text" },
+      ` Optimal: ${best.text} (expected final score ${best.value.toFixed(1)}). ${shown}`));
+  } else if (ctx.hint && ctx.hint.pending) {
+    box.append(h("span", { class: "rule" }, ` ${ctx.hint.pending === true ? ctx.hint.why : ctx.hint.pending}`));
+  }
+  return box;
+}
+
+/** At the end of a live game: the review against optimal play (asked with a button): the
+ *  points the choices cost, the luck of the dice, the costliest decisions and a chart of
+ *  the expected final score along the game. */
+function reviewPanel(ctx) {
+  const v = ctx.view;
+  if (!v.terminal || v.replay) return null;
+  const box = h("section", { class: "review", "aria-label": "Review against optimal play" });
+  const r = ctx.review;
+  if (!r || r.pending) {
+    box.append(h("p", { class: "actions" }, h("button", { type: "button", "data-key": "review", onclick: () => ctx.tool("review") }, "Review my game against optimal play")));
+    if (r && r.pending) box.append(h("p", { class: "rule" }, r.why));
+    return box;
+  }
+  box.append(h("h3", {}, "Review against optimal play"));
+  box.append(h("p", { "data-key": "review-summary" }, h("strong", {}, r.summary)));
+  const costly = r.decisions.filter((d) => d.cost >= 0.005).sort((a, b) => b.cost - a.cost).slice(0, 10);
+  const optimalCount = r.decisions.length - r.decisions.filter((d) => d.cost >= 0.005).length;
+  box.append(h("p", {}, `${r.decisions.length} decisions, ${optimalCount} optimal.`));
+  if (costly.length) {
+    box.append(h("table", {},
+      h("caption", {}, "The costliest choices"),
+      h("thead", {}, h("tr", {}, ...["turn", "your choice", "optimal", "cost"].map((t) => h("th", {}, t)))),
+      h("tbody", {}, ...costly.map((d) => h("tr", {},
+        h("td", {}, String(d.turn)), h("td", {}, d.made), h("td", {}, d.best), h("td", {}, d.cost.toFixed(2)))))));
+  }
+  box.append(curveChart(r));
+  return box;
+}
+
+/** The expected final score along the game, as a line (the review's curve). */
+function curveChart(r) {
+  const pts = r.curve || [];
+  const W = 480, H = 140, P = 30;
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Expected final score along the game", style: "max-width: 560px" });
+  if (pts.length < 2) return svg;
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const x0 = Math.min(...xs), x1 = Math.max(...xs);
+  const y0 = Math.min(...ys, r.start_value), y1 = Math.max(...ys, r.start_value);
+  const X = (x) => P + ((x - x0) / Math.max(1, x1 - x0)) * (W - 2 * P);
+  const Y = (y) => H - P + 10 - ((y - y0) / Math.max(1e-9, y1 - y0)) * (H - 2 * P);
+  svg.append(s("line", { x1: P, x2: W - P, y1: Y(r.start_value), y2: Y(r.start_value), stroke: "#7a6c58", "stroke-dasharray": "4 3" }));
+  svg.append(s("polyline", { points: pts.map(([a, b]) => `${X(a)},${Y(b)}`).join(" "), fill: "none", stroke: "#0072b2", "stroke-width": 2 }));
+  svg.append(s("text", { x: P, y: 14, "font-size": 11, fill: "#1d1a16" }, `expected final score: ${y1.toFixed(1)} at best, ${y0.toFixed(1)} at worst; dashed: the start (${r.start_value.toFixed(1)})`));
+  return svg;
 }
 
 function diceTray(ctx, o) {
