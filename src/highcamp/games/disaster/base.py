@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import abc
 from typing import Any, TypeVar
 
 from highcamp.core import (
@@ -168,29 +169,38 @@ class DisasterFields(State):
         return new
 
     # the sections' steps each other section calls (defined in turn.py and disasters.py)
+    @abc.abstractmethod
     def _end_turn(self) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _may_draw_second(self) -> bool:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _start_disaster(self, area: str, causer: int) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _escape_roll(self, die: int) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _escape_move(self, p: int, die: int, forward: bool) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _next_escaper(self) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _spread(self, die: int) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _escape_target(self, forward: bool) -> int:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _finish(self, winners: list[int], ending: str, text: str, rule: str) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""

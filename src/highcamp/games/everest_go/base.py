@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import abc
 from typing import Any, TypeVar
 
 from highcamp.core import (
@@ -157,20 +158,26 @@ class EverestGoFields(State):
     # the steps one section calls in another (defined in turn.py, action_cards.py,
     # views.py and rules.py)
 
+    @abc.abstractmethod
     def _answer_tent(self, tent: bool) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _discard_from_hand(self, p: int, kind: int) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _end_option(self) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _open_tent_window(self) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _second_options(self) -> list[int]:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
 
+    @abc.abstractmethod
     def _take(self, kind: int) -> None:
-        raise NotImplementedError
+        """Defined by the section that owns this step (see the note above)."""
