@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import QueuePool
 
 __all__ = ["engine_for"]
 
@@ -20,7 +20,10 @@ def engine_for(url: str) -> sa.Engine:
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False}
         if url in ("sqlite://", "sqlite:///:memory:"):
-            kwargs["poolclass"] = StaticPool
+            # one in-memory database lives in one connection; threads take turns with it
+            # (a pool of one, never more: two threads in one sqlite3 connection would share,
+            # and end, each other's transactions)
+            kwargs.update(poolclass=QueuePool, pool_size=1, max_overflow=0, pool_timeout=60)
     engine = sa.create_engine(url, **kwargs)
     if url.startswith("sqlite") and url not in ("sqlite://", "sqlite:///:memory:"):
 
