@@ -52,7 +52,7 @@ def test_9_2_r_ds_9_a_successful_scale_cites_the_ruling() -> None:
     assert where(s, "Vuk") == "Bottleneck II"
     assert s._log is not None
     (entry,) = [e for e in s._log if e.text.startswith("scaling (6)")]
-    assert entry.rule == R_SCALED == "[9.2] R-DS-9"
+    assert entry.rule == s._game.ruleset.cite(R_SCALED) == "[9.2] R-DS-9"
     assert "move Vuk" not in texts(s)  # its move is over for the turn
 
 

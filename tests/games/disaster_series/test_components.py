@@ -26,7 +26,8 @@ def package(tmp_path: Path) -> Iterator[Callable[[str, Callable[[dict[str, Any]]
     root = tmp_path / "fakeeverest"
     (root / "data").mkdir(parents=True)
     (root / "__init__.py").write_text("")
-    for name in ("board.json", "tokens.json", "companies.json", "victory.json", "effects.json"):
+    files = ("board.json", "tokens.json", "companies.json", "victory.json", "effects.json")
+    for name in (*files, "citations.json"):
         with resources.as_file(_EVEREST.joinpath(name)) as src:
             shutil.copy(src, root / "data" / name)
     sys.path.insert(0, str(tmp_path))
@@ -48,6 +49,14 @@ def test_a_copy_of_the_data_loads_the_same(package: Any) -> None:
     rs = load_ruleset(name)
     assert rs.tokens == everest_ruleset().tokens
     assert rs.board == everest_ruleset().board
+
+
+def test_a_citation_of_a_section_the_file_does_not_list_is_refused(package: Any) -> None:
+    def unknown_section(doc: dict[str, Any]) -> None:
+        doc["rules"]["lost"] = "[8.9]"
+
+    with pytest.raises(ComponentError, match="lost"):
+        load_ruleset(package("citations.json", unknown_section))
 
 
 def test_a_ridge_number_on_more_ridges_than_markers_is_refused(package: Any) -> None:

@@ -13,12 +13,14 @@ data file without touching code.
 (36, 'Acute Mountain Sickness')
 >>> rs.band(12), rs.band(-11)
 ('Draw', 'Major Defeat')
+>>> rs.cite("hillary_step R-DS-9")  # a rule by name, numbered by Everest's citations.json
+'[8.2] R-DS-9'
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import resources
 from typing import Any
@@ -27,12 +29,14 @@ from highcamp.core import Component, OptionError
 
 __all__ = [
     "Board",
+    "Citations",
     "ClientCard",
     "Company",
     "ComponentError",
     "EventToken",
     "GuideCard",
     "Ruleset",
+    "load_citations",
     "load_ruleset",
 ]
 
@@ -142,6 +146,58 @@ class Company:
 
 
 @dataclass(frozen=True)
+class Citations:
+    """A rulebook's numbers for the rules the engine cites by name (``citations.json``):
+    ``rules`` maps each name to one of the rulebook's ``sections`` (or to a section another
+    rulebook lends, listed in ``borrowed`` with why, or to a ruling ``R-...``)."""
+
+    rules: dict[str, str]
+    sections: tuple[str, ...]
+    borrowed: dict[str, str]
+    source: str = ""
+    _memo: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def cite(self, rule: str) -> str:
+        """The citation ``rule`` (rule names joined by spaces; a ruling such as ``R-DS-9``
+        is kept as it is) in this rulebook's numbers; a name it has no entry for is an
+        error (that rule does not exist on this mountain).
+
+        >>> c = Citations({"lost": "[9.3]"}, ("[9.3]",), {})
+        >>> c.cite("lost"), c.cite("lost R-DS-9"), c.cite("")
+        ('[9.3]', '[9.3] R-DS-9', '')
+        >>> c.cite("queue")
+        Traceback (most recent call last):
+        KeyError: "no rule 'queue' in these citations"
+        """
+        got = self._memo.get(rule)
+        if got is None:
+            got = self._memo[rule] = " ".join(self._section(t) for t in rule.split())
+        return got
+
+    def _section(self, name: str) -> str:
+        section = self.rules.get(name)
+        if section is not None:
+            return section
+        if name.startswith("R-"):
+            return name  # a ruling: the same on every mountain
+        raise KeyError(f"no rule {name!r} in these citations")
+
+
+def load_citations(package: str) -> Citations:
+    """``citations.json`` in ``package``/data, checked: every rule names a section the
+    file lists (the rulebook's headings, or a borrowed section) or a ruling."""
+    doc = _read(package, "citations.json")
+    sections = tuple(str(x) for x in doc["sections"])
+    borrowed = {str(k): str(v) for k, v in doc.get("borrowed", {}).items()}
+    rules = {str(k): str(v) for k, v in doc["rules"].items()}
+    known = {*sections, *borrowed}
+    bad = sorted(k for k, v in rules.items() if v not in known and not v.startswith("R-"))
+    if bad or any(" " in k or k.startswith("R-") for k in rules):
+        raise ComponentError(f"citations.json: rules naming no listed section: {bad}")
+    return Citations(rules, sections, borrowed, str(doc.get("source", "")))
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """Everything one game of the series reads from data."""
 
@@ -158,6 +214,12 @@ class Ruleset:
     components: tuple[Component, ...]
     guides_per_team: int = 2  # markers a team plays with (K2: one guide, five climbers)
     clients_per_team: int = 6
+    citations: Citations = field(default_factory=lambda: Citations({}, (), {}))
+
+    def cite(self, rule: str) -> str:
+        """A citation by rule names, in this mountain's section numbers
+        (:meth:`Citations.cite`)."""
+        return self.citations.cite(rule)
 
     def band(self, score: float) -> str:
         """The Victory Chart band of ``score``."""
@@ -233,7 +295,7 @@ def _board(doc: dict[str, Any]) -> Board:
 
 def load_ruleset(package: str) -> Ruleset:
     """Load and validate the data files in ``package``/data (``board.json``, ``tokens.json``,
-    ``companies.json``, ``victory.json``, ``effects.json``)."""
+    ``companies.json``, ``victory.json``, ``effects.json``, ``citations.json``)."""
     bdoc = _read(package, "board.json")
     tdoc = _read(package, "tokens.json")
     cdoc = _read(package, "companies.json")
@@ -301,4 +363,5 @@ def load_ruleset(package: str) -> Ruleset:
         ),
         guides_per_team=int(size.get("guides", len(first.guides) if first else 0)),
         clients_per_team=int(size.get("clients", len(first.clients) if first else 0)),
+        citations=load_citations(package),
     )

@@ -1,19 +1,19 @@
 """The Disaster-series vocabulary, in one place: action ids, phases, the places off the track,
-the rule citations of the shared engine (Everest's section numbers; a ruleset maps them to
-its own), the effects whose tokens are held or kept, and the tallies kept for analysis.
+the rules the shared engine cites (by name: each mountain's
+``citations.json`` numbers them), the effects whose tokens are held or kept, and the tallies kept for analysis.
 
 >>> import json
 >>> [(p.name, int(p)) for p in Place]
 [('QUEUE', -1), ('LOST', -2), ('DEAD', -3), ('REMOVED', -4), ('NEUTRAL', 99)]
 >>> QUEUE == -1 and json.dumps([QUEUE, NEUTRAL])  # saved and shown as the numbers
 '[-1, 99]'
->>> PHASE_NAMES[P_MOVE], R_STEP
-('move', '[8.2]')
+>>> PHASE_NAMES[P_MOVE], R_STEP  # a rule by name; Everest's citations.json numbers it
+('move', <Rule.STEP: 'hillary_step'>)
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 
 # ------------------------------------------------------------------------ action ids
 OPT_A, OPT_B, OPT_C, OPT_A_PREP, OPT_B_PREP = 0, 1, 2, 3, 4
@@ -152,36 +152,106 @@ TRAIT_FLAGS: dict[str, frozenset[str]] = {
 """Disaster on Everest's trait letters, as the rules' named flags [13.1] (a letter
 another mountain's card carries and Everest does not know has no effect here)."""
 
-R_SETUP = "[4.1]"
-R_DRAW = "[6.0]"
-R_RIDGE_PLACE = "[6.1]"
-R_BUY = "[6.2]"
-R_WATCH = "[6.3]"
-R_OPTIONS = "[7.1]"
-R_GUIDE = "[7.2]"
-R_GUIDE_EXC = "[7.3]"
-R_CLIENT = "[7.4]"
-R_PREP = "[7.5]"
-R_STORM_MOVE = "[7.6]"
-R_RIDGES = "[8.1]"
-R_STEP = "[8.2]"
-R_LOST = "[8.3]"
-R_GOALS = "[8.4]"
-R_QUEUE = "[9.0]"
-R_END_TURN = "[10.0]"
-R_GAME_END = "[11.0]"
-R_POOL = "[11.1]"
-R_FATE_LOST = "[11.2]"
-R_FATE_ZONE = "[11.3]"
-R_SACRIFICE = "[11.4]"
-R_DEATH = "[11.5]"
-R_UNSUPPORTED = "[11.6]"
-R_SCORE = "[12.0]"
-R_TRAITS = "[13.1]"
-R_PUSH = "[13.2]"
-R_RANDOM = "[14.1]"
-R_BONUS = "[14.2]"
-R_EVENTS = "R-DS-6"
+
+class Rule(StrEnum):
+    """The rules the series engine cites, by name (never by number): each mountain's
+    ``citations.json`` gives the section of every name in its own rulebook, and the state
+    resolves a citation (one name, or names joined by spaces, with rulings such as
+    ``R-DS-9`` kept as they are) through its ruleset when it logs an event, names an
+    action's rule or refuses an action (:meth:`.components.Ruleset.cite`). A mountain that
+    lacks a rule (K2 has no Hillary Step queue) has no entry for it, and citing it there
+    is an error."""
+
+    SETUP = "setup"  # Everest [4.1] Travel Company, K2 [5.1] International Team
+    GUIDES = "guides"  # [4.2] / [5.2]
+    CLIENTS = "clients"  # [4.3] / [5.3]
+    TRACKS = "tracks"  # [4.4] / [5.4]: Prestige and the storm (darkness) track
+    SEQUENCE = "sequence"  # [5.0] / [6.0] Sequence of Play
+    DRAW = "draw"  # [6.0] / [7.0]
+    RIDGE_PLACE = "ridge_place"  # [6.1] / [7.1]
+    BUY = "buy"  # [6.2] / [7.2]
+    WATCH = "watch"  # [6.3] Storm Watch / [7.3] the Avalanche Track
+    DEPLETION = "depletion"  # K2 [7.4] (Everest has none and follows K2's)
+    OPTIONS = "options"  # [7.1] / [8.1]
+    GUIDE = "guide"  # [7.2] / [8.2]
+    GUIDE_EXC = "guide_exceptions"  # [7.3] / [8.3]
+    CLIENT = "client"  # [7.4] / [8.4]
+    PREP = "prep"  # [7.5] / [8.5]
+    STORM_MOVE = "storm_move"  # [7.6] Storm / [8.6] Darkness Phase Movement
+    RIDGES = "ridges"  # [8.1] / [9.1]
+    STEP = "hillary_step"  # Everest [8.2] only
+    LOST = "lost"  # [8.3] / [9.3]
+    GOALS = "goals"  # [8.4] / [9.4]
+    QUEUE = "queue"  # Everest [9.0] only
+    END_TURN = "end_turn"  # [10.0]
+    GAME_END = "game_end"  # [11.0]
+    POOL = "pool"  # [11.1]
+    FATE_LOST = "fate_lost"  # [11.2]
+    FATE_ZONE = "fate_zone"  # [11.3]
+    SACRIFICE = "sacrifice"  # [11.4]
+    DEATH = "death"  # [11.5]
+    UNSUPPORTED = "unsupported"  # [11.6]
+    SCORE = "score"  # [12.0]
+    TRAITS = "traits"  # [13.1] / [14.1]
+    PUSH = "push"  # [13.2] / [14.2]
+    RANDOM = "random_team"  # Everest [14.1] only
+    BONUS = "team_bonus"  # Everest [14.2] only
+    EVENTS = "events"  # the event tokens: Everest R-DS-6, K2 its Player Aid
+    # the two-player rules [15.*] (R-DS-8) and the player aid's clarifications
+    TWO_PLAYER = "two_player"  # [15.0]
+    FIRST = "first_player"  # [15.1]
+    PRESTIGE_2P = "two_player_prestige"  # [15.2]
+    BID = "bidding"  # [15.3]
+    BLOCK = "blocked_ridges"  # [15.4]
+    MOVE_2P = "two_player_movement"  # [15.5]
+    PREP_2P = "two_player_preparations"  # [15.6]
+    VICTORY = "two_player_victory"  # [15.7]
+    CLARIFY = "clarifications"  # 2-Player Event Clarifications (player aid)
+    # K2's own rules (cited by :mod:`.k2`; Everest has no entry for them)
+    AVALANCHE = "avalanche"  # K2 [7.3] The Avalanche (the Serac collapses)
+    BIVOUAC = "bivouac"  # K2 [8.7]
+    AV_SPACE = "avalanche_space"  # K2 [9.2]
+    SHERPA = "sherpa_goals"  # K2 [13.0]
+    VARIANT = "balcony_collapse"  # K2 [14.5]
+    MULTI = "multinational"  # K2 [14.6]
+
+
+R_SETUP = Rule.SETUP
+R_SEQUENCE = Rule.SEQUENCE
+R_DRAW = Rule.DRAW
+R_RIDGE_PLACE = Rule.RIDGE_PLACE
+R_BUY = Rule.BUY
+R_WATCH = Rule.WATCH
+R_DEPLETION = Rule.DEPLETION
+R_OPTIONS = Rule.OPTIONS
+R_GUIDE = Rule.GUIDE
+R_GUIDE_EXC = Rule.GUIDE_EXC
+R_CLIENT = Rule.CLIENT
+R_PREP = Rule.PREP
+R_STORM_MOVE = Rule.STORM_MOVE
+R_RIDGES = Rule.RIDGES
+R_STEP = Rule.STEP
+R_LOST = Rule.LOST
+R_GOALS = Rule.GOALS
+R_QUEUE = Rule.QUEUE
+R_END_TURN = Rule.END_TURN
+R_GAME_END = Rule.GAME_END
+R_POOL = Rule.POOL
+R_FATE_LOST = Rule.FATE_LOST
+R_FATE_ZONE = Rule.FATE_ZONE
+R_SACRIFICE = Rule.SACRIFICE
+R_DEATH = Rule.DEATH
+R_UNSUPPORTED = Rule.UNSUPPORTED
+R_SCORE = Rule.SCORE
+R_TRAITS = Rule.TRAITS
+R_PUSH = Rule.PUSH
+R_RANDOM = Rule.RANDOM
+R_BONUS = Rule.BONUS
+R_EVENTS = Rule.EVENTS
+R_TEAM = f"{Rule.GUIDES} {Rule.CLIENTS} {Rule.TRACKS}"
+"""The team set up at High Camp with its Prestige and track markers."""
+R_CHANCE = "R-0-3"
+"""A chance step (the ruling on random events, the same on every mountain)."""
 
 HELD_EFFECTS = frozenset({"chocolate_bars", "ridges_open", "luck"})
 """Effects whose token is held for later use [6.2]."""

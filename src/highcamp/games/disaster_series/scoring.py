@@ -32,7 +32,7 @@ def score_breakdown(self: SeriesState) -> list[ScoreBreakdown]:
     return [
         ScoreBreakdown(
             player=0,
-            lines=tuple(lines),
+            lines=self._cite_lines(lines),
             total=total,
             band=self.rs.band(total),
             figures={

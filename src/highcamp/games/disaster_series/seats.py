@@ -540,18 +540,18 @@ class TwoPlayerRules(DisasterState):
             return f"{super()._action_text(action)} of {self.label(self.active)}"
         return super()._action_text(action)
 
-    def _action_rule(self, action: int) -> str:
+    def _rule_of(self, action: int) -> str:
         if self.phase == P_FIRST:
             return R_FIRST
         if self.phase == P_BID:
             return R_BID
         if self.phase in (P_RELOCATE, P_UNBLOCK):
             return R_BLOCK
-        return super()._action_rule(action)
+        return super()._rule_of(action)
 
-    def _refusal(self, action: int) -> IllegalActionError:
+    def _refuse(self, action: int) -> IllegalActionError:
         own = two_player_texts._own_refusal(self, action)
-        return own if own is not None else super()._refusal(action)
+        return own if own is not None else super()._refuse(action)
 
     def _parse_action(self, text: str) -> int | None:
         if text in ("bid", "pass"):

@@ -10,6 +10,8 @@ from .constants import (
     P_DRAW,
     P_GDRAW,
     P_HIRE,
+    R_DEPLETION,
+    R_TEAM,
     R_WATCH,
 )
 
@@ -47,7 +49,7 @@ def _setup_next(self: SeriesState) -> None:
         + " and clients "
         + ", ".join(self.name(game.ng + c) for c in range(game.nc))
         + " at High Camp; Prestige 18",
-        "[4.2] [4.3] [4.4]",
+        R_TEAM,
     )
     self._begin_turn()
 
@@ -61,7 +63,7 @@ def _begin_turn(self: SeriesState) -> None:
         # no depletion rule in the Everest rulebook: K2 [7.4] is followed
         self.container = sorted(self.set_aside)
         self.set_aside = []
-        self._emit("the container is empty: set-aside tokens return to it", "K2 [7.4]")
+        self._emit("the container is empty: set-aside tokens return to it", R_DEPLETION)
     n = 3 if self.prep == 2 else 1
     self.draws_left = min(n, len(self.container))
     self.drawn = []

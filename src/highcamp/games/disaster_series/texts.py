@@ -1,11 +1,16 @@
 """Action texts, the rule each action cites, and refusals (why an action is not legal now,
-with its rule)."""
+with its rule).
+
+The rules are cited by name (:class:`.constants.Rule`); the funnel here (:func:`_emit`,
+:func:`_action_rule`, :func:`_refusal`, :func:`_cite_lines`) is the one place where a
+citation gets its section numbers, from the mountain's ``citations.json`` through the
+state's ruleset."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from highcamp.core import IllegalActionError
+from highcamp.core import IllegalActionError, ScoreLine, State
 
 from .constants import (
     _CHANCE_PHASES,
@@ -51,6 +56,7 @@ from .constants import (
     PUSH,
     R_BONUS,
     R_BUY,
+    R_CHANCE,
     R_CLIENT,
     R_DRAW,
     R_EVENTS,
@@ -64,6 +70,7 @@ from .constants import (
     R_RANDOM,
     R_RIDGES,
     R_SACRIFICE,
+    R_SEQUENCE,
     R_STEP,
     R_STORM_MOVE,
     R_TRAITS,
@@ -193,13 +200,39 @@ def _simple_text(self: SeriesState, action: int) -> str:
     return f"action {action}"
 
 
+def _emit(self: SeriesState, text: str, rule: str, player: int | None = None) -> None:
+    """Log an automatic event citing ``rule`` (rule names) in the mountain's numbers."""
+    if self._log is not None:
+        State._emit(self, text, self._game.ruleset.cite(rule), player)  # type: ignore[arg-type]
+
+
 def _action_rule(self: SeriesState, action: int) -> str:
+    """The section the log entry of ``action`` cites (:meth:`_rule_of`, numbered)."""
+    return self._game.ruleset.cite(self._rule_of(action))
+
+
+def _refusal(self: SeriesState, action: int) -> IllegalActionError:
+    """Why ``action`` is refused (:meth:`_refuse`), its rule numbered."""
+    err = self._refuse(action)
+    return IllegalActionError(
+        rule=self._game.ruleset.cite(err.rule), reason=err.reason, action=err.action
+    )
+
+
+def _cite_lines(self: SeriesState, lines: list[ScoreLine]) -> tuple[ScoreLine, ...]:
+    """Score lines with their rules numbered."""
+    cite = self._game.ruleset.cite
+    return tuple(ScoreLine(ln.label, ln.points, cite(ln.rule)) for ln in lines)
+
+
+def _rule_of(self: SeriesState, action: int) -> str:
+    """The rule (by name) of ``action``, legal now."""
     ph = self.phase
     if ph == P_DIE:
-        return self._DIE_RULES.get(self.die_for, "R-0-3")
+        return self._DIE_RULES.get(self.die_for, R_CHANCE)
     if ph == P_MOVE:
         return self._move_rule(action)
-    return self._PHASE_RULES.get(ph, "[5.0]")
+    return self._PHASE_RULES.get(ph, R_SEQUENCE)
 
 
 def _move_rule(self: SeriesState, action: int) -> str:
@@ -216,13 +249,14 @@ def _move_rule(self: SeriesState, action: int) -> str:
     return R_STORM_MOVE if self.round == "storm" else R_GUIDE
 
 
-def _refusal(self: SeriesState, action: int) -> IllegalActionError:
+def _refuse(self: SeriesState, action: int) -> IllegalActionError:
+    """Why ``action`` is not legal now, with its rule by name."""
     ph = self.phase
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        return IllegalActionError(rule="[5.0]", reason="no such action", action=action)
+        return IllegalActionError(rule=R_SEQUENCE, reason="no such action", action=action)
     if ph in _CHANCE_PHASES:
         return IllegalActionError(
-            rule="R-0-3", reason="a token is drawn or a die rolled now", action=action
+            rule=R_CHANCE, reason="a token is drawn or a die rolled now", action=action
         )
     if ph == P_BUY and action == BUY:
         return IllegalActionError(rule=R_BUY, reason="not enough Prestige", action=action)
@@ -230,11 +264,12 @@ def _refusal(self: SeriesState, action: int) -> IllegalActionError:
         if action in (STEP_UP, STEP_DOWN) and self.mover >= 0:
             rule = self._step_problem(action) or R_GUIDE
             words = self._REFUSALS
-            why = {
+            whys: dict[str, str] = {
                 R_RIDGES: words["ridge_pass"],
                 R_TRAITS: words["dependent"],
                 R_STEP: words["up_to_down"],
-            }.get(rule, words["no_step"])
+            }
+            why = whys.get(rule, words["no_step"])
             return IllegalActionError(rule=rule, reason=why, action=action)
         if action == END_MOVE and self.mover >= 0:
             return IllegalActionError(
@@ -260,7 +295,7 @@ def _refusal(self: SeriesState, action: int) -> IllegalActionError:
         if action == PUSH:
             return IllegalActionError(rule=R_PUSH, reason=self._REFUSALS["push"], action=action)
     return IllegalActionError(
-        rule=self._action_rule(action) or "[5.0]",
+        rule=self._rule_of(action) or R_SEQUENCE,
         reason=f"not a legal action while the game waits to {PHASE_NAMES[ph]}",
         action=action,
     )

@@ -16,6 +16,7 @@ from .constants import (
     P_OVER,
     QUEUE,
     R_POOL,
+    R_QUEUE,
     R_SCORE,
     R_UNSUPPORTED,
     REMOVED,
@@ -44,7 +45,7 @@ def _shift_queue(self: TwoPlayerSeries, d: int) -> None:
             self.o_pos[who - OTHER] = dest
         else:
             self.pos[who] = dest
-        self._emit(f"{self.name(who)} leaves the queue to {b.names[dest]}", "[9.0]")
+        self._emit(f"{self.name(who)} leaves the queue to {b.names[dest]}", R_QUEUE)
     self.queue = stay
 
 

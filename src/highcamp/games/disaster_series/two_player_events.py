@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from .constants import DEAD, LOST, P_DIE, QUEUE, R_EVENTS, T_LOST
+from .constants import DEAD, LOST, P_DIE, QUEUE, R_EVENTS, R_LOST, T_LOST
 from .events import EFFECTS, Effect, _alive_clients, _ask
 from .two_player_vocabulary import BOTH_PLAYERS, OTHER, R_CLARIFY
 
@@ -128,7 +128,7 @@ def _opponents_roll(state: TwoPlayerSeries, d: int) -> bool:
             state.o_pos[ng + c] = LOST
             state.o_tallies[T_LOST] += 1
             state.o_moved[ng + c] = True
-            state._emit(f"{state.name(OTHER + ng + c)} is LOST in the storm", "[8.3]")
+            state._emit(f"{state.name(OTHER + ng + c)} is LOST in the storm", R_LOST)
         state._resume()
         return True
     return False

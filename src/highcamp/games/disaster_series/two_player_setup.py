@@ -13,7 +13,9 @@ from .constants import (
     P_DRAW,
     P_GDRAW,
     P_HIRE,
+    R_DEPLETION,
     R_WATCH,
+    Rule,
 )
 from .two_player_options import seat_label
 from .two_player_vocabulary import (
@@ -160,7 +162,7 @@ def _seat_ready(self: TwoPlayerSeries) -> None:
             + " and clients "
             + ", ".join(self.name(game.ng + c) for c in range(game.nc))
             + f" at High Camp; Prestige {PRESTIGE_2P}",
-            f"[4.2] [4.3] {R_PRESTIGE}",
+            f"{Rule.GUIDES} {Rule.CLIENTS} {R_PRESTIGE}",
         )
     if self.active == 0:
         self._swap()
@@ -200,7 +202,7 @@ def _begin_turn(self: TwoPlayerSeries) -> None:
     if not self.container and self.set_aside:
         self.container = sorted(self.set_aside)
         self.set_aside = []
-        self._emit("the container is empty: set-aside tokens return to it", "K2 [7.4]")
+        self._emit("the container is empty: set-aside tokens return to it", R_DEPLETION)
     n = 3 if self.prep == 2 else 1
     if n == 3:
         self._emit(f"{self.label(self.first)} uses the Preparations", R_PREP_2P)

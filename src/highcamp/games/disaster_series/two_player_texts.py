@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from highcamp.core import IllegalActionError
 
-from .constants import NUM_ACTIONS
+from .constants import NUM_ACTIONS, R_SEQUENCE
 from .two_player_vocabulary import (
     _PHASES_2P,
     BID,
@@ -60,12 +60,12 @@ def _own_refusal(self: TwoPlayerSeries, action: int) -> IllegalActionError | Non
     own refusal then)."""
     if self.phase in _PHASES_2P and isinstance(action, int) and 0 <= action < NUM_ACTIONS_2P:
         return IllegalActionError(
-            rule=self._action_rule(action),
+            rule=self._rule_of(action),
             reason=f"not a legal action while the game waits to {_PHASES_2P[self.phase]}",
             action=action,
         )
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS_2P:
-        return IllegalActionError(rule="[5.0]", reason="no such action", action=action)
+        return IllegalActionError(rule=R_SEQUENCE, reason="no such action", action=action)
     if action >= NUM_ACTIONS:
         return IllegalActionError(
             rule=R_2P, reason="that two-player action is not legal now", action=action

@@ -12,6 +12,7 @@ from .constants import (
     NUM_ACTIONS,
     P_OVER,
     SUMMIT_PUSH,
+    Rule,
 )
 
 # ------------------------------------------------------------------ action ids (after 1P)
@@ -36,15 +37,15 @@ OTHER = 50
 """Queue and target numbers of the waiting team's markers: ``OTHER + marker``."""
 PRESTIGE_2P = 14
 
-R_2P = "[15.0]"
-R_FIRST = "[15.1]"
-R_PRESTIGE = "[15.2]"
-R_BID = "[15.3]"
-R_BLOCK = "[15.4]"
-R_MOVE_2P = "[15.5]"
-R_PREP_2P = "[15.6]"
-R_VICTORY = "[15.7]"
-R_CLARIFY = "2-Player Event Clarifications"
+R_2P = Rule.TWO_PLAYER  # the rules by name, numbered [15.*] by each mountain's citations.json
+R_FIRST = Rule.FIRST
+R_PRESTIGE = Rule.PRESTIGE_2P
+R_BID = Rule.BID
+R_BLOCK = Rule.BLOCK
+R_MOVE_2P = Rule.MOVE_2P
+R_PREP_2P = Rule.PREP_2P
+R_VICTORY = Rule.VICTORY
+R_CLARIFY = Rule.CLARIFY
 
 SEAT_LISTS = (
     "guides",

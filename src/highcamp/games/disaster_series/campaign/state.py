@@ -17,6 +17,7 @@ the largest mountain's ids.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from highcamp.core import (
@@ -37,14 +38,18 @@ from .. import (
     chance_outcome,
     team_members,
 )
+from ..components import load_citations
 from .options import unique_names
 from .roster import CampaignRoster
 
 __all__ = ["PHASE_NAMES", "CampaignState"]
 
-R_CAMPAIGN = "[16.0]"
-R_CARRY = "[16.1]"
-R_SCORE = "[16.2]"
+R_CAMPAIGN = "campaign"  # the campaign's rules by name, numbered by data/citations.json
+R_CARRY = "carry_over"
+R_SCORE = "campaign_victory"
+CITATIONS = load_citations(__package__)
+"""The campaign's sections (the K2 rulebook's [16.*]); a mountain's own entries are already
+numbered by that mountain when they reach the campaign's log."""
 
 # phases
 MOUNTAIN, LEAVE_GUIDE, LEAVE_CLIENT, TAKE_GUIDE, TAKE_CLIENT, OVER = range(6)
@@ -370,10 +375,13 @@ class CampaignState(State):
             return f"take guide {game.guide_label(action - game.TAKE_G)}"
         return f"leave guide {game.guide_label(action - game.LEAVE_G)} behind"
 
+    def _emit(self, text: str, rule: str, player: int | None = None) -> None:
+        State._emit(self, text, CITATIONS.cite(rule), player)  # the campaign's own rules
+
     def _action_rule(self, action: int) -> str:
         if self.phase == MOUNTAIN:
-            return action_rule(self.inner, action)
-        return R_CARRY
+            return action_rule(self.inner, action)  # numbered by the mountain
+        return CITATIONS.cite(R_CARRY)
 
     def _parse_action(self, text: str) -> int | None:
         if self.phase == MOUNTAIN:
@@ -390,13 +398,17 @@ class CampaignState(State):
                 self.inner.action_to_string(action)
             except IllegalActionError as err:
                 return err
-            return IllegalActionError(rule=R_CAMPAIGN, reason="not legal now", action=action)
+            return IllegalActionError(
+                rule=CITATIONS.cite(R_CAMPAIGN), reason="not legal now", action=action
+            )
         if self.phase == MOUNTAIN:
             return IllegalActionError(
-                rule=R_CARRY, reason="the team is chosen between two mountains", action=action
+                rule=CITATIONS.cite(R_CARRY),
+                reason="the team is chosen between two mountains",
+                action=action,
             )
         return IllegalActionError(
-            rule=R_CARRY,
+            rule=CITATIONS.cite(R_CARRY),
             reason=f"not a legal action while the campaign waits to {PHASE_NAMES[self.phase]}",
             action=action,
         )
@@ -446,7 +458,7 @@ class CampaignState(State):
         return [
             ScoreBreakdown(
                 player=0,
-                lines=tuple(lines),
+                lines=tuple(replace(ln, rule=CITATIONS.cite(ln.rule)) for ln in lines),
                 total=total,
                 band=game.band(total),
                 figures={

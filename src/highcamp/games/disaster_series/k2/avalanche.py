@@ -12,6 +12,7 @@ from ..constants import (
     P_BUY,
     P_DIE,
     P_MOVE,
+    R_SACRIFICE,
     REMOVED,
     ROPE_BONUS,
     T_LOST,
@@ -150,7 +151,7 @@ def _noble(self: K2Series, action: int) -> None:
             g,
             f"makes a Noble Sacrifice: {self.name(self._game.ng + saved)} climbs to "
             f"{self._game.ruleset.board.names[up]}",
-            "[7.3] [11.4]",
+            f"{R_AVALANCHE} {R_SACRIFICE}",
         )
     for c in victims:
         if c != saved:

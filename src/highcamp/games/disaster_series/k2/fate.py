@@ -14,6 +14,7 @@ from .vocabulary import (
     R_AID,
     R_POOL,
     R_SCORE,
+    R_SHERPA,
     R_UNSUPPORTED,
 )
 
@@ -55,7 +56,7 @@ def _finish(self: K2Series) -> None:
     for g in range(ng):
         if self.pos[g] == LOST:
             self.pos[g] = 0
-            self._say(f"{self.name(g)} returns to High Camp after the bivouac", "[13.0]")
+            self._say(f"{self.name(g)} returns to High Camp after the bivouac", R_SHERPA)
     for c in range(game.nc):
         if self.goal[c] == 0 and self.pos[ng + c] != DEAD:
             self.fates[c] = "not supported"

@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from highcamp.core import (
     CHANCE,
     IllegalActionError,
-    State,
 )
 
-from ..constants import DEPENDENT, PASSES_RIDGES
+from ..constants import DEPENDENT, PASSES_RIDGES, R_CLIENT, R_GUIDE
 from ..engine import (
     LOST,
     P_DIE,
@@ -63,7 +62,6 @@ from .vocabulary import (
     ROLL,
     B,
     K2Rules,
-    _cite,
 )
 
 __all__ = ["K2State"]
@@ -129,19 +127,14 @@ class K2State(DisasterState):
         self.rerolled = False
         super().__init__(game, seed)
 
-    # ============================================================== citations
-    def _emit(self, text: str, rule: str, player: int | None = None) -> None:
-        """The shared engine cites Everest's sections: K2's numbers are logged."""
-        State._emit(self, text, _cite(rule), player)
-
     _HELD = HELD
     _KEPT = KEPT
     _KEPT_SAID = False
     _TRACK_TEXTS = ("darkness falls: Darkness marker on 1", "the Darkness marker reaches Game End")
 
     def _say(self, text: str, rule: str) -> None:
-        """Log an automatic K2 event (already citing K2's sections)."""
-        State._emit(self, text, rule)
+        """Log an automatic K2 event (the rule by name, as everywhere: :meth:`_emit`)."""
+        self._emit(text, rule)
 
     def _phase_name(self) -> str:
         return _K2_PHASE_NAMES.get(self.phase) or super()._phase_name()
@@ -251,7 +244,7 @@ class K2State(DisasterState):
         if cur in self.collapsed:
             if action == STEP_UP:
                 return R_AV_SPACE
-            return None if self.remaining >= 1 else ("[7.2]" if m < ng else "[7.4]")
+            return None if self.remaining >= 1 else (R_GUIDE if m < ng else R_CLIENT)
         if action == STEP_UP and nxt in self.collapsed:
             return R_AV_SPACE
         if (
@@ -261,7 +254,7 @@ class K2State(DisasterState):
             and any(DEPENDENT in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
         ):
             return R_TRAITS
-        return super()._step_problem(action)  # Everest's numbers, as the engine compares them
+        return super()._step_problem(action)
 
     def _do_step(self, action: int) -> None:
         ng = self._game.ng
@@ -498,18 +491,13 @@ class K2State(DisasterState):
         text = super()._simple_text(action)
         return text.replace("client", "climber")
 
-    def _action_rule(self, action: int) -> str:
+    def _rule_of(self, action: int) -> str:
         rule = texts._own_rule(self, action)
-        return rule if rule is not None else _cite(super()._action_rule(action))
+        return rule if rule is not None else super()._rule_of(action)
 
-    def _refusal(self, action: int) -> IllegalActionError:
+    def _refuse(self, action: int) -> IllegalActionError:
         own = texts._own_refusal(self, action)
-        if own is not None:
-            return own
-        err = super()._refusal(action)
-        if err.rule == self._action_rule(action):
-            return err  # the engine fell back on K2's own citation
-        return IllegalActionError(rule=_cite(err.rule), reason=err.reason, action=action)
+        return own if own is not None else super()._refuse(action)
 
     # ============================================================== results
     # the rules of :mod:`.scoring`

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..constants import (
     P_HIRE,
+    R_TEAM,
 )
 from .vocabulary import (
     P_GOAL,
@@ -52,7 +53,7 @@ def _team_ready(self: K2Series) -> None:
         f"{self.name(0)} ({self._kind().upper()}) and climbers "
         + ", ".join(self.name(game.ng + c) for c in range(game.nc))
         + f" at High Camp; Prestige {self.rs.board.prestige_start}",
-        "[5.2] [5.3] [5.4]",
+        R_TEAM,
     )
     if self._kind() == "sherpa":
         self.phase = P_GOAL

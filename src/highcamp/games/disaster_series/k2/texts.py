@@ -1,5 +1,5 @@
-"""Disaster on K2 in its own words: action texts, the rule of each action in K2's
-section numbers, and why an action is refused now."""
+"""Disaster on K2 in its own words: action texts, the rule of each action (by name, in
+K2's numbers through its ``citations.json``), and why an action is refused now."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from highcamp.core import (
     IllegalActionError,
 )
 
+from ..constants import R_CLIENT, R_GUIDE, R_SEQUENCE
 from ..engine import (
     FINISH,
     HIRE,
@@ -23,6 +24,7 @@ from ..engine import (
     PLAY,
     SELECT,
     STEP_UP,
+    SUMMIT_PUSH,
     TARGET_CLIENT,
 )
 from .vocabulary import (
@@ -145,10 +147,12 @@ def _own_rule(self: K2Series, action: int) -> str | None:
             return R_BIVOUAC
         if action == OPT_C:
             return R_PREP
+        if action == SUMMIT_PUSH:  # Everest's team bonus: no move of K2's [8.1] [8.6]
+            return R_DARK_MOVE if self.round == "storm" else R_OPTIONS
         if SELECT <= action < PICKUP:
             if self.round == "storm":
                 return R_DARK_MOVE
-            return "[8.2]" if action - SELECT < self._game.ng else "[8.4]"
+            return R_GUIDE if action - SELECT < self._game.ng else R_CLIENT
         if PLAY <= action < TARGET_CLIENT:
             return R_AID
     return None
@@ -158,7 +162,7 @@ def _own_refusal(self: K2Series, action: int) -> IllegalActionError | None:
     """Why K2 refuses ``action`` now in its own rules, or None for the engine's reason."""
     if self.phase >= P_GOAL or self._luck_offer():
         return IllegalActionError(
-            rule=self._action_rule(action) if 0 <= action < K2_NUM_ACTIONS else "[6.0]",
+            rule=self._rule_of(action) if 0 <= action < K2_NUM_ACTIONS else R_SEQUENCE,
             reason=f"not a legal action while the game waits to {self._phase_name()}",
             action=action,
         )

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from highcamp.core import CHANCE, IllegalActionError
 
+from ..constants import Rule
 from ..engine import (
     DEAD,
     EFFECTS,
@@ -96,7 +97,7 @@ if TYPE_CHECKING:
 
 __all__ = ["K2_TWO_PLAYER_EFFECTS", "K2TwoPlayerState", "setup_two_player"]
 
-R_SHERPA = "[13.0]"
+R_SHERPA = Rule.SHERPA
 
 
 def setup_two_player(game: K2Game) -> None:
@@ -182,7 +183,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             f"{self.label(self.active)}: {self.name(0)} ({self._kind().upper()}) and climbers "
             + ", ".join(self.name(game.ng + c) for c in range(game.nc))
             + f" at High Camp; Prestige {PRESTIGE_2P}",
-            f"[5.2] [5.3] {R_PRESTIGE}",
+            f"{Rule.GUIDES} {Rule.CLIENTS} {R_PRESTIGE}",
         )
         if self._kind() == "sherpa":
             self.phase = P_GOAL  # drawn face down [5.2]
@@ -461,20 +462,20 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             return K2State._action_text(self, action)
         return super()._action_text(action)
 
-    def _refusal(self, action: int) -> IllegalActionError:
+    def _refuse(self, action: int) -> IllegalActionError:
         if (
             isinstance(action, int)
             and B <= action < K2_NUM_ACTIONS
             and self.phase not in _PHASES_2P
         ):
-            return K2State._refusal(self, action)
+            return K2State._refuse(self, action)
         if isinstance(action, int) and NUM_ACTIONS_2P <= action < K2_NUM_ACTIONS:
             return IllegalActionError(
-                rule=self._action_rule(action),
+                rule=self._rule_of(action),
                 reason=f"not a legal action while the game waits to {_PHASES_2P[self.phase]}",
                 action=action,
             )
-        return super()._refusal(action)
+        return super()._refuse(action)
 
     # ------------------------------------------------------------------ hidden goals
     # the reads of :mod:`.secret_goals`

@@ -1,10 +1,10 @@
-"""Disaster on K2's vocabulary: its action ids and phases (after the two-player game's), its
-own section numbers for the citations of the shared engine (``_cite``), the rules it cites,
+"""Disaster on K2's vocabulary: its action ids and phases (after the two-player game's), the
+rules it cites (by name; ``data/citations.json`` gives their sections in K2's rulebook),
 the tokens held or kept, and its tracks and tables as data (:class:`K2Rules`: the Serac
 collapses, ropes, the Secret Goals, the bivouac table).
 
->>> k2_rules().goals[0][1], _cite("[8.3]"), R_AV_SPACE
-('Summit w/Climber', '[9.3]', '[9.2]')
+>>> k2_rules().goals[0][1], k2_ruleset().cite(R_LOST), k2_ruleset().cite(R_SCALED)
+('Summit w/Climber', '[9.3]', '[9.2] R-DS-9')
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ..constants import (
     PASSES_RIDGES,
     ROPE_BONUS,
     WILL_TO_LIVE,
+    Rule,
 )
 from ..seats import (
     NUM_ACTIONS_2P,
@@ -83,57 +84,34 @@ REFUSALS: dict[str, str] = {
 """Why the movement step refuses an action, in K2's words: climbers, the Darkness Phase, the
 Traverse Goal (K2 has no Hillary Step queue) [8.*] [14.*]."""
 
-# Everest sections the shared engine cites, and their K2 numbers (the rulebooks are laid out
-# alike, one section further on from the set-up).
-_CITE = {
-    "[4.1]": "[5.1]",
-    "[4.2]": "[5.2]",
-    "[4.3]": "[5.3]",
-    "[4.4]": "[5.4]",
-    "[5.0]": "[6.0]",
-    "[6.0]": "[7.0]",
-    "[6.1]": "[7.1]",
-    "[6.2]": "[7.2]",
-    "[6.3]": "[7.3]",
-    "[7.1]": "[8.1]",
-    "[7.2]": "[8.2]",
-    "[7.3]": "[8.3]",
-    "[7.4]": "[8.4]",
-    "[7.5]": "[8.5]",
-    "[7.6]": "[8.6]",
-    "[8.1]": "[9.1]",
-    "[8.3]": "[9.3]",
-    "[8.4]": "[9.4]",
-    "[13.1]": "[14.1]",
-    "[13.2]": "[14.2]",
-    "R-DS-6": "Player Aid",
-}
-
-R_SETUP = "[5.1]"
-R_GUIDE_CHOICE = "[5.2]"
-R_PLACE = "[7.1]"
-R_BUY = "[7.2]"
-R_AVALANCHE = "[7.3]"
-R_DEPLETION = "[7.4]"
-R_OPTIONS = "[8.1]"
-R_PREP = "[8.5]"
-R_DARK_MOVE = "[8.6]"
-R_BIVOUAC = "[8.7]"
-R_AV_SPACE = "[9.2]"
-R_SCALED = "[9.2] R-DS-9"
+# The rules K2 cites, by name (the shared engine's and its own): K2's citations.json numbers
+# them from K2's rulebook; the shared ones keep the engine's constant names.
+R_SETUP = Rule.SETUP
+R_GUIDE_CHOICE = Rule.GUIDES
+R_PLACE = Rule.RIDGE_PLACE
+R_BUY = Rule.BUY
+R_AVALANCHE = Rule.AVALANCHE
+R_DEPLETION = Rule.DEPLETION
+R_OPTIONS = Rule.OPTIONS
+R_PREP = Rule.PREP
+R_DARK_MOVE = Rule.STORM_MOVE
+R_BIVOUAC = Rule.BIVOUAC
+R_AV_SPACE = Rule.AV_SPACE
+R_SCALED = f"{Rule.AV_SPACE} R-DS-9"
 """A successful scale: the marker lands one space down and its move ends (R-DS-9)."""
-R_LOST = "[9.3]"
-R_GOALS = "[9.4]"
-R_GAME_END = "[11.0]"
-R_POOL = "[11.1]"
-R_SACRIFICE = "[11.4]"
-R_UNSUPPORTED = "[11.6]"
-R_SCORE = "[12.0]"
-R_SHERPA = "[13.0]"
-R_TRAITS = "[14.1]"
-R_VARIANT = "[14.5]"
-R_MULTI = "[14.6]"
-R_AID = "Player Aid"
+R_LOST = Rule.LOST
+R_GOALS = Rule.GOALS
+R_GAME_END = Rule.GAME_END
+R_POOL = Rule.POOL
+R_SACRIFICE = Rule.SACRIFICE
+R_UNSUPPORTED = Rule.UNSUPPORTED
+R_SCORE = Rule.SCORE
+R_SHERPA = Rule.SHERPA
+R_TRAITS = Rule.TRAITS
+R_VARIANT = Rule.VARIANT
+R_MULTI = Rule.MULTI
+R_AID = Rule.EVENTS
+"""The event tokens' results on K2's Player Aid."""
 
 HELD = frozenset({"chocolate_bars", "ridges_open", "luck", "sherpa_stamina", "synthetic_rope"})
 """Tokens held for later use [7.2]."""
@@ -213,10 +191,3 @@ def k2_rules() -> K2Rules:
         bivouac_min=tuple(int(table[str(t)]) for t in range(1, len(table) + 1)),
         goals=tuple((g["id"], g["name"], int(g["points"])) for g in gdoc["goals"]),
     )
-
-
-def _cite(rule: str) -> str:
-    """K2's numbers for the Everest sections the shared engine cites."""
-    if rule.startswith("K2 "):
-        return rule[3:]
-    return " ".join(filter(None, (_CITE.get(p, p) for p in rule.split())))
