@@ -28,6 +28,9 @@ from typing import Any
 from highcamp.core import OptionError, OptionSpec
 from highcamp.games import game_class, list_games
 
+from ..components import load_citations
+from ..constants import Rule
+
 __all__ = [
     "MOUNTAINS",
     "OWN",
@@ -47,12 +50,13 @@ sets it on the first mountain)."""
 SOLITAIRE = ("players", "first_player", "victory")
 """Options of the two-player game [15.*], not offered: the campaign is solitaire."""
 STARTING: dict[str, str] = {
-    "guide": "[5.2]",
-    "multinational": "[14.6]",
-    "random_team": "[14.1]",
-    "team_bonus": "[14.2]",
+    "guide": Rule.GUIDES,
+    "multinational": Rule.MULTI,
+    "random_team": Rule.RANDOM,
+    "team_bonus": Rule.BONUS,
 }
-"""Options that form a mountain's starting team, with the section that says so."""
+"""Options that form a mountain's starting team, with the rule that says so (by name: the
+mountain's ``citations.json`` numbers it, :func:`_section`)."""
 MOUNTAINS: dict[str, str] = {
     "everest": "disaster-on-everest",
     "k2": "disaster-on-k2",
@@ -65,6 +69,11 @@ SHORT: dict[str, str] = {"disaster-on-everest": "Everest", "disaster-on-k2": "K2
 
 def _title(gid: str) -> str:
     return SHORT.get(gid, game_class(gid).INFO.title)
+
+
+def _section(gid: str, rule: str) -> str:
+    """``rule`` in the numbers of mountain ``gid``'s rulebook (its ``citations.json``)."""
+    return load_citations(game_class(gid).__module__.rpartition(".")[0]).cite(rule)
 
 
 def _offered(gid: str) -> list[OptionSpec]:
@@ -120,7 +129,7 @@ def check_mountain_options(order: Sequence[str], values: Mapping[str, Any]) -> N
                 raise OptionError(
                     key,
                     f"option {key!r} forms {_title(gid)}'s starting team "
-                    f"{STARTING[spec.name]}, so it needs a campaign that starts on "
+                    f"{_section(gid, STARTING[spec.name])}, so it needs a campaign that starts on "
                     f"{_title(gid)} (order {name}-...); on a later {_title(gid)} the team "
                     "is the one that came down from the last mountain [16.1]",
                 )
