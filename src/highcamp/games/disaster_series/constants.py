@@ -1,6 +1,6 @@
 """The Disaster-series vocabulary, in one place: action ids, phases, the places off the track,
-the rules the shared engine cites (by name: each mountain's
-``citations.json`` numbers them), the effects whose tokens are held or kept, and the tallies kept for analysis.
+the rules the series cites (by name, :class:`Rule`: each mountain's ``citations.json``
+numbers them), the effects whose tokens are held or kept, and the tallies kept for analysis.
 
 >>> import json
 >>> [(p.name, int(p)) for p in Place]

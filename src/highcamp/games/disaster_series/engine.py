@@ -547,12 +547,12 @@ class DisasterState(State):
     # the rules of :mod:`.texts`
     _action_text = texts._action_text
     _simple_text = texts._simple_text
-    _emit = texts._emit  # the citation funnel: rules by name, numbered by the ruleset
     _action_rule = texts._action_rule
+    _move_rule = texts._move_rule
     _refusal = texts._refusal
+    _emit = texts._emit  # the citation funnel: rules by name, numbered by the ruleset
     _cite_lines = texts._cite_lines
     _rule_of = texts._rule_of
-    _move_rule = texts._move_rule
     _refuse = texts._refuse
     _parse_action = texts._parse_action
 
