@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from highcamp.core import Game, ScoreBand, chart_from_minimums
+from highcamp.core import Game, PositionError, ScoreBand, chart_from_minimums
 
 from .components import ClientCard, Company, GuideCard, Ruleset
 from .constants import (
@@ -31,6 +31,7 @@ from .constants import (
     TRAIT_FLAGS,
 )
 from .engine import DisasterState
+from .position import Tokens, build, finish, read_position
 from .seats import (
     NUM_ACTIONS_2P,
     TwoPlayerState,
@@ -199,6 +200,16 @@ class DisasterGame(Game):
         if self.seat_games:
             return TwoPlayerState(self, seed)
         return DisasterState(self, seed)
+
+    def _state_from_position(self, position: Mapping[str, Any], seed: int) -> DisasterState:
+        """A solitaire table set up from a position document (:mod:`.position`), at the
+        start of a turn or at its movement step."""
+        if self.seat_games:
+            raise PositionError("", "a game for two players offers no position documents")
+        state = self._new_state(seed)
+        tokens = Tokens(state, str)
+        build(state, finish(read_position(position, state, tokens=tokens), tokens))
+        return state
 
 
 def trait_flags(

@@ -1,0 +1,220 @@
+"""Disaster on K2's part of a position document (:mod:`..position`): its tracks, the Serac
+collapses, the ropes, bivouacs, the Flashlight and the Sherpa's Secret Goal, under ``k2`` in
+the words of the observation's ``k2`` part::
+
+    {
+      "guides": {"Karim": {"where": "bivouac"}},
+      "clients": {"Vuk": {"where": "Traverse Goal", "marker": "Traverse"}},
+      "k2": {
+        "avalanche_track": ["Icy"],          # tokens covering the Avalanche Track [7.3]
+        "darkness_track": 0,                 # the Darkness marker's space, 0 off it [10.0]
+        "darkness_pending": false,           # darkness falls at the end of the turn [7.3]
+        "collapsed": ["Bottleneck I"],       # Serac collapses [7.3]
+        "ropes": [{"space": "Bottleneck I", "frayed": false}],  # Synthetic Ropes [9.2]
+        "flashlight": "Jelena",              # who carries the Flashlight (Player Aid)
+        "secret_goal": {"name": "Bivouac", "achieved": false}   # the Sherpa's [13.0]
+      }
+    }
+
+The other fields are the series' (``storm_*`` are named by the ``k2`` part here); a marker
+``where`` ``bivouac`` (or ``lost``, listed in ``k2.bivouacked``) is in the LOST/BIVOUAC
+box, bivouacked [8.7]. The whole team is named with a multinational team [14.6].
+
+>>> import highcamp
+>>> game = highcamp.load_game("disaster-on-k2")
+>>> s = game.state_from_position({"clients": {"Vuk": {"where": "Traverse"}},
+...     "k2": {"collapsed": ["Bottleneck I", "Bottleneck II"], "darkness_track": 2}})
+>>> obs = s.observation(0)["k2"]
+>>> obs["collapsed"], obs["darkness_track"], s.observation(0)["clients"][0]["where"]
+(['Bottleneck I', 'Bottleneck II'], 2, 'Traverse')
+>>> game.state_from_position({"k2": {"collapsed": ["Traverse"]}})
+Traceback (most recent call last):
+...
+highcamp.core.errors.PositionError: position k2.collapsed[0]: 'Traverse' is not a Serac space [7.3]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from highcamp.core import PositionError
+
+from ..constants import DEAD, LOST, REMOVED
+from ..position import (
+    Setup,
+    Tokens,
+    fields,
+    finish,
+    flag,
+    names,
+    read_position,
+    whole,
+)
+from .vocabulary import K2_MARKER_NAMES, _cite
+
+if TYPE_CHECKING:
+    from .state import K2State
+
+__all__ = ["K2_FIELDS", "read_k2_position"]
+
+K2_FIELDS = (
+    "avalanche_track",
+    "darkness_track",
+    "darkness_pending",
+    "collapsed",
+    "ropes",
+    "bivouacked",
+    "flashlight",
+    "secret_goal",
+)
+ROPE_FIELDS = ("space", "frayed", "token")
+GOAL_FIELDS = ("name", "achieved")
+ROPE_EFFECT = "synthetic_rope"
+
+
+def read_k2_position(doc: Mapping[str, Any], state: K2State) -> Setup:
+    """Check a K2 document for the game of ``state`` (a fresh state): the position, its K2
+    fields (``Setup.k2``) by the state's names."""
+    tokens = Tokens(state, _cite)
+    setup = read_position(
+        doc,
+        state,
+        cite=_cite,
+        extra=("k2",),
+        tokens=tokens,
+        markers=K2_MARKER_NAMES,
+        team_rule="[14.6]",
+    )
+    part = fields(doc.get("k2", {}), K2_FIELDS, "k2")
+    b = state.rs.board
+    spaces = {n.lower(): i for i, n in enumerate(b.names)}
+    k2 = state.k2
+
+    def space(value: Any, where: str) -> int:
+        if not isinstance(value, str) or value.strip().lower() not in spaces:
+            raise PositionError(where, f"{value!r} is not a space of the board")
+        return spaces[value.strip().lower()]
+
+    track = tokens.pile(part, "avalanche_track")
+    if len(track) > b.storm_watch:
+        raise PositionError(
+            "k2.avalanche_track", f"{len(track)} tokens on {b.storm_watch} spaces", rule="[7.3]"
+        )
+    dark = whole(
+        part.get("darkness_track", 0), "k2.darkness_track", 0, b.storm_track - 1, rule="[10.0]"
+    )
+    pending = flag(part.get("darkness_pending", False), "k2.darkness_pending")
+    if pending and (dark or len(track) < b.storm_watch):
+        raise PositionError(
+            "k2.darkness_pending",
+            "darkness is pending only off its track, once the Avalanche Track is full",
+            rule="[7.3]",
+        )
+    serac = [c[0] for c in k2.collapses]
+    collapsed: list[int] = []
+    for i, v in enumerate(names(part.get("collapsed", []), "k2.collapsed")):
+        s = space(v, f"k2.collapsed[{i}]")
+        if s not in serac or s in collapsed:
+            why = "collapsed twice" if s in collapsed else "not a Serac space"
+            raise PositionError(f"k2.collapsed[{i}]", f"{v!r} is {why}", rule="[7.3]")
+        collapsed.append(s)
+    ropes: list[list[int]] = []
+    for i, r in enumerate(names(part.get("ropes", []), "k2.ropes")):
+        where = f"k2.ropes[{i}]"
+        fields(r, ROPE_FIELDS, where)
+        s = space(r.get("space"), f"{where}.space")
+        if s not in collapsed:
+            raise PositionError(
+                f"{where}.space", "a rope lies only on an avalanche space", rule="[9.2]"
+            )
+        given = r.get("token", _rope_name(state))
+        t = tokens.take(given, f"{where}.token", frozenset({ROPE_EFFECT}))
+        ropes.append([s, t, int(flag(r.get("frayed", False), f"{where}.frayed"))])
+    named = [state.rs.guides[g].name for g in setup.guides] + [
+        state.rs.clients[c].name for c in setup.clients
+    ]
+    bivouacked = [p == LOST and _said_bivouac(doc, named, m) for m, p in enumerate(setup.pos)]
+    for i, who in enumerate(names(part.get("bivouacked", []), "k2.bivouacked")):
+        if who not in named:
+            raise PositionError(f"k2.bivouacked[{i}]", f"{who!r} is not a marker of the team")
+        m = named.index(who)
+        if setup.pos[m] != LOST:
+            raise PositionError(
+                f"k2.bivouacked[{i}]", f"{who} is not in the LOST/BIVOUAC box", rule="[8.7]"
+            )
+        bivouacked[m] = True
+    flash = -1
+    if part.get("flashlight") is not None:
+        who = part["flashlight"]
+        if who not in named:
+            raise PositionError("k2.flashlight", f"{who!r} is not a marker of the team")
+        flash = named.index(who)
+        if setup.pos[flash] in (LOST, DEAD, REMOVED):
+            raise PositionError("k2.flashlight", f"{who} is off the track", rule="Player Aid")
+    goal, done, summit = _secret_goal(part, state, setup)
+    setup.storm = dark
+    setup.storm_pending = pending
+    setup.storm_watch = track
+    setup.k2 = {
+        "collapsed": collapsed,
+        "ropes": ropes,
+        "bivouacked": bivouacked,
+        "flash": flash,
+        "secret_goal": [goal],
+        "goal_done": [done],
+        "sherpa_summit": [summit],
+    }
+    return finish(setup, tokens)
+
+
+def _rope_name(state: K2State) -> str:
+    """The name of the Synthetic Rope tokens."""
+    return next(t.name for t in state.rs.tokens if t.effect == ROPE_EFFECT)
+
+
+def _said_bivouac(doc: Mapping[str, Any], named: list[str], m: int) -> bool:
+    """Whether the document puts marker ``m`` ``where`` ``bivouac``."""
+    kind = "guides" if any(named[m] == k for k in doc.get("guides", {}) or {}) else "clients"
+    entry = (doc.get(kind) or {}).get(named[m], {})
+    return isinstance(entry, Mapping) and str(entry.get("where", "")).lower() == "bivouac"
+
+
+def _secret_goal(part: Mapping[str, Any], state: K2State, setup: Setup) -> tuple[int, bool, bool]:
+    """The Sherpa's Secret Goal [13.0]: its index, whether it is done (Summit w/Climber,
+    Bivouac) and whether the Sherpa has summited (Do Not Summit)."""
+    goals = state.k2.goals
+    sherpa = state.rs.guides[setup.guides[0]].kind == "sherpa" if setup.guides else False
+    value = part.get("secret_goal")
+    if value is None:
+        if sherpa:
+            raise PositionError(
+                "k2.secret_goal",
+                "the Sherpa's Secret Goal is drawn at set-up: name it",
+                rule="[13.0]",
+            )
+        return -1, False, False
+    if not sherpa:
+        raise PositionError("k2.secret_goal", "only a Sherpa has a Secret Goal", rule="[13.0]")
+    entry = (
+        {"name": value} if isinstance(value, str) else fields(value, GOAL_FIELDS, "k2.secret_goal")
+    )
+    titles = [g[1].lower() for g in goals]
+    name = entry.get("name")
+    if not isinstance(name, str) or name.strip().lower() not in titles:
+        shown = ", ".join(g[1] for g in goals)
+        raise PositionError("k2.secret_goal.name", f"{name!r} is not a Secret Goal ({shown})")
+    g = titles.index(name.strip().lower())
+    achieved = flag(entry.get("achieved", False), "k2.secret_goal.achieved")
+    gid = goals[g][0]
+    if gid == "back_at_camp" and "achieved" in entry:
+        at_camp = setup.pos[0] == 0 or setup.pos[0] == LOST
+        if achieved != at_camp:
+            raise PositionError(
+                "k2.secret_goal.achieved",
+                "Back at Camp is achieved exactly when the Sherpa is at High Camp or bivouacked",
+                rule="[13.0]",
+            )
+    done = achieved and gid in ("summit_with_climber", "bivouac")
+    summit = gid == "do_not_summit" and "achieved" in entry and not achieved
+    return g, done, summit
