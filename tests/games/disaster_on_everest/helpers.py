@@ -94,6 +94,20 @@ def start(
     return state
 
 
+ALL_HILLARY = {
+    "Doug": "Hillary Step",
+    "Beck": "Hillary Step",
+    "Yasuko": "Hillary Step",
+    "Frank": "Hillary Step",
+    "Lou": "Hillary Step",
+    "Stuart": "Hillary Step",
+}
+"""Every client of Summit Adventures with the Hillary Step marker."""
+
+
+END = 9
+"""The Storm Track's last space before Game End [10.0]: the game ends after the turn."""
+
 QUIET_MOVE: dict[str, Any] = {
     "step": "move",
     "storm_watch": [f"token {QUIET_TOKEN}"],
@@ -107,6 +121,13 @@ def moving(seed: int = 0, **kwargs: Any) -> DisasterState:
     """:func:`start` at the movement step after the quiet token was declined (what
     ``to_move(new())`` reaches), with the document's changes."""
     return start(seed, **{**QUIET_MOVE, **kwargs})
+
+
+def place(state: DisasterState, name: str, space: str) -> None:
+    """Put a marker on a board space: for two-player scenarios only, which have no position
+    documents (solitaire scenarios set up their position with :func:`start`)."""
+    state.pos[marker(state, name)] = SPACES[space]
+    state._cache = None
 
 
 def where(state: DisasterState, name: str) -> str:

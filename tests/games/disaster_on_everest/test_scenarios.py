@@ -14,6 +14,8 @@ from highcamp.games.disaster_series.engine import (
 )
 
 from .helpers import (
+    ALL_HILLARY,
+    END,
     act,
     draw,
     logged,
@@ -432,27 +434,12 @@ def test_10_0_storm_track_reaches_game_end() -> None:
 
 
 # ---------------------------------------------------------------------- game end [11.*]
-ALL_HILLARY = {
-    "Doug": "Hillary Step",
-    "Beck": "Hillary Step",
-    "Yasuko": "Hillary Step",
-    "Frank": "Hillary Step",
-    "Lou": "Hillary Step",
-    "Stuart": "Hillary Step",
-}
-"""Every client of Summit Adventures with the Hillary Step marker."""
-
-
 def _end_now(s: DisasterState) -> None:
     """Play the last turn of a position on the Storm Track's last space (``END``)."""
     to_move(s)
     act(s, "end movement")
     while s.step == "resolve":
         roll(s, 1)
-
-
-END = 9
-"""The Storm Track's last space before Game End [10.0]."""
 
 
 def test_11_1_pool_keeps_out_khumbu_med_kits_luck_and_removed() -> None:
