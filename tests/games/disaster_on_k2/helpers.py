@@ -1,7 +1,8 @@
-"""Helpers of the Disaster on K2 tests: reach a phase, act by text, place markers."""
+"""Helpers of the Disaster on K2 tests: reach a phase, act by text, set up positions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import highcamp
@@ -63,8 +64,66 @@ def marker(state: K2State, name: str) -> int:
     raise KeyError(name)
 
 
+def team_part(
+    game: highcamp.Game, **fields: Mapping[str, Any] | None
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """The ``guides`` and ``clients`` of a position document from per-field maps by marker
+    name: ``team_part(game, where={"Vuk": "Traverse"}, marker={"Vuk": "Traverse"})``."""
+    fresh = game.new_initial_state(0)
+    assert isinstance(fresh, K2State)
+    guides = {fresh.name(g) for g in range(fresh._game.ng)}
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for key, by_name in fields.items():
+        for name, value in (by_name or {}).items():
+            kind = "guides" if name in guides else "clients"
+            out.setdefault(kind, {}).setdefault(name, {})[key] = value
+    return out
+
+
+def start(
+    seed: int = 0,
+    *,
+    options: Mapping[str, Any] | None = None,
+    goal: str | None = None,
+    where: Mapping[str, str] | None = None,
+    marker: Mapping[str, str] | None = None,
+    tired: Mapping[str, str] | None = None,
+    ams: Mapping[str, bool] | None = None,
+    k2: Mapping[str, Any] | None = None,
+    **doc: Any,
+) -> K2State:
+    """The position document ``doc`` (markers by name: ``where``, ``marker``, ``tired``,
+    ``ams``; K2's part ``k2``) set up: by default the start of turn 1, the event about to
+    be drawn. A Sherpa's Secret Goal is ``goal`` or the first, as :func:`new` draws it."""
+    game = highcamp.load_game("disaster-on-k2", **(options or {}))
+    doc.update(team_part(game, where=where, marker=marker, tired=tired, ams=ams))
+    part = dict(k2 or {})
+    if (options or {}).get("guide") == "sherpa" and "secret_goal" not in part:
+        part["secret_goal"] = goal or GOALS[0]
+    if part:
+        doc["k2"] = part
+    state = game.state_from_position(doc, seed=seed)
+    assert isinstance(state, K2State)
+    return state
+
+
+def moving(seed: int = 0, **kwargs: Any) -> K2State:
+    """:func:`start` at the movement step after the quiet token was declined (what
+    ``to_move(new())`` reaches), with the document's changes (``k2`` merged)."""
+    k2 = {"avalanche_track": [f"token {QUIET}"], **kwargs.pop("k2", {})}
+    doc = {"step": "move", "blocked": ["Snowfields"], **kwargs}
+    return start(seed, k2=k2, **doc)
+
+
+def track(n: int) -> list[str]:
+    """``n`` tokens for the Avalanche Track (``k2.avalanche_track``), taken from filler
+    tokens the scenarios do not draw."""
+    return [f"token {t}" for t in FILLER[:n]]
+
+
 def place(state: K2State, name: str, space: str) -> None:
-    """Put a marker on a board space (scenario set-up)."""
+    """Put a marker on a board space: for two-player scenarios only, which have no position
+    documents (solitaire scenarios set up their position with :func:`start`)."""
     state.pos[marker(state, name)] = SPACES[space]
     state._cache = None
 
@@ -80,16 +139,9 @@ def to_move(state: K2State, token: int = QUIET, buy: bool = False) -> None:
     act(state, "buy" if buy else "decline")
 
 
-def record(state: K2State) -> K2State:
-    """Keep a live log from now on (scenario states are edited)."""
-    state._log = []
-    return state
-
-
 def logged(state: K2State) -> list[str]:
-    """The live log's texts."""
-    assert state._log is not None
-    return [e.text for e in state._log]
+    """The log's texts (replayed from the state's position)."""
+    return [e.text for e in state.log]
 
 
 def cover_track(state: K2State, n: int) -> None:

@@ -6,16 +6,17 @@ from highcamp import CHANCE
 from highcamp.games.disaster_series.engine import LOST
 from highcamp.games.disaster_series.k2.rules import R_SCALED
 
-from .helpers import act, draw, marker, new, place, record, roll, texts, to_move, where
+from .helpers import act, draw, marker, roll, start, texts, to_move, where
 from .test_two_player import BROKEN_ROPE, LUCK, names, new2, place2, where2, win
 
 
 def _joint_descent(team: str, guide: str, climber: str, face: int) -> str:
     """``guide`` carries ``climber`` down onto Bottleneck III; they scale down together."""
-    s = new(team=team, game="advanced")
-    s.collapsed = [4, 5, 6]
-    place(s, guide, "Traverse")
-    place(s, climber, "Traverse")
+    s = start(
+        options={"team": team, "game": "advanced"},
+        where={guide: "Traverse", climber: "Traverse"},
+        k2={"collapsed": ["Bottleneck I", "Bottleneck II", "Bottleneck III"]},
+    )
     to_move(s)
     act(s, "option a")
     act(s, f"move {guide}")
@@ -40,9 +41,10 @@ def test_9_2_expert_climber_guide_still_shares_its_bonus() -> None:
 
 
 def test_9_2_r_ds_9_a_successful_scale_cites_the_ruling() -> None:
-    s = record(new())
-    s.collapsed = [4, 5, 6]
-    place(s, "Vuk", "Traverse")
+    s = start(
+        where={"Vuk": "Traverse"},
+        k2={"collapsed": ["Bottleneck I", "Bottleneck II", "Bottleneck III"]},
+    )
     to_move(s)
     act(s, "option b")
     act(s, "move Vuk")
@@ -50,18 +52,17 @@ def test_9_2_r_ds_9_a_successful_scale_cites_the_ruling() -> None:
     act(s, "Vuk descends scaling")
     roll(s, 6)
     assert where(s, "Vuk") == "Bottleneck II"
-    assert s._log is not None
-    (entry,) = [e for e in s._log if e.text.startswith("scaling (6)")]
+    (entry,) = [e for e in s.log if e.text.startswith("scaling (6)")]
     assert entry.rule == R_SCALED == "[9.2] R-DS-9"
     assert "move Vuk" not in texts(s)  # its move is over for the turn
 
 
 def test_9_3_bad_sense_of_direction_gets_lost_sliding_off_the_shoulder_by_icy() -> None:
-    s = new(team="netherlands", game="advanced")
-    s.storm = 1  # darkness
-    place(s, "Joost", "The Shoulder")  # Bad Sense of Direction
-    place(s, "Maarten", "The Shoulder")  # Good Sense of Direction: never lost
-    place(s, "Femke", "The Shoulder")
+    s = start(
+        options={"team": "netherlands", "game": "advanced"},
+        where={"Joost": "The Shoulder", "Maarten": "The Shoulder", "Femke": "The Shoulder"},
+        k2={"darkness_track": 1},
+    )
     draw(s, 14)  # Icy
     act(s, "buy")
     assert s.pos[marker(s, "Joost")] == LOST  # no roll
