@@ -144,13 +144,5 @@ def logged(state: K2State) -> list[str]:
     return [e.text for e in state.log]
 
 
-def cover_track(state: K2State, n: int) -> None:
-    """Put ``n`` tokens on the Avalanche Track without playing turns (scenario set-up),
-    taken from filler tokens the scenarios do not draw."""
-    for t in [t for t in FILLER if t in state.container][:n]:
-        state.container.remove(t)
-        state.storm_watch.append(t)
-    state._cache = None
-
-
 FILLER = (1, 2, 3, 4, 5, 10, 11, 19, 20, 21, 22)
+"""Tokens the scenarios never draw: they fill the Avalanche Track (:func:`track`)."""

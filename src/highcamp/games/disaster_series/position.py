@@ -26,7 +26,8 @@ observation (markers, spaces and event tokens by name)::
                 {"spot": 5, "who": "another company"}],   # the Hillary Step queue [8.2]
       "guides": {"Rob": {"where": "Snow Gully", "oxygen": true}},
       "clients": {"Doug": {"where": "Summit", "marker": "Summit", "tired": "tired",
-                           "ams": false}}
+                           "ams": false},
+                  "Beck": {"where": "dead", "fate": "died: Broken Rope"}}
     }
 
 Every field may be left out; what is left out takes its set-up value (markers at High
@@ -115,7 +116,7 @@ FIELDS = (
 TRACK_FIELDS = ("storm_track", "storm_pending", "storm_watch")
 """The fields a mountain may name its own way (K2: ``k2.darkness_track``...)."""
 GUIDE_FIELDS = ("where", "oxygen")
-CLIENT_FIELDS = ("where", "marker", "tired", "ams")
+CLIENT_FIELDS = ("where", "marker", "tired", "ams", "fate")
 QUEUE_FIELDS = ("spot", "who", "direction")
 OPTION_WORDS = {
     "a": OPT_A,
@@ -147,6 +148,7 @@ class Setup:
     tired: list[int]
     goal: list[int]
     ams: list[bool]
+    fates: list[str]
     container: list[int]
     held: list[int]
     kept: list[int]
@@ -221,9 +223,17 @@ class Tokens:
         self.cite = cite
         self.placed: dict[int, str] = {}
 
-    def take(self, value: Any, where: str, effects: frozenset[str] | None = None) -> int:
+    def take(
+        self,
+        value: Any,
+        where: str,
+        effects: frozenset[str] | None = None,
+        kind: str = "token kept for later",
+        rule: str = "[6.2]",
+    ) -> int:
         """The token ``value`` names (an id, ``token 22``, or a name: the first of that name
-        still free), placed at ``where``; ``effects``: the effects allowed there [6.2]."""
+        still free), placed at ``where``; ``effects``: the effects allowed there (a ``kind``
+        of token, by ``rule``)."""
         n = len(self.tokens)
         if isinstance(value, int) and not isinstance(value, bool):
             t = whole(value, where, 0, n - 1)
@@ -247,9 +257,7 @@ class Tokens:
                 where, f"token {t} ({tok.name}) is placed twice (also at {self.placed[t]})"
             )
         if effects is not None and tok.effect not in effects:
-            raise PositionError(
-                where, f"{tok.name} is not a token that is kept for later", rule=self.cite("[6.2]")
-            )
+            raise PositionError(where, f"{tok.name} is not a {kind}", rule=self.cite(rule))
         self.placed[t] = where
         return t
 
@@ -293,12 +301,12 @@ def read_position(
                 raise PositionError(k, 'only at the movement step ("step": "move")')
     guides, clients = _team(doc, state, team_rule)
     ng = len(guides)
-    spaces = {n.lower(): i for i, n in enumerate(b.names)}
     pos = [0] * (ng + len(clients))
     tank = [False] * ng
     tired = [0] * len(clients)
     goal = [0] * len(clients)
     ams = [False] * len(clients)
+    fates = [""] * len(clients)
     named = [rs.guides[g].name for g in guides] + [rs.clients[c].name for c in clients]
     for kind, cards, first, allowed_keys in (
         ("guides", guides, 0, GUIDE_FIELDS),
@@ -311,7 +319,7 @@ def read_position(
             where = f"{kind}.{who}"
             fields(entry, allowed_keys, where)
             if "where" in entry:
-                pos[m] = _place(entry["where"], f"{where}.where", spaces, m < ng, cite, bool(extra))
+                pos[m] = _place(entry["where"], f"{where}.where", state, m < ng, cite)
             if m < ng:
                 tank[m] = flag(entry.get("oxygen", False), f"{where}.oxygen")
                 continue
@@ -319,6 +327,14 @@ def read_position(
             goal[c] = word(entry.get("marker", ""), f"{where}.marker", markers)
             tired[c] = word(entry.get("tired", ""), f"{where}.tired", TIRED_NAMES)
             ams[c] = flag(entry.get("ams", False), f"{where}.ams")
+            if "fate" in entry:
+                fates[c] = entry["fate"] if isinstance(entry["fate"], str) else ""
+                if pos[m] != DEAD or not fates[c].startswith("died"):
+                    raise PositionError(
+                        f"{where}.fate",
+                        "before the game end only a dead client has a fate (died: ...)",
+                        rule=cite("[11.0]"),
+                    )
             if tired[c] and not game.advanced:
                 raise PositionError(
                     f"{where}.tired", "clients tire only in the advanced game", rule=cite("[13.2]")
@@ -353,7 +369,7 @@ def read_position(
         )
     blocked = []
     for i, v in enumerate(names(doc.get("blocked", []), "blocked")):
-        s = _place(v, f"blocked[{i}]", spaces, True, cite, False)
+        s = _place(v, f"blocked[{i}]", state, True, cite)
         if s < 0 or not b.ridges[s]:
             raise PositionError(f"blocked[{i}]", f"{v!r} is not a ridge", rule=cite("[6.1]"))
         blocked.append(s)
@@ -374,6 +390,7 @@ def read_position(
         tired=tired,
         goal=goal,
         ams=ams,
+        fates=fates,
         container=[],  # filled once the mountain's part placed its tokens (finish)
         held=held,
         kept=kept,
@@ -427,23 +444,22 @@ def _team(doc: Mapping[str, Any], state: DisasterState, rule: str) -> tuple[list
 
 
 def _place(
-    value: Any,
-    where: str,
-    spaces: Mapping[str, int],
-    guide: bool,
-    cite: Callable[[str], str],
-    bivouacs: bool,
+    value: Any, where: str, state: DisasterState, guide: bool, cite: Callable[[str], str]
 ) -> int:
-    """A space's index, or a place off the track (QUEUE, LOST, DEAD, REMOVED); with
-    ``bivouacs`` (K2), ``bivouac`` is the LOST box [8.7] and guides may be there."""
+    """A space's index, or a place off the track (QUEUE, LOST, DEAD, REMOVED). On a board
+    without the Hillary Step (K2), ``bivouac`` is the LOST/BIVOUAC box [8.7], where guides
+    may be too, and there is no queue."""
     if not isinstance(value, str):
         raise PositionError(where, f"must be a space's or a place's name, not {value!r}")
     key = value.strip().lower()
-    if key in spaces:
-        return spaces[key]
+    b = state.rs.board
+    low = [n.lower() for n in b.names]
+    if key in low:
+        return low.index(key)
+    bivouacs = not b.queue_length
     if bivouacs and key == "bivouac":
         return LOST
-    if key not in PLACE_WORDS:
+    if key not in PLACE_WORDS or (bivouacs and PLACE_WORDS[key] == QUEUE):
         raise PositionError(where, f"{value!r} is not a space of the board nor a place")
     place = PLACE_WORDS[key]
     if guide and (place == DEAD or (place == LOST and not bivouacs)):
@@ -523,7 +539,7 @@ def build(state: DisasterState, setup: Setup) -> None:
     state.tired = setup.tired
     state.goal = setup.goal
     state.ams = setup.ams
-    state.fates = [""] * len(setup.clients)
+    state.fates = setup.fates
     state.container = setup.container
     state.held = setup.held
     state.kept = setup.kept

@@ -129,12 +129,15 @@ def read_k2_position(doc: Mapping[str, Any], state: K2State) -> Setup:
                 f"{where}.space", "a rope lies only on an avalanche space", rule="[9.2]"
             )
         given = r.get("token", _rope_name(state))
-        t = tokens.take(given, f"{where}.token", frozenset({ROPE_EFFECT}))
+        t = tokens.take(given, f"{where}.token", frozenset({ROPE_EFFECT}), "Synthetic Rope", "[9.2]")
         ropes.append([s, t, int(flag(r.get("frayed", False), f"{where}.frayed"))])
     named = [state.rs.guides[g].name for g in setup.guides] + [
         state.rs.clients[c].name for c in setup.clients
     ]
-    bivouacked = [p == LOST and _said_bivouac(doc, named, m) for m, p in enumerate(setup.pos)]
+    ng = len(setup.guides)  # a guide in the box is bivouacked: only climbers get lost [9.3]
+    bivouacked = [
+        p == LOST and (m < ng or _said_bivouac(doc, named, m)) for m, p in enumerate(setup.pos)
+    ]
     for i, who in enumerate(names(part.get("bivouacked", []), "k2.bivouacked")):
         if who not in named:
             raise PositionError(f"k2.bivouacked[{i}]", f"{who!r} is not a marker of the team")
