@@ -86,8 +86,11 @@ def start(
     **doc: Any,
 ) -> DisasterState:
     """The position document ``doc`` (markers by name: ``where``, ``marker``, ``tired``,
-    ``oxygen``) set up: by default the start of turn 1, the event about to be drawn."""
+    ``oxygen``) set up: by default the start of turn 1, the event about to be drawn. A
+    storm on its track comes with a full Storm Watch (:data:`STORM_WATCH`) [6.3]."""
     game = highcamp.load_game("disaster-on-everest", **(options or {}))
+    if doc.get("storm_track") and "storm_watch" not in doc:
+        doc["storm_watch"] = STORM_WATCH
     doc.update(team_part(game, where=where, marker=marker, tired=tired, oxygen=oxygen))
     state = game.state_from_position(doc, seed=seed)
     assert isinstance(state, DisasterState)
@@ -107,6 +110,8 @@ ALL_HILLARY = {
 
 END = 9
 """The Storm Track's last space before Game End [10.0]: the game ends after the turn."""
+STORM_WATCH = [f"token {t}" for t in (6, 7, 8, 16, 17, 19)]
+"""A full Storm Watch, of tokens the scenarios never draw: the storm has come [6.3]."""
 
 QUIET_MOVE: dict[str, Any] = {
     "step": "move",

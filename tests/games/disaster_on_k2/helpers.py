@@ -94,10 +94,15 @@ def start(
 ) -> K2State:
     """The position document ``doc`` (markers by name: ``where``, ``marker``, ``tired``,
     ``ams``; K2's part ``k2``) set up: by default the start of turn 1, the event about to
-    be drawn. A Sherpa's Secret Goal is ``goal`` or the first, as :func:`new` draws it."""
+    be drawn. A Sherpa's Secret Goal is ``goal`` or the first, as :func:`new` draws it;
+    darkness on its track comes with a full Avalanche Track and the three Serac spaces
+    collapsed [7.3]."""
     game = highcamp.load_game("disaster-on-k2", **(options or {}))
     doc.update(team_part(game, where=where, marker=marker, tired=tired, ams=ams))
     part = dict(k2 or {})
+    if part.get("darkness_track") and "avalanche_track" not in part:
+        part["avalanche_track"] = track(8)  # a full track: darkness, every Serac down [7.3]
+        part.setdefault("collapsed", COLLAPSED)
     if (options or {}).get("guide") == "sherpa" and "secret_goal" not in part:
         part["secret_goal"] = goal or GOALS[0]
     if part:
@@ -113,6 +118,25 @@ def moving(seed: int = 0, **kwargs: Any) -> K2State:
     k2 = {"avalanche_track": [f"token {QUIET}"], **kwargs.pop("k2", {})}
     doc = {"step": "move", "blocked": ["Snowfields"], **kwargs}
     return start(seed, k2=k2, **doc)
+
+
+COLLAPSED = ["Bottleneck I", "Bottleneck II", "Bottleneck III"]
+"""The three Serac spaces, collapsed: avalanche spaces [7.3] [9.2]."""
+
+
+def three_collapsed(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """:func:`start`'s ``options`` and ``k2`` for the three Serac spaces collapsed in
+    daylight: the [14.5] variant (Bottleneck I on the Avalanche Track's 5th space, the
+    others by declined tokens' ridge numbers), the track at 5."""
+    return {
+        "options": {**(options or {}), "balcony_collapse": True},
+        "k2": {"avalanche_track": track(5), "collapsed": COLLAPSED},
+    }
+
+
+def bottleneck_i() -> dict[str, Any]:
+    """:func:`start`'s ``k2`` for Bottleneck I collapsed: the Avalanche Track at 5 [7.3]."""
+    return {"avalanche_track": track(5), "collapsed": ["Bottleneck I"]}
 
 
 def track(n: int) -> list[str]:

@@ -12,7 +12,7 @@ from typing import Any
 from highcamp.games.disaster_series.engine import LOST, TALLIES
 from highcamp.games.disaster_series.k2.rules import K2State
 
-from .helpers import act, draw, marker, new, roll, start, to_move, where
+from .helpers import act, draw, marker, new, roll, start, three_collapsed, to_move, where
 
 
 def _figures(s: K2State) -> dict[str, Any]:
@@ -39,7 +39,7 @@ def test_luck_on_a_descent_is_a_token_played() -> None:
     s = start(
         where={"Vuk": "Traverse"},
         held=["token 17"],  # Luck
-        k2={"collapsed": ["Bottleneck I", "Bottleneck II", "Bottleneck III"]},
+        **three_collapsed(),
     )
     to_move(s)
     act(s, "option b")

@@ -31,9 +31,18 @@ POSITION: dict[str, Any] = {
         "Dragana": {"where": "dead", "fate": "died: Serac collapse"},
     },
     "k2": {
-        "avalanche_track": ["Icy", "Thick Snow", "Darkness", "token 1", "token 2"],
+        "avalanche_track": [
+            "Icy",
+            "Thick Snow",
+            "Darkness",
+            "token 1",
+            "token 2",
+            "token 3",
+            "token 4",
+            "token 5",
+        ],
         "darkness_track": 2,
-        "collapsed": ["Bottleneck I"],
+        "collapsed": ["Bottleneck I", "Bottleneck II", "Bottleneck III"],
         "ropes": [{"space": "Bottleneck I", "frayed": True}],
         "bivouacked": ["Bojan"],
         "flashlight": "Jelena",
@@ -41,6 +50,9 @@ POSITION: dict[str, Any] = {
     },
 }
 SHERPA = {"guide": "sherpa"}
+FIVE = ["Icy", "Icy", "Icy", "Thick Snow", "Thick Snow"]
+SERAC_I = {"avalanche_track": FIVE, "collapsed": ["Bottleneck I"]}
+"""Bottleneck I collapsed, as the Avalanche Track's 5th space brings it [7.3]."""
 
 
 def _game(**options: Any) -> highcamp.Game:
@@ -53,9 +65,16 @@ def test_the_position_sets_up_the_table_it_describes() -> None:
     o = s.observation(0)
     assert (o["phase"], o["turn"], o["prestige"], o["held"]) == ("draw event", 6, 9, ["Luck"])
     k2 = o["k2"]
-    assert k2["avalanche_track"] == ["Icy", "Thick Snow", "Darkness", "Broken Rope", "Broken Rope"]
+    assert k2["avalanche_track"][:5] == [
+        "Icy",
+        "Thick Snow",
+        "Darkness",
+        "Broken Rope",
+        "Broken Rope",
+    ]
+    assert len(k2["avalanche_track"]) == 8
     assert (k2["darkness_track"], k2["darkness_phase"], k2["darkness_pending"]) == (2, True, False)
-    assert k2["collapsed"] == ["Bottleneck I"]
+    assert k2["collapsed"] == ["Bottleneck I", "Bottleneck II", "Bottleneck III"]
     assert k2["ropes"] == [{"space": "Bottleneck I", "frayed": True}]
     assert k2["flashlight"] == "Jelena" and k2["bivouacked"] == ["Pemba", "Bojan"]
     assert k2["secret_goal"] == {"name": "Back at Camp", "points": 14, "achieved": True}
@@ -68,7 +87,7 @@ def test_the_position_sets_up_the_table_it_describes() -> None:
         "Dragana": ("dead", ""),
         "Stefan": ("High Camp", ""),
     }
-    assert o["container"] == 30 - 5 - 1 - 1 - 1  # the track, Luck, the Chimney, the rope
+    assert o["container"] == 30 - 8 - 1 - 1 - 1  # the track, Luck, the Chimney, the rope
 
 
 def test_an_empty_document_is_the_table_after_set_up() -> None:
@@ -158,8 +177,8 @@ def test_every_round_trip_holds_from_a_position() -> None:
                             position=POSITION)  # fmt: skip
         assert final.is_terminal() and final.start_position == POSITION
         assert _game(**SHERPA).replay(final.history(), seed=seed, position=POSITION) == final
-    moving = {"step": "move", "option": "b", "k2": {"collapsed": ["Bottleneck I", "Bottleneck II"]},
-              "clients": {"Vuk": {"where": "Bottleneck II"}}}  # fmt: skip
+    moving = {"step": "move", "option": "b", "k2": SERAC_I,
+              "clients": {"Vuk": {"where": "Bottleneck I"}}}  # fmt: skip
     play_random("disaster-on-k2", {"game": "advanced"}, 4, full_every=5, deep=True,
                 position=moving)  # fmt: skip
 
@@ -181,7 +200,20 @@ def test_a_multinational_team_is_named_in_full() -> None:
     ("options", "change", "field", "words", "rule"),
     [
         ({}, {"storm_track": 1}, "storm_track", "unknown field", ""),
-        ({}, {"queue": []}, "queue", "unknown field", ""),
+        ({}, {"queue": [{"spot": 1, "who": "Vuk"}]}, "queue", "this mountain has no Hillary Step queue",
+         ""),
+        ({}, {"k2": {"avalanche_track": FIVE}}, "k2.collapsed",
+         "Bottleneck I collapses when the Avalanche Track reaches 5, which with 5 covered it has",
+         "[7.3]"),
+        ({}, {"k2": {**SERAC_I, "collapsed": ["Bottleneck I", "Bottleneck II"]}}, "k2.collapsed",
+         "Bottleneck II collapses when the Avalanche Track reaches 7", "[7.3]"),
+        ({"balcony_collapse": True}, {"k2": {"avalanche_track": FIVE,
+                                             "collapsed": ["Bottleneck I", "Bottleneck III"]}},
+         "k2.collapsed", "Bottleneck III collapses only after the spaces below it", "[14.5]"),
+        ({}, {"k2": {"avalanche_track": [*FIVE, "Darkness", "Darkness", "Darkness"]}}, "k2.avalanche_track",
+         "a full Avalanche Track brings the darkness", "[7.3]"),
+        ({}, {"k2": {"darkness_track": 1}}, "k2.darkness_track",
+         "the darkness comes only once the Avalanche Track is full", "[7.3]"),
         ({}, {"k2": {"darkness": 1}}, "k2.darkness", "unknown field", ""),
         ({}, {"k2": {"avalanche_track": ["Icy"] * 3 + ["Thick Snow"] * 3 + ["Darkness"] * 3}},
          "k2.avalanche_track", "9 tokens on 8 spaces", "[7.3]"),
@@ -195,10 +227,9 @@ def test_a_multinational_team_is_named_in_full() -> None:
         ({}, {"k2": {"collapsed": ["Moon"]}}, "k2.collapsed[0]", "not a space of the board", ""),
         ({}, {"k2": {"ropes": [{"space": "Bottleneck I"}]}}, "k2.ropes[0].space",
          "a rope lies only on an avalanche space", "[9.2]"),
-        ({}, {"k2": {"collapsed": ["Bottleneck I"],
-                     "ropes": [{"space": "Bottleneck I", "token": "Luck"}]}},
+        ({}, {"k2": {**SERAC_I, "ropes": [{"space": "Bottleneck I", "token": "Luck"}]}},
          "k2.ropes[0].token", "Luck is not a Synthetic Rope", "[9.2]"),
-        ({}, {"k2": {"collapsed": ["Bottleneck I"], "ropes": [{"space": "Bottleneck I"}] * 5}},
+        ({}, {"k2": {**SERAC_I, "ropes": [{"space": "Bottleneck I"}] * 5}},
          "k2.ropes[4].token", "every Synthetic Rope token is placed already", ""),
         ({}, {"k2": {"bivouacked": ["Vuk"]}}, "k2.bivouacked[0]",
          "Vuk is not in the LOST/BIVOUAC box", "[8.7]"),

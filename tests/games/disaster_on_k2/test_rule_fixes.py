@@ -6,16 +6,15 @@ from highcamp import CHANCE
 from highcamp.games.disaster_series.engine import LOST
 from highcamp.games.disaster_series.k2.rules import R_SCALED
 
-from .helpers import act, draw, marker, roll, start, texts, to_move, where
+from .helpers import act, draw, marker, roll, start, texts, three_collapsed, to_move, where
 from .test_two_player import BROKEN_ROPE, LUCK, names, new2, place2, where2, win
 
 
 def _joint_descent(team: str, guide: str, climber: str, face: int) -> str:
     """``guide`` carries ``climber`` down onto Bottleneck III; they scale down together."""
     s = start(
-        options={"team": team, "game": "advanced"},
         where={guide: "Traverse", climber: "Traverse"},
-        k2={"collapsed": ["Bottleneck I", "Bottleneck II", "Bottleneck III"]},
+        **three_collapsed({"team": team, "game": "advanced"}),
     )
     to_move(s)
     act(s, "option a")
@@ -43,7 +42,7 @@ def test_9_2_expert_climber_guide_still_shares_its_bonus() -> None:
 def test_9_2_r_ds_9_a_successful_scale_cites_the_ruling() -> None:
     s = start(
         where={"Vuk": "Traverse"},
-        k2={"collapsed": ["Bottleneck I", "Bottleneck II", "Bottleneck III"]},
+        **three_collapsed(),
     )
     to_move(s)
     act(s, "option b")

@@ -13,6 +13,7 @@ from .helpers import (
     QUIET,
     SPACES,
     act,
+    bottleneck_i,
     draw,
     logged,
     marker,
@@ -21,13 +22,11 @@ from .helpers import (
     roll,
     start,
     texts,
+    three_collapsed,
     to_move,
     track,
     where,
 )
-
-COLLAPSED = ["Bottleneck I", "Bottleneck II", "Bottleneck III"]
-"""The three Serac spaces, collapsed: avalanche spaces [7.3] [9.2]."""
 
 # Serbia: Karim (HAP: strong, fast, 4) or Pemba (Sherpa: expert climber, 5);
 # climbers Vuk 3 al, Jelena 2 w, Bojan 2 c, Dragana 1 h, Stefan 0 de.
@@ -242,7 +241,7 @@ def test_9_2_scaling_outcomes_at_each_modifier() -> None:
     for space, face, outcome in cases:
         s = start(
             where={"Vuk": "Traverse" if space == "Bottleneck III" else space, "Karim": "High Camp"},
-            k2={"collapsed": COLLAPSED},
+            **three_collapsed(),
         )
         to_move(s)
         act(s, "option b")
@@ -258,7 +257,7 @@ def test_9_2_scaling_outcomes_at_each_modifier() -> None:
 
 
 def test_9_2_synthetic_rope_frays_and_frayed_rope() -> None:
-    s = start(where={"Vuk": "Traverse"}, held=["token 23"], k2={"collapsed": COLLAPSED})
+    s = start(where={"Vuk": "Traverse"}, held=["token 23"], **three_collapsed())
     to_move(s)
     act(s, "option b")
     act(s, "move Vuk")
@@ -273,8 +272,9 @@ def test_9_2_synthetic_rope_frays_and_frayed_rope() -> None:
     for face, outcome in ((2, "dead"), (3, "Below the Bottleneck")):
         t = start(  # the next turn: Jelena on the Traverse above the frayed rope
             where={"Vuk": "Below the Bottleneck", "Jelena": "Traverse"},
+            options={"balcony_collapse": True},
             k2={
-                "collapsed": COLLAPSED,
+                **three_collapsed()["k2"],
                 "ropes": [{"space": "Bottleneck III", "frayed": True, "token": "token 23"}],
             },
         )
@@ -292,7 +292,7 @@ def test_9_2_synthetic_rope_frays_and_frayed_rope() -> None:
 def test_9_2_rope_on_bottleneck_i_never_frays_with_plus_3() -> None:
     s = start(
         where={"Vuk": "Bottleneck I"},
-        k2={"collapsed": ["Bottleneck I"], "ropes": [{"space": "Bottleneck I", "token": 23}]},
+        k2={**bottleneck_i(), "ropes": [{"space": "Bottleneck I", "token": 23}]},
     )
     to_move(s)
     act(s, "option b")
@@ -305,9 +305,8 @@ def test_9_2_rope_on_bottleneck_i_never_frays_with_plus_3() -> None:
 
 def test_9_2_expert_guide_and_climber_together_share_the_bonus() -> None:
     s = start(
-        options={"guide": "sherpa"},
         where={"Pemba": "Traverse", "Jelena": "Traverse"},
-        k2={"collapsed": COLLAPSED},
+        **three_collapsed({"guide": "sherpa"}),
     )
     to_move(s)
     act(s, "option a")
@@ -326,7 +325,7 @@ def test_9_2_expert_guide_and_climber_together_share_the_bonus() -> None:
 def test_9_2_the_player_orders_the_descents() -> None:
     s = start(  # Karim: strong
         where={"Karim": "Traverse", "Vuk": "Traverse", "Jelena": "Traverse"},
-        k2={"collapsed": COLLAPSED},
+        **three_collapsed(),
     )
     to_move(s)
     act(s, "option a")
@@ -345,7 +344,7 @@ def test_9_2_the_player_orders_the_descents() -> None:
 
 
 def test_9_2_scaling_with_a_guide_falls_together() -> None:
-    s = start(where={"Karim": "Traverse", "Vuk": "Traverse"}, k2={"collapsed": COLLAPSED})
+    s = start(where={"Karim": "Traverse", "Vuk": "Traverse"}, **three_collapsed())
     to_move(s)
     act(s, "option a")
     act(s, "move Karim")
@@ -357,7 +356,7 @@ def test_9_2_scaling_with_a_guide_falls_together() -> None:
 
 
 def test_9_2_luck_adds_two_before_the_roll() -> None:
-    s = start(where={"Vuk": "Traverse"}, held=["token 17"], k2={"collapsed": COLLAPSED})
+    s = start(where={"Vuk": "Traverse"}, held=["token 17"], **three_collapsed())
     to_move(s)
     act(s, "option b")
     act(s, "move Vuk")
@@ -371,7 +370,7 @@ def test_9_2_luck_adds_two_before_the_roll() -> None:
 
 
 def test_9_2_markers_on_an_avalanche_space_must_descend_when_they_move() -> None:
-    s = start(where={"Vuk": "Bottleneck I"}, k2={"collapsed": ["Bottleneck I"]})
+    s = start(where={"Vuk": "Bottleneck I"}, k2=bottleneck_i())
     to_move(s)
     act(s, "option b")
     assert "end movement" not in texts(s)
@@ -392,7 +391,7 @@ def test_9_3_lost_at_the_shoulder_after_icy() -> None:
 
 
 def test_icy_kills_a_climber_sliding_into_an_avalanche_space() -> None:
-    s = start(where={"Vuk": "Traverse", "Karim": "Traverse"}, k2={"collapsed": ["Bottleneck III"]})
+    s = start(where={"Vuk": "Traverse", "Karim": "Traverse"}, **three_collapsed())
     draw(s, 14)
     act(s, "buy")
     assert s.pos[marker(s, "Vuk")] == DEAD
@@ -607,11 +606,7 @@ def test_flashlight_changes_hands_in_passing() -> None:
 def test_9_2_advanced_climber_and_good_sense_of_direction_when_scaling(
     team: str, climber: str, face: int, outcome: str
 ) -> None:
-    s = start(
-        options={"team": team, "game": "advanced"},
-        where={climber: "Traverse"},
-        k2={"collapsed": COLLAPSED},
-    )
+    s = start(where={climber: "Traverse"}, **three_collapsed({"team": team, "game": "advanced"}))
     to_move(s)
     act(s, "option b")
     act(s, f"move {climber}")

@@ -155,6 +155,7 @@ class Setup:
     removed: list[int]
     set_aside: list[int]
     storm_watch: list[int]
+    watch_blank: int
     queue: list[list[int]]
     turn: int
     prestige: int
@@ -354,19 +355,7 @@ def read_position(
     kept = tokens.pile(doc, "kept", state._KEPT)
     removed = tokens.pile(doc, "removed")
     set_aside = tokens.pile(doc, "set_aside")
-    storm_watch = tokens.pile(doc, "storm_watch") if not extra else []
-    if len(storm_watch) > b.storm_watch:
-        raise PositionError(
-            "storm_watch", f"{len(storm_watch)} tokens on {b.storm_watch} spaces", rule="[6.3]"
-        )
-    storm = whole(doc.get("storm_track", 0), "storm_track", 0, b.storm_track - 1, rule="[10.0]")
-    pending = flag(doc.get("storm_pending", False), "storm_pending")
-    if pending and storm:
-        raise PositionError("storm_pending", "the storm is on its track already", rule="[10.0]")
-    if pending and len(storm_watch) < b.storm_watch:
-        raise PositionError(
-            "storm_pending", "the storm is pending only once the Storm Watch is full", rule="[6.3]"
-        )
+    storm_watch, blanks, storm, pending = ([], 0, 0, False) if extra else read_track(doc, tokens, b)
     blocked = []
     for i, v in enumerate(names(doc.get("blocked", []), "blocked")):
         s = _place(v, f"blocked[{i}]", state, True, cite)
@@ -397,6 +386,7 @@ def read_position(
         removed=removed,
         set_aside=set_aside,
         storm_watch=storm_watch,
+        watch_blank=blanks,
         queue=queue,
         turn=whole(doc.get("turn", 1), "turn", 1, MAX_TURNS - 1),
         prestige=whole(
@@ -413,6 +403,48 @@ def read_position(
 
 
 OPTION_WORDS_LIST = tuple(OPTION_WORDS)
+BLANK = "(storm builds)"
+"""A Storm Watch space covered with no token, the container being empty [6.3] (as the
+observation shows it)."""
+
+
+def read_track(
+    part: Mapping[str, Any],
+    tokens: Tokens,
+    board: Any,
+    where: str = "",
+    keys: tuple[str, str, str] = ("storm_watch", "storm_track", "storm_pending"),
+    words: tuple[str, str] = ("Storm Watch", "storm"),
+    rules: tuple[str, str] = ("[6.3]", "[10.0]"),
+) -> tuple[list[int], int, int, bool]:
+    """The watch's tokens and blank spaces, the track's space and whether the storm is
+    pending, read from ``part`` (K2 names them its way: the Avalanche Track, darkness):
+    the storm comes exactly when the watch is full, and is then pending or on its track."""
+    watch_key, track_key, pending_key = (f"{where}.{k}" if where else k for k in keys)
+    entries = names(part.get(keys[0], []), watch_key)
+    watch = [tokens.take(v, f"{watch_key}[{i}]") for i, v in enumerate(entries) if v != BLANK]
+    n = len(entries)
+    watch_name, storm_name = words
+    if n > board.storm_watch:
+        raise PositionError(watch_key, f"{n} tokens on {board.storm_watch} spaces", rule=rules[0])
+    storm = whole(part.get(keys[1], 0), track_key, 0, board.storm_track - 1, rule=rules[1])
+    pending = flag(part.get(keys[2], False), pending_key)
+    if pending and storm:
+        raise PositionError(pending_key, f"the {storm_name} is on its track already", rule=rules[1])
+    full = n == board.storm_watch
+    if (pending or storm) and not full:
+        raise PositionError(
+            pending_key if pending else track_key,
+            f"the {storm_name} comes only once the {watch_name} is full",
+            rule=rules[0],
+        )
+    if full and not (pending or storm):
+        raise PositionError(
+            watch_key,
+            f"a full {watch_name} brings the {storm_name}: it is pending or on its track",
+            rule=rules[0],
+        )
+    return watch, n - len(watch), storm, pending
 
 
 def _team(doc: Mapping[str, Any], state: DisasterState, rule: str) -> tuple[list[int], list[int]]:
@@ -546,6 +578,7 @@ def build(state: DisasterState, setup: Setup) -> None:
     state.removed = setup.removed
     state.set_aside = setup.set_aside
     state.storm_watch = setup.storm_watch
+    state.watch_blank = setup.watch_blank
     state.queue = setup.queue
     state.turn = setup.turn
     state.prestige = setup.prestige

@@ -23,10 +23,11 @@ box, bivouacked [8.7]. The whole team is named with a multinational team [14.6].
 >>> import highcamp
 >>> game = highcamp.load_game("disaster-on-k2")
 >>> s = game.state_from_position({"clients": {"Vuk": {"where": "Traverse"}},
-...     "k2": {"collapsed": ["Bottleneck I", "Bottleneck II"], "darkness_track": 2}})
+...     "k2": {"avalanche_track": ["Icy", "Icy", "Thick Snow", "Darkness", "Darkness"],
+...            "collapsed": ["Bottleneck I"]}})
 >>> obs = s.observation(0)["k2"]
->>> obs["collapsed"], obs["darkness_track"], s.observation(0)["clients"][0]["where"]
-(['Bottleneck I', 'Bottleneck II'], 2, 'Traverse')
+>>> obs["collapsed"], len(obs["avalanche_track"]), s.observation(0)["clients"][0]["where"]
+(['Bottleneck I'], 5, 'Traverse')
 >>> game.state_from_position({"k2": {"collapsed": ["Traverse"]}})
 Traceback (most recent call last):
 ...
@@ -49,7 +50,7 @@ from ..position import (
     flag,
     names,
     read_position,
-    whole,
+    read_track,
 )
 from .vocabulary import K2_MARKER_NAMES, _cite
 
@@ -96,21 +97,15 @@ def read_k2_position(doc: Mapping[str, Any], state: K2State) -> Setup:
             raise PositionError(where, f"{value!r} is not a space of the board")
         return spaces[value.strip().lower()]
 
-    track = tokens.pile(part, "avalanche_track")
-    if len(track) > b.storm_watch:
-        raise PositionError(
-            "k2.avalanche_track", f"{len(track)} tokens on {b.storm_watch} spaces", rule="[7.3]"
-        )
-    dark = whole(
-        part.get("darkness_track", 0), "k2.darkness_track", 0, b.storm_track - 1, rule="[10.0]"
+    track, blanks, dark, pending = read_track(
+        part,
+        tokens,
+        b,
+        "k2",
+        ("avalanche_track", "darkness_track", "darkness_pending"),
+        ("Avalanche Track", "darkness"),
+        ("[7.3]", "[10.0]"),
     )
-    pending = flag(part.get("darkness_pending", False), "k2.darkness_pending")
-    if pending and (dark or len(track) < b.storm_watch):
-        raise PositionError(
-            "k2.darkness_pending",
-            "darkness is pending only off its track, once the Avalanche Track is full",
-            rule="[7.3]",
-        )
     serac = [c[0] for c in k2.collapses]
     collapsed: list[int] = []
     for i, v in enumerate(names(part.get("collapsed", []), "k2.collapsed")):
@@ -119,6 +114,8 @@ def read_k2_position(doc: Mapping[str, Any], state: K2State) -> Setup:
             why = "collapsed twice" if s in collapsed else "not a Serac space"
             raise PositionError(f"k2.collapsed[{i}]", f"{v!r} is {why}", rule="[7.3]")
         collapsed.append(s)
+    collapsed.sort(key=serac.index)
+    _check_collapses(state, collapsed, len(track) + blanks)
     ropes: list[list[int]] = []
     for i, r in enumerate(names(part.get("ropes", []), "k2.ropes")):
         where = f"k2.ropes[{i}]"
@@ -129,7 +126,9 @@ def read_k2_position(doc: Mapping[str, Any], state: K2State) -> Setup:
                 f"{where}.space", "a rope lies only on an avalanche space", rule="[9.2]"
             )
         given = r.get("token", _rope_name(state))
-        t = tokens.take(given, f"{where}.token", frozenset({ROPE_EFFECT}), "Synthetic Rope", "[9.2]")
+        t = tokens.take(
+            given, f"{where}.token", frozenset({ROPE_EFFECT}), "Synthetic Rope", "[9.2]"
+        )
         ropes.append([s, t, int(flag(r.get("frayed", False), f"{where}.frayed"))])
     named = [state.rs.guides[g].name for g in setup.guides] + [
         state.rs.clients[c].name for c in setup.clients
@@ -159,6 +158,7 @@ def read_k2_position(doc: Mapping[str, Any], state: K2State) -> Setup:
     setup.storm = dark
     setup.storm_pending = pending
     setup.storm_watch = track
+    setup.watch_blank = blanks
     setup.k2 = {
         "collapsed": collapsed,
         "ropes": ropes,
@@ -169,6 +169,31 @@ def read_k2_position(doc: Mapping[str, Any], state: K2State) -> Setup:
         "sherpa_summit": [summit],
     }
     return finish(setup, tokens)
+
+
+def _check_collapses(state: K2State, collapsed: list[int], n: int) -> None:
+    """The Serac collapses an Avalanche Track of ``n`` covered spaces has brought [7.3]:
+    each space as its space is reached; in the [14.5] variant, Bottleneck I so, then the
+    others in order, by the ridge numbers of tokens declined after it."""
+    names = state.rs.board.names
+    variant = state._game.balcony_collapse
+    order = state.k2.collapses
+    for k, (space, at, number, _) in enumerate(order):
+        where = "k2.collapsed"
+        if variant and number:
+            if space in collapsed and any(c[0] not in collapsed for c in order[:k]):
+                raise PositionError(
+                    where, f"{names[space]} collapses only after the spaces below it", rule="[14.5]"
+                )
+            continue
+        if (space in collapsed) != (n >= at):
+            have = "has" if n >= at else "has not"
+            raise PositionError(
+                where,
+                f"{names[space]} collapses when the Avalanche Track reaches {at}, which with "
+                f"{n} covered it {have}",
+                rule="[7.3]",
+            )
 
 
 def _rope_name(state: K2State) -> str:
