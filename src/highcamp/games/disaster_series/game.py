@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from highcamp.core import Game, PositionError, ScoreBand, chart_from_minimums
+from highcamp.core import Game, ScoreBand, chart_from_minimums
 
 from .components import ClientCard, Company, GuideCard, Ruleset
 from .constants import (
@@ -31,7 +31,7 @@ from .constants import (
     TRAIT_FLAGS,
 )
 from .engine import DisasterState
-from .position import Tokens, build, finish, read_position
+from .position import Tokens, build, finish, read_position, read_two_player
 from .seats import (
     NUM_ACTIONS_2P,
     TwoPlayerState,
@@ -202,13 +202,12 @@ class DisasterGame(Game):
         return DisasterState(self, seed)
 
     def _state_from_position(self, position: Mapping[str, Any], seed: int) -> DisasterState:
-        """A solitaire table set up from a position document (:mod:`.position`), at the
-        start of a turn or at its movement step."""
-        if self.seat_games:
-            raise PositionError("", "a game for two players offers no position documents")
+        """A table set up from a position document (:mod:`.position`): solitaire, at the
+        start of a turn or at its movement step; for two players, at the start of a turn."""
         state = self._new_state(seed)
         tokens = Tokens(state, str)
-        build(state, finish(read_position(position, state, tokens=tokens), tokens))
+        read = read_two_player if self.seat_games else read_position
+        build(state, finish(read(position, state, tokens=tokens), tokens))
         return state
 
 

@@ -42,55 +42,47 @@ from typing import TYPE_CHECKING, Any
 from highcamp.core import PositionError
 
 from ..constants import DEAD, LOST, REMOVED
-from ..position import (
-    Setup,
-    Tokens,
-    fields,
-    finish,
-    flag,
-    names,
-    read_position,
-    read_track,
-)
+from ..position import Reading, Setup, Team, finish, read_position, read_two_player
+from ..position_reading import Tokens, fields, flag, names, read_track
 from .vocabulary import K2_MARKER_NAMES, _cite
 
 if TYPE_CHECKING:
     from .state import K2State
 
-__all__ = ["K2_FIELDS", "read_k2_position"]
+__all__ = ["K2", "K2_FIELDS", "K2_TABLE_FIELDS", "K2_TEAM_FIELDS", "read_k2_position"]
 
-K2_FIELDS = (
-    "avalanche_track",
-    "darkness_track",
-    "darkness_pending",
-    "collapsed",
-    "ropes",
-    "bivouacked",
-    "flashlight",
-    "secret_goal",
-)
+K2_TABLE_FIELDS = ("avalanche_track", "darkness_track", "darkness_pending", "collapsed", "ropes")
+"""K2's part of the table (with two players, the document's ``k2``)."""
+K2_TEAM_FIELDS = ("bivouacked", "flashlight", "secret_goal")
+"""K2's part of a team (with two players, a seat's ``k2``)."""
+K2_FIELDS = (*K2_TABLE_FIELDS, *K2_TEAM_FIELDS)
 ROPE_FIELDS = ("space", "frayed", "token")
 GOAL_FIELDS = ("name", "achieved")
 ROPE_EFFECT = "synthetic_rope"
+K2 = Reading(cite=_cite, markers=K2_MARKER_NAMES, team_rule="[14.6]", own=("k2",))
+"""How K2 reads the series' documents: its sections, goal markers and part."""
 
 
 def read_k2_position(doc: Mapping[str, Any], state: K2State) -> Setup:
-    """Check a K2 document for the game of ``state`` (a fresh state): the position, its K2
-    fields (``Setup.k2``) by the state's names."""
+    """Check a K2 document for the game of ``state`` (a fresh state, solitaire or for two
+    players): the position with its K2 fields (``Setup.k2``, ``Team.k2``)."""
     tokens = Tokens(state, _cite)
-    setup = read_position(
-        doc,
-        state,
-        cite=_cite,
-        extra=("k2",),
-        tokens=tokens,
-        markers=K2_MARKER_NAMES,
-        team_rule="[14.6]",
-    )
-    part = fields(doc.get("k2", {}), K2_FIELDS, "k2")
+    two = bool(state._game.seat_games)
+    setup = (read_two_player if two else read_position)(doc, state, K2, tokens)
+    part = fields(doc.get("k2", {}), K2_TABLE_FIELDS if two else K2_FIELDS, "k2")
+    _table_part(part, state, tokens, setup)
+    for k, team in enumerate(setup.teams):
+        where = f"seats[{k}]." if two else ""
+        seat = doc["seats"][k] if two and "seats" in doc else ({} if two else doc)
+        own = fields(seat.get("k2", {}), K2_TEAM_FIELDS, where + "k2") if two else part
+        team.k2 = _team_part(own, seat, where, state, team)
+    return finish(setup, tokens)
+
+
+def _table_part(part: Mapping[str, Any], state: K2State, tokens: Tokens, setup: Setup) -> None:
+    """The Avalanche and Darkness tracks, the Serac collapses and the ropes [7.3] [9.2]."""
     b = state.rs.board
     spaces = {n.lower(): i for i, n in enumerate(b.names)}
-    k2 = state.k2
 
     def space(value: Any, where: str) -> int:
         if not isinstance(value, str) or value.strip().lower() not in spaces:
@@ -106,7 +98,7 @@ def read_k2_position(doc: Mapping[str, Any], state: K2State) -> Setup:
         ("Avalanche Track", "darkness"),
         ("[7.3]", "[10.0]"),
     )
-    serac = [c[0] for c in k2.collapses]
+    serac = [c[0] for c in state.k2.collapses]
     collapsed: list[int] = []
     for i, v in enumerate(names(part.get("collapsed", []), "k2.collapsed")):
         s = space(v, f"k2.collapsed[{i}]")
@@ -130,45 +122,50 @@ def read_k2_position(doc: Mapping[str, Any], state: K2State) -> Setup:
             given, f"{where}.token", frozenset({ROPE_EFFECT}), "Synthetic Rope", "[9.2]"
         )
         ropes.append([s, t, int(flag(r.get("frayed", False), f"{where}.frayed"))])
-    named = [state.rs.guides[g].name for g in setup.guides] + [
-        state.rs.clients[c].name for c in setup.clients
-    ]
-    ng = len(setup.guides)  # a guide in the box is bivouacked: only climbers get lost [9.3]
+    setup.storm = dark
+    setup.storm_pending = pending
+    setup.storm_watch = track
+    setup.watch_blank = blanks
+    setup.k2 = {"collapsed": collapsed, "ropes": ropes}
+
+
+def _team_part(
+    part: Mapping[str, Any], seat: Mapping[str, Any], where: str, state: K2State, team: Team
+) -> dict[str, Any]:
+    """A team's bivouacs [8.7], Flashlight (Player Aid) and Secret Goal [13.0]; ``seat`` is
+    the document's part naming the team's markers."""
+    named = team.names
+    ng = len(team.guides)  # a guide in the box is bivouacked: only climbers get lost [9.3]
     bivouacked = [
-        p == LOST and (m < ng or _said_bivouac(doc, named, m)) for m, p in enumerate(setup.pos)
+        p == LOST and (m < ng or _said_bivouac(seat, named, m)) for m, p in enumerate(team.pos)
     ]
-    for i, who in enumerate(names(part.get("bivouacked", []), "k2.bivouacked")):
+    for i, who in enumerate(names(part.get("bivouacked", []), f"{where}k2.bivouacked")):
+        at = f"{where}k2.bivouacked[{i}]"
         if who not in named:
-            raise PositionError(f"k2.bivouacked[{i}]", f"{who!r} is not a marker of the team")
+            raise PositionError(at, f"{who!r} is not a marker of the team")
         m = named.index(who)
-        if setup.pos[m] != LOST:
-            raise PositionError(
-                f"k2.bivouacked[{i}]", f"{who} is not in the LOST/BIVOUAC box", rule="[8.7]"
-            )
+        if team.pos[m] != LOST:
+            raise PositionError(at, f"{who} is not in the LOST/BIVOUAC box", rule="[8.7]")
         bivouacked[m] = True
     flash = -1
     if part.get("flashlight") is not None:
         who = part["flashlight"]
         if who not in named:
-            raise PositionError("k2.flashlight", f"{who!r} is not a marker of the team")
+            raise PositionError(f"{where}k2.flashlight", f"{who!r} is not a marker of the team")
         flash = named.index(who)
-        if setup.pos[flash] in (LOST, DEAD, REMOVED):
-            raise PositionError("k2.flashlight", f"{who} is off the track", rule="Player Aid")
-    goal, done, summit = _secret_goal(part, state, setup)
-    setup.storm = dark
-    setup.storm_pending = pending
-    setup.storm_watch = track
-    setup.watch_blank = blanks
-    setup.k2 = {
-        "collapsed": collapsed,
-        "ropes": ropes,
+        if team.pos[flash] in (LOST, DEAD, REMOVED):
+            raise PositionError(
+                f"{where}k2.flashlight", f"{who} is off the track", rule="Player Aid"
+            )
+    goal, done, summit = _secret_goal(part, where, state, team)
+    return {
         "bivouacked": bivouacked,
         "flash": flash,
-        "secret_goal": [goal],
-        "goal_done": [done],
-        "sherpa_summit": [summit],
+        "secret_goal": goal,
+        "goal_done": done,
+        "sherpa_summit": summit,
+        "secret": state.k2.goals[goal][1] if goal >= 0 else None,
     }
-    return finish(setup, tokens)
 
 
 def _check_collapses(state: K2State, collapsed: list[int], n: int) -> None:
@@ -202,13 +199,15 @@ def _rope_name(state: K2State) -> str:
 
 
 def _said_bivouac(doc: Mapping[str, Any], named: list[str], m: int) -> bool:
-    """Whether the document puts marker ``m`` ``where`` ``bivouac``."""
+    """Whether the document's team part puts marker ``m`` ``where`` ``bivouac``."""
     kind = "guides" if any(named[m] == k for k in doc.get("guides", {}) or {}) else "clients"
     entry = (doc.get(kind) or {}).get(named[m], {})
     return isinstance(entry, Mapping) and str(entry.get("where", "")).lower() == "bivouac"
 
 
-def _secret_goal(part: Mapping[str, Any], state: K2State, setup: Setup) -> tuple[int, bool, bool]:
+def _secret_goal(
+    part: Mapping[str, Any], where: str, state: K2State, setup: Team
+) -> tuple[int, bool, bool]:
     """The Sherpa's Secret Goal [13.0]: its index, whether it is done (Summit w/Climber,
     Bivouac) and whether the Sherpa has summited (Do Not Summit)."""
     goals = state.k2.goals
@@ -217,29 +216,35 @@ def _secret_goal(part: Mapping[str, Any], state: K2State, setup: Setup) -> tuple
     if value is None:
         if sherpa:
             raise PositionError(
-                "k2.secret_goal",
+                f"{where}k2.secret_goal",
                 "the Sherpa's Secret Goal is drawn at set-up: name it",
                 rule="[13.0]",
             )
         return -1, False, False
     if not sherpa:
-        raise PositionError("k2.secret_goal", "only a Sherpa has a Secret Goal", rule="[13.0]")
+        raise PositionError(
+            f"{where}k2.secret_goal", "only a Sherpa has a Secret Goal", rule="[13.0]"
+        )
     entry = (
-        {"name": value} if isinstance(value, str) else fields(value, GOAL_FIELDS, "k2.secret_goal")
+        {"name": value}
+        if isinstance(value, str)
+        else fields(value, GOAL_FIELDS, f"{where}k2.secret_goal")
     )
     titles = [g[1].lower() for g in goals]
     name = entry.get("name")
     if not isinstance(name, str) or name.strip().lower() not in titles:
         shown = ", ".join(g[1] for g in goals)
-        raise PositionError("k2.secret_goal.name", f"{name!r} is not a Secret Goal ({shown})")
+        raise PositionError(
+            f"{where}k2.secret_goal.name", f"{name!r} is not a Secret Goal ({shown})"
+        )
     g = titles.index(name.strip().lower())
-    achieved = flag(entry.get("achieved", False), "k2.secret_goal.achieved")
+    achieved = flag(entry.get("achieved", False), f"{where}k2.secret_goal.achieved")
     gid = goals[g][0]
     if gid == "back_at_camp" and "achieved" in entry:
         at_camp = setup.pos[0] == 0 or setup.pos[0] == LOST
         if achieved != at_camp:
             raise PositionError(
-                "k2.secret_goal.achieved",
+                f"{where}k2.secret_goal.achieved",
                 "Back at Camp is achieved exactly when the Sherpa is at High Camp or bivouacked",
                 rule="[13.0]",
             )

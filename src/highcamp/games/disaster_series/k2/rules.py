@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from highcamp.core import Game, GameInfo, OptionSpec, PositionError
+from highcamp.core import Game, GameInfo, OptionSpec
 
 from ..components import ClientCard, Company, GuideCard
 from ..constants import PLAY
@@ -232,9 +232,8 @@ class DisasterOnK2Game(DisasterGame):
         return K2State(self, seed)
 
     def _state_from_position(self, position: Mapping[str, Any], seed: int) -> K2State:
-        """A solitaire table set up from a position document (:mod:`.position`)."""
-        if self.seat_games:
-            raise PositionError("", "a game for two players offers no position documents")
+        """A table set up from a position document (:mod:`.position`), solitaire or for
+        two players."""
         state = self._new_state(seed)
         build(state, read_k2_position(position, state))
         return state
