@@ -128,13 +128,6 @@ def moving(seed: int = 0, **kwargs: Any) -> DisasterState:
     return start(seed, **{**QUIET_MOVE, **kwargs})
 
 
-def place(state: DisasterState, name: str, space: str) -> None:
-    """Put a marker on a board space: for two-player scenarios only, which have no position
-    documents (solitaire scenarios set up their position with :func:`start`)."""
-    state.pos[marker(state, name)] = SPACES[space]
-    state._cache = None
-
-
 def where(state: DisasterState, name: str) -> str:
     """Where a marker is, by name."""
     return state.space_name(state.pos[marker(state, name)])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from highcamp import CHANCE
 from highcamp.games.disaster_series.engine import NEUTRAL, QUEUE, SACRIFICE
-from highcamp.games.disaster_series.seats import TwoPlayerState
 
 from .helpers import (
     ALL_HILLARY,
@@ -14,7 +13,6 @@ from .helpers import (
     draw,
     marker,
     new,
-    place,
     roll,
     start,
     texts,
@@ -22,7 +20,7 @@ from .helpers import (
     where,
 )
 from .test_scenarios import _end_now
-from .test_two_player import _win, new2, place2
+from .test_two_player import _win, start2
 
 ICY = 15  # Icy, ridge 6
 
@@ -58,9 +56,10 @@ def test_8_2_icy_slides_a_group_onto_down_and_the_player_orders_it() -> None:
 
 
 def test_8_2_icy_in_two_players_sends_both_teams_into_the_queue() -> None:
-    s = new2()
-    place2(s, 0, "Beck", "Summit Ridge")
-    place2(s, 1, "Sandy", "Summit Ridge")
+    s = start2(
+        where=({"Beck": "Summit Ridge"}, {"Sandy": "Summit Ridge"}),
+        marker=({"Beck": "Hillary Step"}, {"Sandy": "Hillary Step"}),
+    )
     _win(s, ICY)
     assert s.current_player() == CHANCE and s.die_for == "queue"
     roll(s, 2)
@@ -115,11 +114,8 @@ def test_13_2_cautious_client_that_moves_tires() -> None:
 
 
 def test_15_4_ridges_open_before_any_block_stops_blocks_that_turn() -> None:
-    s: TwoPlayerState = new2()
     ro = 27  # Ridges Open
-    with s._seated(0):
-        s.container.remove(ro)
-        s.held = [ro]
+    s = start2(where=({"Doug": "Snow Gully", "Beck": "Snow Gully"}, {}), seats=({"held": [ro]}, {}))
     draw(s, 1)
     act(s, "pass")
     act(s, "pass")
@@ -128,7 +124,6 @@ def test_15_4_ridges_open_before_any_block_stops_blocks_that_turn() -> None:
     act(s, "play Ridges Open")
     assert "play Ridges Open" not in texts(s)  # once a turn
     for name in ("Doug", "Beck"):  # two clients end their move on The Balcony
-        place(s, name, "Snow Gully")
         act(s, f"move {name}")
         act(s, f"{name} up to The Balcony")
         if f"end {name}'s move" in texts(s):
