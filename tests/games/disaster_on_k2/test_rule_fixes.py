@@ -7,7 +7,7 @@ from highcamp.games.disaster_series.engine import LOST
 from highcamp.games.disaster_series.k2.rules import R_SCALED
 
 from .helpers import act, draw, marker, roll, start, texts, three_collapsed, to_move, where
-from .test_two_player import BROKEN_ROPE, LUCK, names, new2, place2, where2, win
+from .test_two_player import BROKEN_ROPE, LUCK, names, new2, start2, where2, win
 
 
 def _joint_descent(team: str, guide: str, climber: str, face: int) -> str:
@@ -71,12 +71,8 @@ def test_9_3_bad_sense_of_direction_gets_lost_sliding_off_the_shoulder_by_icy() 
 
 
 def test_15_3_luck_before_the_opponents_broken_rope_roll() -> None:
-    s = new2()
-    theirs = names(s, 1)
-    place2(s, 1, theirs[0], "Below the Bottleneck")
-    with s._seated(1):
-        s.container.remove(LUCK)
-        s.held = [LUCK]
+    theirs = names(new2(), 1)
+    s = start2(where=({}, {theirs[0]: "Below the Bottleneck"}), seats=({}, {"held": [LUCK]}))
     win(s, BROKEN_ROPE, 0)
     act(s, f"Broken Rope strikes {theirs[0]} of Seat 2 (Netherlands)")
     assert s.current_player() == 1  # the struck climber's player
@@ -91,9 +87,8 @@ def test_15_3_luck_before_the_opponents_broken_rope_roll() -> None:
 
 
 def test_15_3_without_luck_the_opponents_broken_rope_rolls_at_once() -> None:
-    s = new2()
-    theirs = names(s, 1)
-    place2(s, 1, theirs[0], "Below the Bottleneck")
+    theirs = names(new2(), 1)
+    s = start2(where=({}, {theirs[0]: "Below the Bottleneck"}))
     win(s, BROKEN_ROPE, 0)
     act(s, f"Broken Rope strikes {theirs[0]} of Seat 2 (Netherlands)")
     assert s.current_player() == CHANCE
