@@ -145,13 +145,6 @@ def track(n: int) -> list[str]:
     return [f"token {t}" for t in FILLER[:n]]
 
 
-def place(state: K2State, name: str, space: str) -> None:
-    """Put a marker on a board space: for two-player scenarios only, which have no position
-    documents (solitaire scenarios set up their position with :func:`start`)."""
-    state.pos[marker(state, name)] = SPACES[space]
-    state._cache = None
-
-
 def where(state: K2State, name: str) -> str:
     """Where a marker is, by name."""
     return state.space_name(state.pos[marker(state, name)])
