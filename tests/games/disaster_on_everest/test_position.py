@@ -288,3 +288,71 @@ def test_a_document_with_a_tampered_position_is_refused() -> None:
     doc = _game().state_from_position(POSITION).to_json()
     with pytest.raises(StateFormatError, match="position is refused"):
         _game().state_from_json({**doc, "position": {**POSITION, "prestige": 99}})
+
+
+TWO: dict[str, Any] = {
+    "turn": 3,
+    "first": 1,
+    "blocked": ["South Summit"],
+    "storm_watch": ["Icy"],
+    "queue": [{"spot": 2, "who": "Beck", "direction": "up", "seat": 0},
+              {"spot": 3, "who": "Sandy", "direction": "down", "seat": 1}],
+    "seats": [
+        {"prestige": 9, "held": ["Luck"],
+         "clients": {"Beck": {"marker": "Hillary Step"},
+                     "Doug": {"where": "South Summit"}}},
+        {"preparations": "Prep Ready",
+         "clients": {"Sandy": {"marker": "Hillary Step"},
+                     "Tim": {"where": "South Summit"}}},
+    ],
+}  # fmt: skip
+
+
+def test_a_two_player_position_sets_up_both_teams_and_the_table() -> None:
+    game = _game(players=2)
+    s = game.state_from_position(TWO, seed=5)
+    assert s.current_player() == CHANCE and not s.invariants()
+    mine, theirs = s.observation(0), s.observation(1)
+    assert (mine["prestige"], theirs["prestige"]) == (9, 14)  # 14 unless said [15.2]
+    assert mine["held"] == ["Luck"] and theirs["preparations"] == "Prep Ready"
+    assert mine["blocked"] == ["South Summit"] and mine["turn"] == 3
+    assert [(e["spot"], e["who"]) for e in mine["queue"]] == [(2, "Beck"), (3, "Sandy")]
+    assert {c["name"]: c["where"] for c in theirs["clients"]}["Tim"] == "South Summit"
+    assert len(s.chance_outcomes()) == 36 - 2  # the First Player draws three [15.6]
+    check_copies(s)
+    assert game.state_from_json(json.dumps(s.to_json())) == s
+    for seed in (1, 2):
+        final = play_random("disaster-on-everest", {"players": 2}, seed, full_every=5,
+                            deep=True, position=TWO)  # fmt: skip
+        assert final.is_terminal() and final.start_position == TWO
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words", "rule"),
+    [
+        ({"seats": [{}]}, "seats", "one object per seat (2)", "[15.0]"),
+        ({"first": 2}, "first", "must be in 0..1, not 2", "[15.1]"),
+        ({"step": "move"}, "step", "unknown field", ""),
+        ({"seats": [{"colour": 1}, {}]}, "seats[0].colour", "unknown field", ""),
+        ({"seats": [{}, {"clients": {"Doug": {}}}]}, "seats[1].clients.Doug", "unknown field",
+         ""),
+        ({"seats": [{}, {"prestige": 31}]}, "seats[1].prestige", "must be in 0..30", "[6.2]"),
+        ({"blocked": ["The Balcony"]}, "blocked[0]",
+         "The Balcony is blocked only while two clients stand on it", "[15.4]"),
+        ({"queue": [{"spot": 1, "who": "Sandy"}]}, "queue[0].seat", "must be a whole number",
+         ""),
+        ({"queue": [{"spot": 1, "who": "Sandy", "seat": 0}]}, "queue[0].who",
+         "not a marker of the team", ""),
+        ({"seats": [{"held": ["Luck"]}, {"held": ["Luck"]}]}, "seats[1].held[0]",
+         "every Luck token is placed already", ""),
+        ({"seats": [{}, {"clients": {"Sandy": {"where": "Down"}}}]},
+         "seats[1].clients.Sandy.marker", "has the Hillary Step marker", "[8.4]"),
+    ],
+)  # fmt: skip
+def test_a_broken_two_player_position_is_refused(
+    change: dict[str, Any], field: str, words: str, rule: str
+) -> None:
+    with pytest.raises(PositionError) as err:
+        _game(players=2).state_from_position(change)
+    assert (err.value.field, err.value.rule) == (field, rule), str(err.value)
+    assert words in err.value.reason, str(err.value)

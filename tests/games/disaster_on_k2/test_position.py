@@ -268,3 +268,51 @@ def test_a_broken_position_is_refused_with_its_field_reason_and_rule(
     assert err.value.field == field, str(err.value)
     assert words in err.value.reason, str(err.value)
     assert err.value.rule == rule, str(err.value)
+
+
+TWO: dict[str, Any] = {
+    "first": 1,
+    "blocked": ["Traverse"],
+    "k2": {"avalanche_track": ["Icy"] * 3 + ["Thick Snow"] * 2, "collapsed": ["Bottleneck I"]},
+    "seats": [
+        {"clients": {"Vuk": {"where": "Traverse"}},
+         "k2": {"secret_goal": "Bivouac", "flashlight": "Vuk"}},
+        {"clients": {"Maarten": {"where": "Traverse"}}, "k2": {"secret_goal": "Do Not Summit"}},
+    ],
+}  # fmt: skip
+SHERPAS = {"players": 2, "guide": "sherpa", "guide_2": "sherpa"}
+
+
+def test_a_two_player_position_keeps_each_secret_goal_to_its_seat() -> None:
+    game = _game(**SHERPAS)
+    s = game.state_from_position(TWO, seed=2)
+    assert not s.invariants()
+    mine, theirs = s.observation(0), s.observation(1)
+    assert mine["k2"]["secret_goal"]["name"] == "Bivouac" and mine["k2"]["flashlight"] == "Vuk"
+    assert mine["opponent"]["k2"]["secret_goal"] == "hidden"
+    assert theirs["k2"]["secret_goal"]["name"] == "Do Not Summit"
+    assert mine["k2"]["collapsed"] == ["Bottleneck I"] and mine["blocked"] == ["Traverse"]
+    check_copies(s)
+    for seed in (1, 2):
+        final = play_random("disaster-on-k2", SHERPAS, seed, full_every=5, deep=True,
+                            position=TWO)  # fmt: skip
+        assert final.is_terminal() and final.start_position == TWO
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "words", "rule"),
+    [
+        ({"seats": [{"k2": {"secret_goal": "Bivouac"}}, {}]}, "seats[1].k2.secret_goal",
+         "drawn at set-up: name it", "[13.0]"),
+        ({"seats": [{"k2": {"collapsed": []}}, {}]}, "seats[0].k2.collapsed", "unknown field",
+         ""),
+        ({"k2": {"flashlight": "Vuk"}}, "k2.flashlight", "unknown field", ""),
+    ],
+)  # fmt: skip
+def test_a_broken_two_player_position_is_refused(
+    change: dict[str, Any], field: str, words: str, rule: str
+) -> None:
+    with pytest.raises(PositionError) as err:
+        _game(**SHERPAS).state_from_position({**TWO, "blocked": [], **change})
+    assert (err.value.field, err.value.rule) == (field, rule), str(err.value)
+    assert words in err.value.reason, str(err.value)

@@ -6,7 +6,8 @@ the words of the observation's ``k2`` part::
       "guides": {"Karim": {"where": "bivouac"}},
       "clients": {"Vuk": {"where": "Traverse Goal", "marker": "Traverse"}},
       "k2": {
-        "avalanche_track": ["Icy"],          # tokens covering the Avalanche Track [7.3]
+        "avalanche_track": ["Icy", "Icy", "Icy", "Thick Snow", "Thick Snow"],
+                                             # tokens covering the Avalanche Track [7.3]
         "darkness_track": 0,                 # the Darkness marker's space, 0 off it [10.0]
         "darkness_pending": false,           # darkness falls at the end of the turn [7.3]
         "collapsed": ["Bottleneck I"],       # Serac collapses [7.3]
@@ -18,7 +19,17 @@ the words of the observation's ``k2`` part::
 
 The other fields are the series' (``storm_*`` are named by the ``k2`` part here); a marker
 ``where`` ``bivouac`` (or ``lost``, listed in ``k2.bivouacked``) is in the LOST/BIVOUAC
-box, bivouacked [8.7]. The whole team is named with a multinational team [14.6].
+box, bivouacked [8.7]. The whole team is named with a multinational team [14.6]. With two
+players the table's part (``K2_TABLE_FIELDS``) is the document's ``k2``, each team's
+(``K2_TEAM_FIELDS``) its seat's ``k2``.
+
+Refused besides the series' refusals: the Avalanche Track over its spaces, darkness pending
+or on its track before the track is full, a full track without darkness, or collapses the
+track has not brought (Bottleneck I on its 5th space, II on its 7th, III on its 8th) [7.3],
+in the [14.5] variant a higher space before a lower; a rope off an avalanche space or not a
+Synthetic Rope [9.2]; a marker bivouacked outside the box [8.7]; the Flashlight off the
+track (Player Aid); a Secret Goal without a Sherpa, a Sherpa without one, or Back at Camp
+said achieved against the Sherpa's place [13.0].
 
 >>> import highcamp
 >>> game = highcamp.load_game("disaster-on-k2")
