@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import highcamp
+from highcamp.games.disaster_series import DisasterGame, DisasterState
 from highcamp.games.disaster_series.campaign import CampaignState
+from highcamp.games.disaster_series.campaign.roster import CampaignRoster
 from highcamp.games.disaster_series.engine import DEAD, P_OVER, REMOVED
 
 
@@ -39,6 +41,26 @@ def end_mountain(
             inner.pos[m] = REMOVED if m < ng else DEAD
     inner.phase = P_OVER
     state._finish_mountain()
+
+
+def mountain(state: CampaignState) -> DisasterState:
+    """The mountain being climbed, as its game's state (to read, not to change)."""
+    inner = state.mountain_state()
+    assert isinstance(inner, DisasterState)
+    return inner
+
+
+def roster(state_or_game: CampaignState | highcamp.Game) -> CampaignRoster:
+    """The campaign's game, with its mountains, labels and chart."""
+    game = state_or_game.game if isinstance(state_or_game, CampaignState) else state_or_game
+    assert isinstance(game, CampaignRoster)
+    return game
+
+
+def series_game(game: highcamp.Game) -> DisasterGame:
+    """A game of the series, with its rule set."""
+    assert isinstance(game, DisasterGame)
+    return game
 
 
 def act(state: CampaignState, text: str) -> None:

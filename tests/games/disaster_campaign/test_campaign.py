@@ -10,7 +10,7 @@ from highcamp.agents.heuristics import make_heuristic
 from highcamp.core import CHANCE, IllegalActionError, play_game
 from highcamp.games.disaster_series.campaign import CampaignState
 
-from .helpers import act, end_mountain, new, team, texts
+from .helpers import act, end_mountain, mountain, new, roster, team, texts
 from .small_mountain import registered
 
 SUMMIT_ADVENTURES = ["Yuri", "Rob", "Doug", "Beck", "Yasuko", "Frank", "Lou", "Stuart"]
@@ -49,8 +49,8 @@ def test_16_2_joe_bob_summits_both_peaks_for_10_x_2() -> None:
     ],
 )
 def test_16_2_campaign_chart_bands(score: int, band: str) -> None:
-    game = highcamp.load_game("disaster-campaign", order="everest,everest")
-    assert game.band(score) == band  # type: ignore[attr-defined]
+    game = roster(highcamp.load_game("disaster-campaign", order="everest,everest"))
+    assert game.band(score) == band
     assert game.score_bands() == [
         "Major Defeat",
         "Minor Defeat",
@@ -103,7 +103,7 @@ def test_16_1_survivors_carry_over_with_their_cards() -> None:
     assert doug["marker"] == "" and doug["space"] == 0  # a new climb starts at High Camp
     yuri = next(g for g in inner["guides"] if g["name"] == "Yuri")
     assert (yuri["movement"], yuri["skills"]) == (5, ["expert_climber", "resolute"])
-    assert state.mountain_state().game.advanced  # type: ignore[attr-defined]
+    assert mountain(state)._game.advanced
 
 
 def test_16_1_the_dead_do_not_come_back() -> None:
@@ -164,14 +164,14 @@ def test_16_1_a_smaller_mountain_leaves_a_guide_and_a_client_behind() -> None:
         assert state.observation(0)["campaign"]["phase"] == "leave a client behind"
         assert len(texts(state)) == 6
         with pytest.raises(IllegalActionError) as err:
-            state.apply_action(state.game.TAKE_G)  # type: ignore[attr-defined]
+            state.apply_action(roster(state).TAKE_G)
         assert err.value.rule == "[16.1]"
         act(state, "leave client Lou (Everest) behind")
         assert state.is_chance_node()
         assert team(state) == [
             f"{n} (Everest)" for n in ("Yuri", "Doug", "Beck", "Yasuko", "Frank", "Stuart")
         ]
-        assert state.mountain_state().name(0) == "Yuri"  # type: ignore[attr-defined]
+        assert mountain(state).name(0) == "Yuri"
         camp = state.observation(0)["campaign"]
         assert camp["left_behind"] == ["Rob (Everest)", "Lou (Everest)"]
         # the mountain plays with one guide: option a moves "the guide"
@@ -193,7 +193,7 @@ def test_16_1_a_larger_mountain_takes_replacements_from_every_set() -> None:
         act(state, "take guide Yuri (Everest)")
         act(state, "take client Tom (Everest)")
         assert state.is_chance_node()
-        names = [state.mountain_state().name(m) for m in range(8)]  # type: ignore[attr-defined]
+        names = [mountain(state).name(m) for m in range(8)]
         assert names[:2] == ["Yuri", "Yuri (Everest)"]  # two markers, told apart
         assert names[-1] == "Tom"
 
@@ -203,7 +203,7 @@ def test_a_single_answer_is_not_asked() -> None:
     state = new()
     used = set(SUMMIT_ADVENTURES)
     # every other guide has been used: only one is left on offer
-    state.used_g.extend(g for g in range(8) if state.game.guide_label(g) not in used)  # type: ignore[attr-defined]
+    state.used_g.extend(g for g in range(8) if roster(state).guide_label(g) not in used)
     state.used_g.remove(7)  # Dorje stays unused
     end_mountain(state, dead=("Rob",))
     assert state.is_chance_node()

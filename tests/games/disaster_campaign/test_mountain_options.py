@@ -15,7 +15,7 @@ import pytest
 import highcamp
 from highcamp.core import OptionError, State
 
-from .helpers import act, end_mountain, new, texts
+from .helpers import act, end_mountain, new, roster, series_game, texts
 
 SAVED = Path(__file__).parent / "golden" / "saved-k2-everest-advanced.json"
 
@@ -87,8 +87,8 @@ def test_16_1_only_k2_sherpas_receive_a_secret_goal() -> None:
     end_mountain(state, dead=("Yuri", "Rob"))  # both guides gone: a replacement is taken
     act(state, texts(state)[0])  # K2 takes five clients of the six
     sherpas = [t for t in texts(state) if t.startswith("take guide") and "K2" in t]
-    k2 = highcamp.load_game("disaster-on-k2")
-    kinds = {g.name: g.kind for g in k2.ruleset.guides}  # type: ignore[attr-defined]
+    k2 = series_game(highcamp.load_game("disaster-on-k2"))
+    kinds = {g.name: g.kind for g in k2.ruleset.guides}
     sherpa = next(
         t for t in sherpas if kinds[t.removeprefix("take guide ").split(" (")[0]] == "sherpa"
     )
@@ -117,9 +117,9 @@ def test_14_5_k2_balcony_collapse_on_every_k2_climb() -> None:
 # ---------------------------------------------------------------- K2's multinational team [14.6]
 def test_14_6_k2_multinational_team_hires_from_all_four_teams() -> None:
     state = new(seed=3, order="k2-everest", k2_multinational=True)
-    k2 = highcamp.load_game("disaster-on-k2")
+    k2 = series_game(highcamp.load_game("disaster-on-k2"))
     hires = [t for t in texts(state) if t.startswith("hire")]
-    assert len(hires) == len(k2.ruleset.guides) == 8  # type: ignore[attr-defined]
+    assert len(hires) == len(k2.ruleset.guides) == 8
     _plays_as_its_game(
         {"order": "k2-everest", "k2_multinational": True}, "disaster-on-k2", {"multinational": True}
     )
@@ -227,7 +227,7 @@ def test_saved_campaigns_of_before_load_and_save_the_same() -> None:
 def test_options_at_their_default_are_not_saved() -> None:
     game = highcamp.load_game("disaster-campaign", order="k2-everest", k2_guide="hap")
     assert dict(game.options) == {"order": "k2-everest", "team": None, "game": "basic"}
-    assert game.settings["k2_guide"] == "hap"  # type: ignore[attr-defined]
+    assert roster(game).settings["k2_guide"] == "hap"
 
 
 def test_a_campaign_with_mountain_options_round_trips() -> None:

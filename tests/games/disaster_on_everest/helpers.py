@@ -1,7 +1,8 @@
-"""Helpers of the Disaster on Everest tests: reach a phase, act by text, place markers."""
+"""Helpers of the Disaster on Everest tests: reach a phase, act by text, set up positions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import highcamp
@@ -58,10 +59,73 @@ def marker(state: DisasterState, name: str) -> int:
     raise KeyError(name)
 
 
-def place(state: DisasterState, name: str, space: str) -> None:
-    """Put a marker on a board space (scenario set-up)."""
-    state.pos[marker(state, name)] = SPACES[space]
-    state._cache = None
+def team_part(
+    game: highcamp.Game, **fields: Mapping[str, Any] | None
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """The ``guides`` and ``clients`` of a position document from per-field maps by marker
+    name: ``team_part(game, where={"Frank": "Snow Gully"}, marker={"Frank": "Summit"})``."""
+    fresh = game.new_initial_state(0)
+    assert isinstance(fresh, DisasterState)
+    guides = {fresh.name(g) for g in range(fresh._game.ng)}
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for key, by_name in fields.items():
+        for name, value in (by_name or {}).items():
+            kind = "guides" if name in guides else "clients"
+            out.setdefault(kind, {}).setdefault(name, {})[key] = value
+    return out
+
+
+def start(
+    seed: int = 0,
+    *,
+    options: Mapping[str, Any] | None = None,
+    where: Mapping[str, str] | None = None,
+    marker: Mapping[str, str] | None = None,
+    tired: Mapping[str, str] | None = None,
+    oxygen: Mapping[str, bool] | None = None,
+    **doc: Any,
+) -> DisasterState:
+    """The position document ``doc`` (markers by name: ``where``, ``marker``, ``tired``,
+    ``oxygen``) set up: by default the start of turn 1, the event about to be drawn. A
+    storm on its track comes with a full Storm Watch (:data:`STORM_WATCH`) [6.3]."""
+    game = highcamp.load_game("disaster-on-everest", **(options or {}))
+    if doc.get("storm_track") and "storm_watch" not in doc:
+        doc["storm_watch"] = STORM_WATCH
+    doc.update(team_part(game, where=where, marker=marker, tired=tired, oxygen=oxygen))
+    state = game.state_from_position(doc, seed=seed)
+    assert isinstance(state, DisasterState)
+    return state
+
+
+ALL_HILLARY = {
+    "Doug": "Hillary Step",
+    "Beck": "Hillary Step",
+    "Yasuko": "Hillary Step",
+    "Frank": "Hillary Step",
+    "Lou": "Hillary Step",
+    "Stuart": "Hillary Step",
+}
+"""Every client of Summit Adventures with the Hillary Step marker."""
+
+
+END = 9
+"""The Storm Track's last space before Game End [10.0]: the game ends after the turn."""
+STORM_WATCH = [f"token {t}" for t in (6, 7, 8, 16, 17, 19)]
+"""A full Storm Watch, of tokens the scenarios never draw: the storm has come [6.3]."""
+
+QUIET_MOVE: dict[str, Any] = {
+    "step": "move",
+    "storm_watch": [f"token {QUIET_TOKEN}"],
+    "blocked": ["Summit Ridge"],
+    "queue": [{"spot": 4, "who": "another company"}],
+}
+"""The movement step of turn 1 as ``to_move(new())`` leaves it (the quiet token declined)."""
+
+
+def moving(seed: int = 0, **kwargs: Any) -> DisasterState:
+    """:func:`start` at the movement step after the quiet token was declined (what
+    ``to_move(new())`` reaches), with the document's changes."""
+    return start(seed, **{**QUIET_MOVE, **kwargs})
 
 
 def where(state: DisasterState, name: str) -> str:
@@ -73,7 +137,6 @@ def to_move(state: DisasterState, token: int = QUIET_TOKEN, buy: bool = False) -
     """Draw ``token`` and decline (or buy) it: the movement step begins."""
     draw(state, token)
     act(state, "buy" if buy else "decline")
-    state._cache = None
 
 
 def finish_turn(state: DisasterState) -> None:
@@ -84,14 +147,6 @@ def finish_turn(state: DisasterState) -> None:
         roll(state, 1)
 
 
-def record(state: DisasterState) -> DisasterState:
-    """Keep a live log from now on (scenario states are edited, so the log cannot be
-    rebuilt by replaying their history)."""
-    state._log = []
-    return state
-
-
 def logged(state: DisasterState) -> list[str]:
-    """The live log's texts."""
-    assert state._log is not None
-    return [e.text for e in state._log]
+    """The log's texts (replayed from the state's position)."""
+    return [e.text for e in state.log]

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from highcamp import CHANCE
-from highcamp.games.disaster_series.engine import DEAD
+from highcamp.games.disaster_series.engine import DEAD, DisasterState
 
-from .helpers import act, draw, marker, new, place, roll, texts, to_move, where
+from .helpers import ALL_HILLARY, END, act, draw, marker, new, roll, start, texts, to_move, where
 
 
 def test_broken_rope_chooses_a_client_and_rolls() -> None:
-    s = new()
-    place(s, "Frank", "Snow Gully")
+    s = start(where={"Frank": "Snow Gully"})
     draw(s, 4)
     act(s, "buy Broken Rope for 1 Prestige")
     assert "Broken Rope strikes Frank" in texts(s)
@@ -26,17 +25,14 @@ def test_broken_rope_chooses_a_client_and_rolls() -> None:
 
 
 def test_acute_mountain_sickness_strikes_the_highest_client() -> None:
-    s = new()
-    place(s, "Beck", "Southeast Ridge")
+    s = start(where={"Beck": "Southeast Ridge"})
     draw(s, 0)
     act(s, "buy")
     assert s.ams[1] and s.phase == 9  # one candidate: no question asked (R-0-4)
 
 
 def test_icy_slides_everyone_off_the_ridges() -> None:
-    s = new()
-    place(s, "Beck", "Cornice Traverse")
-    place(s, "Yuri", "The Balcony")
+    s = start(where={"Beck": "Cornice Traverse", "Yuri": "The Balcony"})
     draw(s, 15)
     act(s, "buy Icy for 1 Prestige")
     assert where(s, "Beck") == "Southeast Ridge"
@@ -44,9 +40,7 @@ def test_icy_slides_everyone_off_the_ridges() -> None:
 
 
 def test_icy_in_the_storm_rolls_for_getting_lost() -> None:
-    s = new()
-    s.storm = 3
-    place(s, "Beck", "South Summit")
+    s = start(where={"Beck": "South Summit"}, storm_track=3)
     draw(s, 15)
     act(s, "buy")
     assert s.current_player() == CHANCE and s.die_for == "lost"
@@ -65,17 +59,12 @@ def test_oxygen_tank_to_a_chosen_guide_adds_a_space() -> None:
 
 
 def test_avalanche_sweeps_unguided_clients_down() -> None:
-    s = new()
-    place(s, "Beck", "Southeast Ridge")
-    place(s, "Frank", "Snow Gully")
-    place(s, "Rob", "Snow Gully")
+    s = start(where={"Beck": "Southeast Ridge", "Frank": "Snow Gully", "Rob": "Snow Gully"})
     draw(s, 2)
     act(s, "buy")
     act(s, "Avalanche at Southeast Ridge")
     assert where(s, "Beck") == "The Balcony"
-    s2 = new()
-    place(s2, "Frank", "Snow Gully")
-    place(s2, "Rob", "Snow Gully")
+    s2 = start(where={"Frank": "Snow Gully", "Rob": "Snow Gully"})
     draw(s2, 2)
     act(s2, "buy")
     act(s2, "Avalanche at Snow Gully")
@@ -124,20 +113,18 @@ def test_good_review_adds_prestige() -> None:
     assert s.prestige == 21
 
 
-def _end_now(s: object) -> None:
-    s.storm = 9  # type: ignore[attr-defined]
-    to_move(s)  # type: ignore[arg-type]
-    act(s, "end movement")  # type: ignore[arg-type]
-    while s.step == "resolve":  # type: ignore[attr-defined]
-        roll(s, 1)  # type: ignore[arg-type]
+def _end_now(s: DisasterState) -> None:
+    """Play the last turn of a position on the Storm Track's last space (``END``)."""
+    to_move(s)
+    act(s, "end movement")
+    while s.step == "resolve":
+        roll(s, 1)
 
 
 def test_med_kit_turns_a_die_into_survival() -> None:
-    s = new()
-    s.kept = [23]
-    s.container.remove(23)
-    s.goal = [1] * 6
-    place(s, "Frank", "South Summit")
+    s = start(
+        storm_track=END, where={"Frank": "South Summit"}, kept=["token 23"], marker=ALL_HILLARY
+    )
     _end_now(s)
     die = next(t for t in s.pool if s.rs.tokens[t].fate("medium") == "DIE")
     s.apply_action(178 + die)
@@ -147,11 +134,9 @@ def test_med_kit_turns_a_die_into_survival() -> None:
 
 
 def test_luck_draws_a_second_fate_token_or_scores_two() -> None:
-    s = new()
-    s.held = [22]
-    s.container.remove(22)
-    s.goal = [1] * 6
-    place(s, "Frank", "Cornice Traverse")
+    s = start(
+        storm_track=END, where={"Frank": "Cornice Traverse"}, held=["token 22"], marker=ALL_HILLARY
+    )
     _end_now(s)
     die = next(t for t in s.pool if s.rs.tokens[t].fate("far") == "DIE")
     live = next(t for t in s.pool if s.rs.tokens[t].fate("far") == "LIVE")

@@ -11,7 +11,7 @@ from typing import Any
 
 from highcamp.games.disaster_series.engine import LOST, TALLIES, TOKEN, DisasterState
 
-from .helpers import act, draw, marker, new, place, roll, to_move
+from .helpers import ALL_HILLARY, END, act, draw, marker, new, roll, start, to_move
 
 
 def _figures(s: DisasterState) -> dict[str, Any]:
@@ -19,8 +19,7 @@ def _figures(s: DisasterState) -> dict[str, Any]:
 
 
 def _end_now(s: DisasterState) -> None:
-    """The storm has run its course: the game ends after this turn."""
-    s.storm = 9
+    """The storm has run its course (a position at ``END``): the game ends after this turn."""
     to_move(s)
     act(s, "end movement")
     while s.step == "resolve":
@@ -43,10 +42,8 @@ def test_buying_counts_the_token_and_its_price() -> None:
 
 
 def test_a_client_lost_in_the_storm() -> None:
-    s = new()
-    s.storm = 2
+    s = start(where={"Frank": "South Summit"}, storm_track=2)
     to_move(s)
-    place(s, "Frank", "South Summit")
     act(s, "move Frank")
     act(s, "Frank down to Southeast Ridge")
     roll(s, 2)  # lost on 1 or 2 [8.3]
@@ -55,10 +52,7 @@ def test_a_client_lost_in_the_storm() -> None:
 
 
 def test_lost_clients_fate_draws_live_and_frozen() -> None:
-    s = new()
-    doug, beck = marker(s, "Doug"), marker(s, "Beck")
-    s.pos[doug] = s.pos[beck] = LOST
-    s.goal = [1] * 6
+    s = start(storm_track=END, where={"Doug": "lost", "Beck": "lost"}, marker=ALL_HILLARY)
     _end_now(s)
     lost_live = next(t for t in s.pool if s.rs.tokens[t].fate("lost") == "LIVE")
     frozen = next(t for t in s.pool if s.rs.tokens[t].fate("lost") == "FROZEN")
@@ -71,11 +65,12 @@ def test_lost_clients_fate_draws_live_and_frozen() -> None:
 
 
 def test_luck_redraw_counts_a_play_and_both_draws() -> None:
-    s = new()
-    s.held = [22]  # Luck
-    s.container.remove(22)
-    s.goal = [1] * 6
-    place(s, "Frank", "Cornice Traverse")
+    s = start(
+        storm_track=END,
+        where={"Frank": "Cornice Traverse"},
+        held=["token 22"],  # Luck
+        marker=ALL_HILLARY,
+    )
     _end_now(s)
     die = next(t for t in s.pool if s.rs.tokens[t].fate("far") == "DIE")
     live = next(t for t in s.pool if s.rs.tokens[t].fate("far") == "LIVE")

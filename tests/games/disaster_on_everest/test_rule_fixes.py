@@ -4,18 +4,29 @@ from __future__ import annotations
 
 from highcamp import CHANCE
 from highcamp.games.disaster_series.engine import NEUTRAL, QUEUE, SACRIFICE
-from highcamp.games.disaster_series.seats import TwoPlayerState
 
-from .helpers import SPACES, act, draw, marker, new, place, roll, texts, to_move, where
+from .helpers import (
+    ALL_HILLARY,
+    END,
+    SPACES,
+    act,
+    draw,
+    marker,
+    new,
+    roll,
+    start,
+    texts,
+    to_move,
+    where,
+)
 from .test_scenarios import _end_now
-from .test_two_player import _win, new2, place2
+from .test_two_player import _win, start2
 
 ICY = 15  # Icy, ridge 6
 
 
 def test_8_2_icy_slide_onto_down_enters_the_queue() -> None:
-    s = new()
-    place(s, "Beck", "Summit Ridge")
+    s = start(where={"Beck": "Summit Ridge"}, marker={"Beck": "Hillary Step"})
     draw(s, ICY)
     act(s, "buy Icy for 1 Prestige")
     assert s.current_player() == CHANCE and s.die_for == "queue"  # [8.2]: roll for the spot
@@ -27,9 +38,9 @@ def test_8_2_icy_slide_onto_down_enters_the_queue() -> None:
 
 
 def test_8_2_icy_slides_a_group_onto_down_and_the_player_orders_it() -> None:
-    s = new()
-    place(s, "Rob", "Summit Ridge")  # not an Expert Climber
-    place(s, "Beck", "Summit Ridge")
+    s = start(
+        where={"Rob": "Summit Ridge", "Beck": "Summit Ridge"}, marker={"Beck": "Hillary Step"}
+    )
     draw(s, ICY)
     act(s, "buy")
     assert texts(s) == ["Rob enters the queue next", "Beck enters the queue next"]
@@ -45,9 +56,10 @@ def test_8_2_icy_slides_a_group_onto_down_and_the_player_orders_it() -> None:
 
 
 def test_8_2_icy_in_two_players_sends_both_teams_into_the_queue() -> None:
-    s = new2()
-    place2(s, 0, "Beck", "Summit Ridge")
-    place2(s, 1, "Sandy", "Summit Ridge")
+    s = start2(
+        where=({"Beck": "Summit Ridge"}, {"Sandy": "Summit Ridge"}),
+        marker=({"Beck": "Hillary Step"}, {"Sandy": "Hillary Step"}),
+    )
     _win(s, ICY)
     assert s.current_player() == CHANCE and s.die_for == "queue"
     roll(s, 2)
@@ -60,13 +72,15 @@ def test_8_2_icy_in_two_players_sends_both_teams_into_the_queue() -> None:
 
 def test_11_4_sacrifice_only_on_the_same_queue_spot() -> None:
     for guide_spot, offered in ((4, False), (1, True)):
-        s = new()
-        frank, rob = marker(s, "Frank"), marker(s, "Rob")
-        s.pos[frank] = s.pos[rob] = QUEUE
-        s.queue = [[1, frank, 1], [guide_spot, rob, 1]]
-        if guide_spot == 1:
-            s.queue = [[7, frank, 1], [7, rob, 1]]  # 8+ stacks: one space
-        s.goal = [1] * 6
+        spots = (2, guide_spot + 1) if guide_spot != 1 else (8, 8)  # 8+ stacks: one space
+        s = start(
+            storm_track=END,
+            queue=[
+                {"spot": spots[0], "who": "Frank", "direction": "up"},
+                {"spot": spots[1], "who": "Rob", "direction": "up"},
+            ],
+            marker=ALL_HILLARY,
+        )
         _end_now(s)
         assert s.fate_client == 3 and s.fate_key == "far"
         die = next(t for t in s.pool if s.rs.tokens[t].fates[3] == "DIE")
@@ -100,11 +114,8 @@ def test_13_2_cautious_client_that_moves_tires() -> None:
 
 
 def test_15_4_ridges_open_before_any_block_stops_blocks_that_turn() -> None:
-    s: TwoPlayerState = new2()
     ro = 27  # Ridges Open
-    with s._seated(0):
-        s.container.remove(ro)
-        s.held = [ro]
+    s = start2(where=({"Doug": "Snow Gully", "Beck": "Snow Gully"}, {}), seats=({"held": [ro]}, {}))
     draw(s, 1)
     act(s, "pass")
     act(s, "pass")
@@ -113,7 +124,6 @@ def test_15_4_ridges_open_before_any_block_stops_blocks_that_turn() -> None:
     act(s, "play Ridges Open")
     assert "play Ridges Open" not in texts(s)  # once a turn
     for name in ("Doug", "Beck"):  # two clients end their move on The Balcony
-        place(s, name, "Snow Gully")
         act(s, f"move {name}")
         act(s, f"{name} up to The Balcony")
         if f"end {name}'s move" in texts(s):

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from .helpers import act, marker, new, place, record, roll, texts, to_move, where
+from .helpers import act, logged, marker, moving, roll, start, texts, to_move, where
 
 
 def test_7_2_yuri_example() -> None:
     """[7.2]: Yuri carries a client two spaces, drops it off, walks one space, picks up a
     second client and carries it two more: five spaces, his maximum; then option (a)
     still lets the other guide move."""
-    s = record(new(company="summit-adventures"))
+    s = start(options={"company": "summit-adventures"}, where={"Doug": "The Balcony"})
     to_move(s)
-    place(s, "Doug", "The Balcony")
     act(s, "option a: move 2 guides")
     act(s, "move Yuri")
     act(s, "Yuri picks up Beck")
@@ -29,16 +28,19 @@ def test_7_2_yuri_example() -> None:
     assert s.remaining == 0 and s.mover == -1  # five spaces: his move is over
     assert s.moved[marker(s, "Beck")] and s.moved[marker(s, "Doug")]  # turned over
     assert texts(s) == ["end movement", "move Rob"]
-    assert "Doug is dropped off at South Summit after 2" in s._log[-1].text  # type: ignore[index]
+    assert "Doug is dropped off at South Summit after 2" in logged(s)[-1]
 
 
 def test_8_2_queue_entry_example() -> None:
     """[8.2]: a client enters the bottom of the Hillary Step and rolls a 3; spot 3 is
     taken, so it goes to 4; if 4 were taken too, further back."""
-    s = new()
-    to_move(s)
-    s.queue = [[2, 99, 0], [3, 99, 0]]  # spots 3 and 4 held by other companies' clients
-    place(s, "Frank", "Cornice Traverse")
+    s = moving(
+        where={"Frank": "Cornice Traverse"},
+        queue=[  # spots 3 and 4 held by other companies' clients
+            {"spot": 3, "who": "another company"},
+            {"spot": 4, "who": "another company"},
+        ],
+    )
     act(s, "option c: move 4 clients")
     act(s, "move Frank")
     act(s, "Frank up to Up")
@@ -49,11 +51,10 @@ def test_8_2_queue_entry_example() -> None:
 
 def test_9_0_roll_4_example() -> None:
     """[9.0]: a 4 is rolled and a client on the 6 space moves to the 2 space."""
-    s = new()
-    to_move(s)
+    s = moving(
+        queue=[{"spot": 6, "who": "Doug", "direction": "up"}], marker={"Doug": "Hillary Step"}
+    )
     doug = marker(s, "Doug")
-    s.queue = [[5, doug, 1]]
-    s.pos[doug] = -1
     act(s, "option c: move 4 clients")
     act(s, "end movement")
     assert s.die_for == "resolve"

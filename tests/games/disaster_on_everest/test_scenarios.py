@@ -9,28 +9,25 @@ from highcamp import CHANCE, IllegalActionError
 from highcamp.games.disaster_series.engine import (
     DEAD,
     LOST,
-    QUEUE,
     STEP_UP,
+    DisasterState,
 )
 
 from .helpers import (
+    ALL_HILLARY,
+    END,
     act,
     draw,
     logged,
     marker,
+    moving,
     new,
-    place,
-    record,
     roll,
+    start,
     texts,
     to_move,
     where,
 )
-
-
-def _storm(s: object) -> None:
-    """Make the next movement step a storm turn (scenario set-up)."""
-    s.storm = 2  # type: ignore[attr-defined]
 
 
 # ------------------------------------------------------------------------- set-up [4.*]
@@ -60,10 +57,10 @@ def test_6_1_blocked_ridges_and_the_neutral_client() -> None:
 
 
 def test_6_1_occupied_queue_spot_gets_no_neutral_client() -> None:
-    s = new()
+    s = start(
+        queue=[{"spot": 5, "who": "Doug", "direction": "up"}], marker={"Doug": "Hillary Step"}
+    )
     doug = marker(s, "Doug")
-    s.queue = [[4, doug, 1]]
-    s.pos[doug] = QUEUE
     draw(s, 4)
     assert s.queue == [[4, doug, 1]]
 
@@ -73,8 +70,7 @@ def test_6_2_buying_costs_prestige_and_is_refused_when_short() -> None:
     draw(s, 30)  # Ridges Open, cost 2, held
     act(s, "buy Ridges Open for 2 Prestige")
     assert s.prestige == 16 and s.observation(0)["held"] == ["Ridges Open"]
-    s2 = new()
-    s2.prestige = 0
+    s2 = start(prestige=0)
     draw(s2, 30)
     assert s2.phase == 9  # not affordable: declined at once (R-0-4)
     assert s2.storm_watch == [30]
@@ -177,7 +173,7 @@ def test_7_4_carried_client_cannot_move_alone_the_same_turn() -> None:
 
 
 def test_7_5_preparations_draw_three_keep_return_remove_then_roll() -> None:
-    s = record(new())
+    s = start()
     to_move(s)
     act(s, "option a with Preparations: one guide prepares, the other moves")
     assert s.prep == 1 and s.guides_left == 1
@@ -210,16 +206,14 @@ def test_7_5_preparations_draw_three_keep_return_remove_then_roll() -> None:
 
 
 def test_7_5_no_preparations_in_the_storm() -> None:
-    s = new()
-    _storm(s)
+    s = start(storm_track=2)
     to_move(s)
     assert not any(t.startswith("option") for t in texts(s))
     assert s.round == "storm"
 
 
 def test_7_6_storm_guides_two_spaces_clients_one_unless_with_a_guide() -> None:
-    s = new()
-    _storm(s)
+    s = start(where={"Beck": "Triangular Face"}, storm_track=2)
     to_move(s)
     assert s.round == "storm"
     act(s, "move Rob")  # not Resolute: 2 spaces, one client
@@ -232,14 +226,12 @@ def test_7_6_storm_guides_two_spaces_clients_one_unless_with_a_guide() -> None:
     assert s.remaining == 3
     act(s, "end Frank's move")
     assert "move Yuri" not in texts(s)  # guides move first
-    place(s, "Beck", "Triangular Face")
     act(s, "move Beck")
     assert s.remaining == 1  # alone: one space
 
 
 def test_7_6_resolute_guide_keeps_movement_and_skills() -> None:
-    s = new()
-    _storm(s)
+    s = start(storm_track=2)
     to_move(s)
     act(s, "move Yuri")  # Resolute, movement 5
     assert s.remaining == 5
@@ -247,10 +239,9 @@ def test_7_6_resolute_guide_keeps_movement_and_skills() -> None:
 
 # ------------------------------------------------------------------ restrictions [8.*]
 def test_8_1_blocked_ridge_refused_naming_the_rule() -> None:
-    s = new()
+    s = start(where={"Frank": "Snow Gully"})
     draw(s, 4)  # ridge 5: The Balcony and South Summit blocked
     act(s, "decline")
-    place(s, "Frank", "Snow Gully")
     act(s, "option c")
     act(s, "move Frank")
     with pytest.raises(IllegalActionError) as err:
@@ -259,10 +250,9 @@ def test_8_1_blocked_ridge_refused_naming_the_rule() -> None:
 
 
 def test_8_1_marker_on_a_blocked_ridge_may_move_off_or_stay() -> None:
-    s = new()
+    s = start(where={"Frank": "The Balcony"})
     draw(s, 4)
     act(s, "decline")
-    place(s, "Frank", "The Balcony")
     act(s, "option c")
     act(s, "move Frank")
     assert "Frank down to Snow Gully" in texts(s) and "end Frank's move" in texts(s)
@@ -271,11 +261,9 @@ def test_8_1_marker_on_a_blocked_ridge_may_move_off_or_stay() -> None:
 
 
 def test_8_1_expert_climber_passes_but_may_not_stop() -> None:
-    s = new()
+    s = start(where={"Yuri": "Snow Gully", "Doug": "Snow Gully"})
     draw(s, 4)  # The Balcony blocked
     act(s, "decline")
-    place(s, "Yuri", "Snow Gully")
-    place(s, "Doug", "Snow Gully")
     act(s, "option a")
     act(s, "move Yuri")
     act(s, "Yuri picks up Doug")
@@ -288,10 +276,9 @@ def test_8_1_expert_climber_passes_but_may_not_stop() -> None:
 
 
 def test_8_1_expert_without_movement_to_clear_the_ridge_cannot_enter() -> None:
-    s = new()
+    s = start(where={"Yuri": "Triangular Face"})
     draw(s, 4)
     act(s, "decline")
-    place(s, "Yuri", "Triangular Face")
     act(s, "option a")
     act(s, "move Yuri")
     s.remaining = 2  # Snow Gully, then The Balcony would leave nothing to get off it
@@ -302,10 +289,7 @@ def test_8_1_expert_without_movement_to_clear_the_ridge_cannot_enter() -> None:
 
 
 def test_8_2_roll_of_six_chooses_any_open_spot() -> None:
-    s = new()
-    to_move(s)
-    s.queue = [[0, 99, 0]]
-    place(s, "Frank", "Cornice Traverse")
+    s = moving(where={"Frank": "Cornice Traverse"}, queue=[{"spot": 1, "who": "another company"}])
     act(s, "option c")
     act(s, "move Frank")
     act(s, "Frank up to Up")
@@ -316,10 +300,10 @@ def test_8_2_roll_of_six_chooses_any_open_spot() -> None:
 
 
 def test_8_2_eight_plus_stacks() -> None:
-    s = new()
-    to_move(s)
-    s.queue = [[k, 99, 0] for k in range(2, 8)]
-    place(s, "Frank", "Cornice Traverse")
+    s = moving(
+        where={"Frank": "Cornice Traverse"},
+        queue=[{"spot": k + 1, "who": "another company"} for k in range(2, 8)],
+    )
     act(s, "option c")
     act(s, "move Frank")
     act(s, "Frank up to Up")
@@ -328,10 +312,8 @@ def test_8_2_eight_plus_stacks() -> None:
 
 
 def test_8_2_group_entry_in_the_players_order() -> None:
-    s = new()
+    s = start(where={"Rob": "Cornice Traverse", "Doug": "Cornice Traverse"})
     to_move(s)
-    place(s, "Rob", "Cornice Traverse")
-    place(s, "Doug", "Cornice Traverse")
     act(s, "option a")
     act(s, "move Rob")
     act(s, "Rob picks up Doug")
@@ -346,10 +328,8 @@ def test_8_2_group_entry_in_the_players_order() -> None:
 
 
 def test_8_2_expert_climber_walks_up_and_down_but_clients_queue() -> None:
-    s = new()
+    s = start(where={"Yuri": "Cornice Traverse", "Doug": "Cornice Traverse"})
     to_move(s)
-    place(s, "Yuri", "Cornice Traverse")
-    place(s, "Doug", "Cornice Traverse")
     act(s, "option a")
     act(s, "move Yuri")
     act(s, "Yuri picks up Doug")
@@ -365,9 +345,8 @@ def test_8_2_expert_climber_walks_up_and_down_but_clients_queue() -> None:
 
 
 def test_8_2_other_guides_cannot_walk_from_up_to_down() -> None:
-    s = new()
+    s = start(where={"Rob": "Cornice Traverse"})
     to_move(s)
-    place(s, "Rob", "Cornice Traverse")
     act(s, "option a")
     act(s, "move Rob")
     act(s, "Rob up to Up")
@@ -375,10 +354,8 @@ def test_8_2_other_guides_cannot_walk_from_up_to_down() -> None:
 
 
 def test_8_3_lost_in_the_storm_on_one_or_two() -> None:
-    s = new()
-    _storm(s)
+    s = start(where={"Frank": "South Summit"}, storm_track=2)
     to_move(s)
-    place(s, "Frank", "South Summit")
     act(s, "move Frank")
     act(s, "Frank down to Southeast Ridge")
     assert s.current_player() == CHANCE and s.die_for == "lost"
@@ -387,11 +364,8 @@ def test_8_3_lost_in_the_storm_on_one_or_two() -> None:
 
 
 def test_8_3_guided_clients_never_get_lost() -> None:
-    s = new()
-    _storm(s)
+    s = start(where={"Yuri": "South Summit", "Frank": "South Summit"}, storm_track=2)
     to_move(s)
-    place(s, "Yuri", "South Summit")
-    place(s, "Frank", "South Summit")
     act(s, "move Yuri")
     act(s, "Yuri picks up Frank")
     act(s, "Yuri carries Frank 1 down to Southeast Ridge")
@@ -399,10 +373,8 @@ def test_8_3_guided_clients_never_get_lost() -> None:
 
 
 def test_8_4_summit_marker_and_start_down_the_same_turn() -> None:
-    s = new()
+    s = start(where={"Frank": "Summit Ridge"}, marker={"Frank": "Hillary Step"})
     to_move(s, token=3)  # ridge 2: only South Summit blocked
-    place(s, "Frank", "Summit Ridge")
-    s.goal[3] = 1
     act(s, "option c")
     act(s, "move Frank")
     act(s, "Frank up to Summit")
@@ -413,11 +385,15 @@ def test_8_4_summit_marker_and_start_down_the_same_turn() -> None:
 
 # --------------------------------------------------------------------- the queue [9.0]
 def test_9_0_exits_past_one_in_both_directions_and_neutral_leaves() -> None:
-    s = new()
-    to_move(s)
-    doug, beck = marker(s, "Doug"), marker(s, "Beck")
-    s.queue = [[0, doug, 1], [1, beck, -1], [2, 99, 0], [6, 99, 0]]
-    s.pos[doug] = s.pos[beck] = QUEUE
+    s = moving(
+        queue=[
+            {"spot": 1, "who": "Doug", "direction": "up"},
+            {"spot": 2, "who": "Beck", "direction": "down"},
+            {"spot": 3, "who": "another company"},
+            {"spot": 7, "who": "another company"},
+        ],
+        marker={"Doug": "Hillary Step", "Beck": "Hillary Step"},
+    )
     act(s, "option c")
     act(s, "end movement")
     roll(s, 3)
@@ -427,10 +403,9 @@ def test_9_0_exits_past_one_in_both_directions_and_neutral_leaves() -> None:
 
 
 def test_9_0_slowed_queue_does_not_move() -> None:
-    s = new()
+    s = start(queue=[{"spot": 4, "who": "another company"}])
     draw(s, 31)  # Slowed
     act(s, "buy")
-    s.queue = [[3, 99, 0], *s.queue]
     act(s, "option c")
     act(s, "end movement")
     assert s.step == "draw" and [3, 99, 0] in s.queue
@@ -450,8 +425,7 @@ def test_10_0_end_of_turn_flips_clients_and_clears_blocks() -> None:
 
 
 def test_10_0_storm_track_reaches_game_end() -> None:
-    s = new()
-    s.storm = 9
+    s = start(storm_track=END)
     to_move(s)
     act(s, "end movement")
     while s.current_player() == CHANCE and s.step == "resolve":
@@ -460,20 +434,21 @@ def test_10_0_storm_track_reaches_game_end() -> None:
 
 
 # ---------------------------------------------------------------------- game end [11.*]
-def _end_now(s: object) -> None:
-    s.storm = 9  # type: ignore[attr-defined]
-    to_move(s)  # type: ignore[arg-type]
-    act(s, "end movement")  # type: ignore[arg-type]
-    while s.step == "resolve":  # type: ignore[attr-defined]
-        roll(s, 1)  # type: ignore[arg-type]
+def _end_now(s: DisasterState) -> None:
+    """Play the last turn of a position on the Storm Track's last space (``END``)."""
+    to_move(s)
+    act(s, "end movement")
+    while s.step == "resolve":
+        roll(s, 1)
 
 
 def test_11_1_pool_keeps_out_khumbu_med_kits_luck_and_removed() -> None:
-    s = new()
-    s.kept = [18, 23]  # Khumbu Ice Field, Med Kit
-    s.held = [22]  # Luck
-    s.removed = [5]
-    s.container = [t for t in s.container if t not in (18, 23, 22, 5)]
+    s = start(
+        storm_track=END,
+        kept=["token 18", "token 23"],  # Khumbu Ice Field, Med Kit
+        held=["token 22"],  # Luck
+        removed=["token 5"],
+    )
     _end_now(s)
     assert not {18, 23, 22, 5} & set(s.pool + s.fate_drawn)
     assert s.held == [22]
@@ -481,12 +456,8 @@ def test_11_1_pool_keeps_out_khumbu_med_kits_luck_and_removed() -> None:
 
 
 def test_11_2_lost_clients_frozen_or_back_to_high_camp() -> None:
-    s = new()
+    s = start(storm_track=END, where={"Doug": "lost", "Beck": "lost"}, marker=ALL_HILLARY)
     doug, beck = marker(s, "Doug"), marker(s, "Beck")
-    s.pos[doug] = s.pos[beck] = LOST
-    s.goal[0] = s.goal[1] = 1
-    for c in (2, 3, 4, 5):
-        s.goal[c] = 1
     _end_now(s)
     lost_live = next(t for t in s.pool if s.rs.tokens[t].fates[0] == "LIVE")
     frozen = next(t for t in s.pool if s.rs.tokens[t].fates[0] == "FROZEN")
@@ -501,11 +472,11 @@ def test_11_2_lost_clients_frozen_or_back_to_high_camp() -> None:
 
 
 def test_11_3_zones_death_above_the_hillary_step() -> None:
-    s = record(new())
-    place(s, "Doug", "Summit Ridge")
-    s.goal[0] = 2
-    place(s, "Frank", "Snow Gully")
-    s.goal[3] = 1
+    s = start(
+        storm_track=END,
+        where={"Doug": "Summit Ridge", "Frank": "Snow Gully"},
+        marker={"Doug": "Summit", "Frank": "Hillary Step"},
+    )
     _end_now(s)
     assert s.pos[marker(s, "Doug")] == DEAD
     assert s.fate_key == "near" and s.name(s.fate_client + 2) == "Frank"
@@ -513,10 +484,9 @@ def test_11_3_zones_death_above_the_hillary_step() -> None:
 
 
 def test_11_4_guide_sacrifice_saves_a_client_once() -> None:
-    s = new()
-    place(s, "Frank", "South Summit")
-    place(s, "Rob", "South Summit")
-    s.goal = [1] * 6
+    s = start(
+        storm_track=END, where={"Frank": "South Summit", "Rob": "South Summit"}, marker=ALL_HILLARY
+    )
     _end_now(s)
     assert s.fate_key == "medium"
     die = next(t for t in s.pool if s.rs.tokens[t].fates[2] == "DIE")
@@ -528,7 +498,7 @@ def test_11_4_guide_sacrifice_saves_a_client_once() -> None:
 
 
 def test_11_6_clients_without_a_marker_score_negative() -> None:
-    s = new()
+    s = start(storm_track=END)
     _end_now(s)
     bd = s.score_breakdown()[0]
     assert bd.lines[0].label == "Doug not supported" and bd.lines[0].points == -10
@@ -537,18 +507,19 @@ def test_11_6_clients_without_a_marker_score_negative() -> None:
 
 # ------------------------------------------------------------------------ scoring [12.0]
 def test_12_0_every_scoring_line() -> None:
-    s = new()
-    s.goal = [2, 1, 2, 0, 1, 2]
-    s.pos[marker(s, "Doug")] = 0  # summit, back at High Camp: 10 + 1
-    s.pos[marker(s, "Beck")] = 0  # Hillary Step, at High Camp: 4 + 1
-    s.pos[marker(s, "Yasuko")] = DEAD  # died after the Summit: -4
-    s.pos[marker(s, "Lou")] = DEAD  # died with the Hillary Step marker: -7
-    s.tank = [True, False]
-    s.pos[marker(s, "Stuart")] = 2  # survived on the mountain
-    s.held = [22]
-    s.container.remove(22)
-    s.prestige = 5
-    s.phase = 15
+    s = start(
+        marker={
+            "Doug": "Summit",  # summit, back at High Camp: 10 + 1
+            "Beck": "Hillary Step",  # Hillary Step, at High Camp: 4 + 1
+            "Yasuko": "Summit",  # died after the Summit: -4
+            "Lou": "Hillary Step",  # died with the Hillary Step marker: -7
+            "Stuart": "Summit",  # survived on the mountain
+        },
+        where={"Yasuko": "dead", "Lou": "dead", "Stuart": "Snow Gully"},
+        oxygen={"Yuri": True},
+        held=["token 22"],
+        prestige=5,
+    )
     bd = s.score_breakdown()[0]
     got = {ln.label: ln.points for ln in bd.lines}
     assert got["Doug reached the Summit"] == 10
@@ -585,9 +556,8 @@ def test_13_2_push_then_tired_then_resting() -> None:
 
 
 def test_13_2_guide_may_carry_a_tired_client_who_recovers() -> None:
-    s = new(game="advanced")
+    s = start(options={"game": "advanced"}, tired={"Frank": "resting"})
     to_move(s)
-    s.tired[3] = 2
     act(s, "option a")
     act(s, "move Yuri")
     act(s, "Yuri picks up Frank")
@@ -606,9 +576,8 @@ def test_13_1_cautious_client_tires_and_cannot_push() -> None:
 
 
 def test_13_1_dependent_client_needs_a_guide_for_the_step() -> None:
-    s = new(game="advanced")
+    s = start(options={"game": "advanced"}, where={"Doug": "Cornice Traverse"})
     to_move(s)
-    place(s, "Doug", "Cornice Traverse")  # Dependent
     act(s, "option c")
     act(s, "move Doug")
     with pytest.raises(IllegalActionError) as err:
@@ -617,9 +586,8 @@ def test_13_1_dependent_client_needs_a_guide_for_the_step() -> None:
 
 
 def test_13_1_traits_ignored_in_the_basic_game() -> None:
-    s = new()
+    s = start(where={"Doug": "Cornice Traverse"})
     to_move(s)
-    place(s, "Doug", "Cornice Traverse")
     act(s, "option c")
     act(s, "move Doug")
     act(s, "Doug up to Up")
@@ -663,8 +631,7 @@ def test_14_2_summit_push() -> None:
 
 
 def test_14_2_double_move_on_the_first_storm_turn() -> None:
-    s = new(company="mountain-majesty", team_bonus=True)
-    s.storm = 1
+    s = start(options={"company": "mountain-majesty", "team_bonus": True}, storm_track=1)
     to_move(s)
     assert s.round == "clear" and s.rounds == ["storm"]
     act(s, "option c")
@@ -673,9 +640,12 @@ def test_14_2_double_move_on_the_first_storm_turn() -> None:
 
 
 def test_14_2_helicopter() -> None:
-    s = new(company="top-of-the-world", team_bonus=True)
-    place(s, "Ian", "Cornice Traverse")
-    s.goal[0] = 1
+    s = start(
+        options={"company": "top-of-the-world", "team_bonus": True},
+        storm_track=END,
+        where={"Ian": "Cornice Traverse"},
+        marker={"Ian": "Hillary Step"},
+    )
     _end_now(s)
     assert "helicopter rescues Ian" in texts(s)
     act(s, "helicopter rescues Ian")
@@ -683,10 +653,8 @@ def test_14_2_helicopter() -> None:
 
 
 def test_13_3_traits_and_pushing_stay_in_force_in_the_storm() -> None:
-    s = new(game="advanced")
-    _storm(s)
+    s = start(options={"game": "advanced"}, where={"Frank": "Snow Gully"}, storm_track=2)
     to_move(s)
-    place(s, "Frank", "Snow Gully")
     act(s, "move Frank")  # alone: one space in the storm
     assert s.remaining == 1
     act(s, "Frank pushes (one more space, then tired)")
@@ -697,11 +665,12 @@ def test_13_3_traits_and_pushing_stay_in_force_in_the_storm() -> None:
 
 
 def test_8_1_amateur_climber_passes_a_blocked_ridge_alone() -> None:
-    s = new(company="mountain-majesty", game="advanced")
+    s = start(
+        options={"company": "mountain-majesty", "game": "advanced"},
+        where={"Sandy": "Snow Gully", "Charlotte": "Snow Gully"},
+    )
     draw(s, 4)  # The Balcony and South Summit blocked
     act(s, "decline")
-    place(s, "Sandy", "Snow Gully")  # Amateur Climber, movement 2
-    place(s, "Charlotte", "Snow Gully")  # no trait a
     act(s, "option c")
     act(s, "move Charlotte")
     assert "Charlotte up to The Balcony" not in texts(s)
@@ -714,10 +683,10 @@ def test_8_1_amateur_climber_passes_a_blocked_ridge_alone() -> None:
 
 
 def test_7_6_expert_without_skills_in_the_storm_takes_the_queue_from_down() -> None:
-    s = new(company="himalayan-quest")  # Ang: Strong, Expert Climber, not Resolute
-    _storm(s)
+    s = start(
+        options={"company": "himalayan-quest"}, where={"Ang": "Down"}, storm_track=2
+    )  # Ang: Strong, Expert Climber, not Resolute
     to_move(s)
-    place(s, "Ang", "Down")
     act(s, "move Ang")
     act(s, "Ang enters the Hillary Step queue going down")
     roll(s, 2)
@@ -725,18 +694,19 @@ def test_7_6_expert_without_skills_in_the_storm_takes_the_queue_from_down() -> N
 
 
 def test_7_5_no_preparations_on_the_double_move_of_the_first_storm_turn() -> None:
-    s = new(company="mountain-majesty", team_bonus=True)
-    s.storm = 1
+    s = start(options={"company": "mountain-majesty", "team_bonus": True}, storm_track=1)
     to_move(s)
     assert s.round == "clear"
     assert not any("Preparations" in t for t in texts(s))
 
 
 def test_8_3_getting_lost_applies_to_the_normal_move_of_the_first_storm_turn() -> None:
-    s = new(company="mountain-majesty", team_bonus=True)
-    s.storm = 1
+    s = start(
+        options={"company": "mountain-majesty", "team_bonus": True},
+        where={"Charlotte": "South Summit"},
+        storm_track=1,
+    )
     to_move(s)
-    place(s, "Charlotte", "South Summit")
     act(s, "option c")
     act(s, "move Charlotte")
     act(s, "Charlotte down to Southeast Ridge")

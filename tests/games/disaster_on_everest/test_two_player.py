@@ -30,7 +30,7 @@ from highcamp.games.disaster_series.seats import (
 from tests.conformance.checks import play_random
 from tests.games.disaster_series.scenarios import finish_on
 
-from .helpers import SPACES, act, draw, roll, texts
+from .helpers import SPACES, act, draw, roll, team_part, texts
 
 OXYGEN, KHUMBU, GOOD_REVIEW, AMS, BROKEN_ROPE, AVALANCHE = 25, 18, 13, 1, 6, 3
 ENERGY_BOOST, CALM_WIND, THICK_SNOW, SLOWED, LOST_SIGNAL, RIDGES_OPEN = 11, 7, 33, 31, 20, 27
@@ -43,12 +43,26 @@ def new2(seed: int = 0, **options: Any) -> TwoPlayerState:
     return state
 
 
-def place2(state: TwoPlayerState, seat: int, name: str, space: str) -> None:
-    """Put a marker of ``seat``'s team on a board space (scenario set-up)."""
-    with state._seated(seat):
-        m = next(m for m in range(len(state.pos)) if state.name(m) == name)
-        state.pos[m] = SPACES[space]
-    state._cache = None
+def start2(
+    seed: int = 0,
+    *,
+    options: dict[str, Any] | None = None,
+    where: tuple[dict[str, str], dict[str, str]] = ({}, {}),
+    marker: tuple[dict[str, str], dict[str, str]] = ({}, {}),
+    seats: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
+    **doc: Any,
+) -> TwoPlayerState:
+    """The two-player position document ``doc`` set up (each seat's markers by name:
+    ``where``, ``marker``; its other fields in ``seats``): by default the start of the
+    first turn, the First Player's token about to be drawn."""
+    game = highcamp.load_game("disaster-on-everest", players=2, **(options or {}))
+    parts = [
+        {**seats[k], **team_part(game.seat_games[k], where=where[k], marker=marker[k])}
+        for k in (0, 1)
+    ]
+    state = game.state_from_position({**doc, "seats": parts}, seed=seed)
+    assert isinstance(state, TwoPlayerState)
+    return state
 
 
 def where2(state: TwoPlayerState, seat: int, name: str) -> str:
@@ -311,8 +325,7 @@ def test_15_3_nobody_bidding_places_the_token_on_the_track() -> None:
 
 
 def test_15_3_a_player_who_cannot_outbid_drops_out() -> None:
-    s = new2()
-    s.o_prestige = 4
+    s = start2(seats=({}, {"prestige": 4}))
     draw(s, OXYGEN)
     act(s, "bid")  # 4: seat 2 cannot bid 5
     assert s.observation(0)["prestige"] == 10
@@ -335,10 +348,9 @@ def test_15_4_tokens_place_no_blocks_and_no_other_companys_client() -> None:
 
 
 def test_15_4_two_clients_ending_on_a_ridge_block_it() -> None:
-    s = new2()
-    place2(s, 1, "Sandy", "The Balcony")
-    place2(s, 0, "Beck", "Triangular Face")
-    place2(s, 0, "Frank", "Triangular Face")
+    s = start2(
+        where=({"Beck": "Triangular Face", "Frank": "Triangular Face"}, {"Sandy": "The Balcony"})
+    )
     to_move2(s)
     act(s, "option c")
     act(s, "move Beck")
@@ -353,10 +365,7 @@ def test_15_4_two_clients_ending_on_a_ridge_block_it() -> None:
 
 
 def test_15_4_a_ridge_unblocks_at_once_and_blocks_again_the_same_turn() -> None:
-    s = new2()
-    place2(s, 1, "Sandy", "The Balcony")
-    place2(s, 0, "Beck", "Triangular Face")
-    place2(s, 1, "Tim", "Snow Gully")
+    s = start2(where=({"Beck": "Triangular Face"}, {"Sandy": "The Balcony", "Tim": "Snow Gully"}))
     to_move2(s)
     act(s, "option c")
     act(s, "move Beck")
@@ -376,9 +385,7 @@ def test_15_4_a_ridge_unblocks_at_once_and_blocks_again_the_same_turn() -> None:
 
 
 def test_15_4_clients_already_together_block_only_when_another_arrives() -> None:
-    s = new2()
-    place2(s, 0, "Beck", "The Balcony")
-    place2(s, 1, "Sandy", "The Balcony")
+    s = start2(where=({"Beck": "The Balcony"}, {"Sandy": "The Balcony"}))
     to_move2(s)
     assert s.blocked == []
     act(s, "option c")
@@ -389,11 +396,12 @@ def test_15_4_clients_already_together_block_only_when_another_arrives() -> None
 
 
 def test_15_4_guides_do_not_count_and_a_strong_guide_drops_two_onto_one() -> None:
-    s = new2()
-    place2(s, 1, "Sandy", "The Balcony")
-    place2(s, 1, "Scott", "The Balcony")
-    for name in ("Rob", "Doug", "Frank"):
-        place2(s, 0, name, "Snow Gully")
+    s = start2(
+        where=(
+            {"Rob": "Snow Gully", "Doug": "Snow Gully", "Frank": "Snow Gully"},
+            {"Sandy": "The Balcony", "Scott": "The Balcony"},
+        )
+    )
     to_move2(s)
     assert s.blocked == []  # a guide and a client do not block
     act(s, "option a")
@@ -408,17 +416,21 @@ def test_15_4_guides_do_not_count_and_a_strong_guide_drops_two_onto_one() -> Non
 
 
 def test_15_4_no_marker_left_move_one_or_leave_the_ridge_unblocked() -> None:
-    s = new2()
-    for space, names in (
-        ("South Summit", ("Charlotte", "Martin")),
-        ("Cornice Traverse", ("Dale", "Pete")),
-        ("Summit Ridge", ("Sandy", "Tim")),
-    ):
-        for name in names:
-            place2(s, 1, name, space)
-    s.blocked = [SPACES["South Summit"], SPACES["Cornice Traverse"], SPACES["Summit Ridge"]]
-    place2(s, 0, "Beck", "The Balcony")
-    place2(s, 0, "Lou", "Snow Gully")
+    s = start2(
+        where=(
+            {"Beck": "The Balcony", "Lou": "Snow Gully"},
+            {
+                "Charlotte": "South Summit",
+                "Martin": "South Summit",
+                "Dale": "Cornice Traverse",
+                "Pete": "Cornice Traverse",
+                "Sandy": "Summit Ridge",
+                "Tim": "Summit Ridge",
+            },
+        ),
+        marker=({}, {"Sandy": "Hillary Step", "Tim": "Hillary Step"}),
+        blocked=["South Summit", "Cornice Traverse", "Summit Ridge"],
+    )
     to_move2(s)
     act(s, "option c")
     act(s, "move Lou")
@@ -440,9 +452,7 @@ def test_15_4_no_marker_left_move_one_or_leave_the_ridge_unblocked() -> None:
 
 
 def test_15_4_blocks_stay_at_the_end_of_turn_and_opponents_blocks_may_be_removed() -> None:
-    s = new2()
-    place2(s, 0, "Beck", "South Summit")
-    place2(s, 0, "Yasuko", "Southeast Ridge")
+    s = start2(where=({"Beck": "South Summit", "Yasuko": "Southeast Ridge"}, {}))
     to_move2(s)
     act(s, "option c")
     act(s, "move Yasuko")
@@ -481,8 +491,7 @@ def test_15_5_the_first_player_moves_everything_first() -> None:
 
 # -------------------------------------------------------------------- preparations [15.6]
 def test_15_6_preparations_are_used_only_as_first_player() -> None:
-    s = new2()
-    s.o_prep = 2  # seat 2 has its Preparations ready
+    s = start2(seats=({}, {"preparations": "Prep Ready"}))  # seat 2's Preparations ready
     draw(s, AMS)
     assert s.phase == P_BID  # seat 1 is First Player: one token only
     act(s, "pass")
@@ -602,9 +611,7 @@ def _win(s: TwoPlayerState, token: int, seat: int = 0) -> None:
 
 
 def test_clarification_acute_mountain_sickness_on_the_opponent() -> None:
-    s = new2()
-    place2(s, 0, "Beck", "Snow Gully")
-    place2(s, 1, "Sandy", "Southeast Ridge")
+    s = start2(where=({"Beck": "Snow Gully"}, {"Sandy": "Southeast Ridge"}))
     _win(s, AMS)
     assert texts(s) == [
         "Acute Mountain Sickness strikes Beck of Seat 1 (Summit Adventures)",
@@ -617,9 +624,12 @@ def test_clarification_acute_mountain_sickness_on_the_opponent() -> None:
 
 
 def test_clarification_acute_mountain_sickness_with_one_possible_client() -> None:
-    s = new2()
-    s.pos[2:] = [-3] * 6  # every client of seat 1 dead (scenario set-up)
-    place2(s, 1, "Tim", "Snow Gully")
+    s = start2(  # every client of seat 1 dead
+        where=(
+            {name: "dead" for name in ("Doug", "Beck", "Yasuko", "Frank", "Lou", "Stuart")},
+            {"Tim": "Snow Gully"},
+        )
+    )
     _win(s, AMS)
     tim = s.observation(1)["clients"][2]
     assert tim["name"] == "Tim" and tim["ams"]
@@ -627,8 +637,7 @@ def test_clarification_acute_mountain_sickness_with_one_possible_client() -> Non
 
 
 def test_clarification_broken_rope_on_the_opponent() -> None:
-    s = new2()
-    place2(s, 1, "Tim", "Snow Gully")
+    s = start2(where=({}, {"Tim": "Snow Gully"}))
     _win(s, BROKEN_ROPE)
     assert "Broken Rope strikes Tim of Seat 2 (Mountain Majesty)" in texts(s)
     act(s, "Broken Rope strikes Tim")
@@ -638,9 +647,12 @@ def test_clarification_broken_rope_on_the_opponent() -> None:
 
 
 def test_clarification_avalanche_on_the_opponents_space() -> None:
-    s = new2()
-    for seat, name in ((0, "Beck"), (0, "Yuri"), (1, "Sandy"), (1, "Charlotte")):
-        place2(s, seat, name, "Southeast Ridge")
+    s = start2(
+        where=(
+            {"Beck": "Southeast Ridge", "Yuri": "Southeast Ridge"},
+            {"Sandy": "Southeast Ridge", "Charlotte": "Southeast Ridge"},
+        )
+    )
     _win(s, AVALANCHE)
     act(s, "Avalanche at Southeast Ridge")
     assert where2(s, 1, "Sandy") == where2(s, 1, "Charlotte") == "The Balcony"
@@ -673,8 +685,7 @@ def test_clarification_turn_events_apply_to_both_players(token: int, effect: str
 
 
 def test_clarification_thick_snow_slows_the_other_team_too() -> None:
-    s = new2()
-    place2(s, 1, "Charlotte", "Triangular Face")
+    s = start2(where=({}, {"Charlotte": "Triangular Face"}))
     _win(s, THICK_SNOW)
     end_move(s)
     act(s, "option c")
@@ -686,12 +697,13 @@ def test_clarification_thick_snow_slows_the_other_team_too() -> None:
 
 
 def test_clarification_ridges_open_clears_the_blocks_for_both_this_turn() -> None:
-    s = new2()
-    for name in ("Charlotte", "Martin"):
-        place2(s, 1, name, "South Summit")
-    s.blocked = [SPACES["South Summit"]]
-    place2(s, 0, "Beck", "The Balcony")
-    place2(s, 0, "Lou", "Snow Gully")
+    s = start2(
+        where=(
+            {"Beck": "The Balcony", "Lou": "Snow Gully"},
+            {"Charlotte": "South Summit", "Martin": "South Summit"},
+        ),
+        blocked=["South Summit"],
+    )
     _win(s, RIDGES_OPEN)
     act(s, "play Ridges Open")
     assert s.blocked == []
@@ -709,9 +721,7 @@ def test_clarification_ridges_open_clears_the_blocks_for_both_this_turn() -> Non
 
 
 def test_clarification_icy_moves_both_teams_off_the_ridges() -> None:
-    s = new2()
-    place2(s, 0, "Beck", "South Summit")
-    place2(s, 1, "Sandy", "The Balcony")
+    s = start2(where=({"Beck": "South Summit"}, {"Sandy": "The Balcony"}))
     _win(s, 16)  # Icy
     assert where2(s, 0, "Beck") == "Southeast Ridge"
     assert where2(s, 1, "Sandy") == "Snow Gully"

@@ -1,7 +1,8 @@
-"""Helpers of the Disaster on K2 tests: reach a phase, act by text, place markers."""
+"""Helpers of the Disaster on K2 tests: reach a phase, act by text, set up positions."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import highcamp
@@ -63,10 +64,85 @@ def marker(state: K2State, name: str) -> int:
     raise KeyError(name)
 
 
-def place(state: K2State, name: str, space: str) -> None:
-    """Put a marker on a board space (scenario set-up)."""
-    state.pos[marker(state, name)] = SPACES[space]
-    state._cache = None
+def team_part(
+    game: highcamp.Game, **fields: Mapping[str, Any] | None
+) -> dict[str, dict[str, dict[str, Any]]]:
+    """The ``guides`` and ``clients`` of a position document from per-field maps by marker
+    name: ``team_part(game, where={"Vuk": "Traverse"}, marker={"Vuk": "Traverse"})``."""
+    fresh = game.new_initial_state(0)
+    assert isinstance(fresh, K2State)
+    guides = {fresh.name(g) for g in range(fresh._game.ng)}
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for key, by_name in fields.items():
+        for name, value in (by_name or {}).items():
+            kind = "guides" if name in guides else "clients"
+            out.setdefault(kind, {}).setdefault(name, {})[key] = value
+    return out
+
+
+def start(
+    seed: int = 0,
+    *,
+    options: Mapping[str, Any] | None = None,
+    goal: str | None = None,
+    where: Mapping[str, str] | None = None,
+    marker: Mapping[str, str] | None = None,
+    tired: Mapping[str, str] | None = None,
+    ams: Mapping[str, bool] | None = None,
+    k2: Mapping[str, Any] | None = None,
+    **doc: Any,
+) -> K2State:
+    """The position document ``doc`` (markers by name: ``where``, ``marker``, ``tired``,
+    ``ams``; K2's part ``k2``) set up: by default the start of turn 1, the event about to
+    be drawn. A Sherpa's Secret Goal is ``goal`` or the first, as :func:`new` draws it;
+    darkness on its track comes with a full Avalanche Track and the three Serac spaces
+    collapsed [7.3]."""
+    game = highcamp.load_game("disaster-on-k2", **(options or {}))
+    doc.update(team_part(game, where=where, marker=marker, tired=tired, ams=ams))
+    part = dict(k2 or {})
+    if part.get("darkness_track") and "avalanche_track" not in part:
+        part["avalanche_track"] = track(8)  # a full track: darkness, every Serac down [7.3]
+        part.setdefault("collapsed", COLLAPSED)
+    if (options or {}).get("guide") == "sherpa" and "secret_goal" not in part:
+        part["secret_goal"] = goal or GOALS[0]
+    if part:
+        doc["k2"] = part
+    state = game.state_from_position(doc, seed=seed)
+    assert isinstance(state, K2State)
+    return state
+
+
+def moving(seed: int = 0, **kwargs: Any) -> K2State:
+    """:func:`start` at the movement step after the quiet token was declined (what
+    ``to_move(new())`` reaches), with the document's changes (``k2`` merged)."""
+    k2 = {"avalanche_track": [f"token {QUIET}"], **kwargs.pop("k2", {})}
+    doc = {"step": "move", "blocked": ["Snowfields"], **kwargs}
+    return start(seed, k2=k2, **doc)
+
+
+COLLAPSED = ["Bottleneck I", "Bottleneck II", "Bottleneck III"]
+"""The three Serac spaces, collapsed: avalanche spaces [7.3] [9.2]."""
+
+
+def three_collapsed(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """:func:`start`'s ``options`` and ``k2`` for the three Serac spaces collapsed in
+    daylight: the [14.5] variant (Bottleneck I on the Avalanche Track's 5th space, the
+    others by declined tokens' ridge numbers), the track at 5."""
+    return {
+        "options": {**(options or {}), "balcony_collapse": True},
+        "k2": {"avalanche_track": track(5), "collapsed": COLLAPSED},
+    }
+
+
+def bottleneck_i() -> dict[str, Any]:
+    """:func:`start`'s ``k2`` for Bottleneck I collapsed: the Avalanche Track at 5 [7.3]."""
+    return {"avalanche_track": track(5), "collapsed": ["Bottleneck I"]}
+
+
+def track(n: int) -> list[str]:
+    """``n`` tokens for the Avalanche Track (``k2.avalanche_track``), taken from filler
+    tokens the scenarios do not draw."""
+    return [f"token {t}" for t in FILLER[:n]]
 
 
 def where(state: K2State, name: str) -> str:
@@ -80,25 +156,10 @@ def to_move(state: K2State, token: int = QUIET, buy: bool = False) -> None:
     act(state, "buy" if buy else "decline")
 
 
-def record(state: K2State) -> K2State:
-    """Keep a live log from now on (scenario states are edited)."""
-    state._log = []
-    return state
-
-
 def logged(state: K2State) -> list[str]:
-    """The live log's texts."""
-    assert state._log is not None
-    return [e.text for e in state._log]
-
-
-def cover_track(state: K2State, n: int) -> None:
-    """Put ``n`` tokens on the Avalanche Track without playing turns (scenario set-up),
-    taken from filler tokens the scenarios do not draw."""
-    for t in [t for t in FILLER if t in state.container][:n]:
-        state.container.remove(t)
-        state.storm_watch.append(t)
-    state._cache = None
+    """The log's texts (replayed from the state's position)."""
+    return [e.text for e in state.log]
 
 
 FILLER = (1, 2, 3, 4, 5, 10, 11, 19, 20, 21, 22)
+"""Tokens the scenarios never draw: they fill the Avalanche Track (:func:`track`)."""

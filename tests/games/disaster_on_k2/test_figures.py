@@ -12,7 +12,7 @@ from typing import Any
 from highcamp.games.disaster_series.engine import LOST, TALLIES
 from highcamp.games.disaster_series.k2.rules import K2State
 
-from .helpers import act, draw, marker, new, place, roll, to_move, where
+from .helpers import act, draw, marker, new, roll, start, three_collapsed, to_move, where
 
 
 def _figures(s: K2State) -> dict[str, Any]:
@@ -25,9 +25,7 @@ def test_a_new_game_counts_nothing() -> None:
 
 
 def test_icy_bought_then_a_climber_lost_at_the_shoulder() -> None:
-    s = new()
-    s.storm = 1
-    place(s, "Vuk", "The Shoulder")
+    s = start(where={"Vuk": "The Shoulder"}, k2={"darkness_track": 1})
     draw(s, 14)  # Icy
     cost = s.rs.tokens[14].cost
     act(s, "buy")
@@ -38,11 +36,11 @@ def test_icy_bought_then_a_climber_lost_at_the_shoulder() -> None:
 
 
 def test_luck_on_a_descent_is_a_token_played() -> None:
-    s = new()
-    s.collapsed = [4, 5, 6]
-    s.container.remove(17)
-    s.held = [17]  # Luck
-    place(s, "Vuk", "Traverse")
+    s = start(
+        where={"Vuk": "Traverse"},
+        held=["token 17"],  # Luck
+        **three_collapsed(),
+    )
     to_move(s)
     act(s, "option b")
     act(s, "move Vuk")

@@ -6,16 +6,16 @@ from highcamp import CHANCE
 from highcamp.games.disaster_series.engine import LOST
 from highcamp.games.disaster_series.k2.rules import R_SCALED
 
-from .helpers import act, draw, marker, new, place, record, roll, texts, to_move, where
-from .test_two_player import BROKEN_ROPE, LUCK, names, new2, place2, where2, win
+from .helpers import act, draw, marker, roll, start, texts, three_collapsed, to_move, where
+from .test_two_player import BROKEN_ROPE, LUCK, names, new2, start2, where2, win
 
 
 def _joint_descent(team: str, guide: str, climber: str, face: int) -> str:
     """``guide`` carries ``climber`` down onto Bottleneck III; they scale down together."""
-    s = new(team=team, game="advanced")
-    s.collapsed = [4, 5, 6]
-    place(s, guide, "Traverse")
-    place(s, climber, "Traverse")
+    s = start(
+        where={guide: "Traverse", climber: "Traverse"},
+        **three_collapsed({"team": team, "game": "advanced"}),
+    )
     to_move(s)
     act(s, "option a")
     act(s, f"move {guide}")
@@ -40,9 +40,10 @@ def test_9_2_expert_climber_guide_still_shares_its_bonus() -> None:
 
 
 def test_9_2_r_ds_9_a_successful_scale_cites_the_ruling() -> None:
-    s = record(new())
-    s.collapsed = [4, 5, 6]
-    place(s, "Vuk", "Traverse")
+    s = start(
+        where={"Vuk": "Traverse"},
+        **three_collapsed(),
+    )
     to_move(s)
     act(s, "option b")
     act(s, "move Vuk")
@@ -50,18 +51,17 @@ def test_9_2_r_ds_9_a_successful_scale_cites_the_ruling() -> None:
     act(s, "Vuk descends scaling")
     roll(s, 6)
     assert where(s, "Vuk") == "Bottleneck II"
-    assert s._log is not None
-    (entry,) = [e for e in s._log if e.text.startswith("scaling (6)")]
-    assert entry.rule == s._game.ruleset.cite(R_SCALED) == "[9.2] R-DS-9"
+    (entry,) = [e for e in s.log if e.text.startswith("scaling (6)")]
+    assert entry.rule == s.rs.cite(R_SCALED) == "[9.2] R-DS-9"
     assert "move Vuk" not in texts(s)  # its move is over for the turn
 
 
 def test_9_3_bad_sense_of_direction_gets_lost_sliding_off_the_shoulder_by_icy() -> None:
-    s = new(team="netherlands", game="advanced")
-    s.storm = 1  # darkness
-    place(s, "Joost", "The Shoulder")  # Bad Sense of Direction
-    place(s, "Maarten", "The Shoulder")  # Good Sense of Direction: never lost
-    place(s, "Femke", "The Shoulder")
+    s = start(
+        options={"team": "netherlands", "game": "advanced"},
+        where={"Joost": "The Shoulder", "Maarten": "The Shoulder", "Femke": "The Shoulder"},
+        k2={"darkness_track": 1},
+    )
     draw(s, 14)  # Icy
     act(s, "buy")
     assert s.pos[marker(s, "Joost")] == LOST  # no roll
@@ -71,12 +71,8 @@ def test_9_3_bad_sense_of_direction_gets_lost_sliding_off_the_shoulder_by_icy() 
 
 
 def test_15_3_luck_before_the_opponents_broken_rope_roll() -> None:
-    s = new2()
-    theirs = names(s, 1)
-    place2(s, 1, theirs[0], "Below the Bottleneck")
-    with s._seated(1):
-        s.container.remove(LUCK)
-        s.held = [LUCK]
+    theirs = names(new2(), 1)
+    s = start2(where=({}, {theirs[0]: "Below the Bottleneck"}), seats=({}, {"held": [LUCK]}))
     win(s, BROKEN_ROPE, 0)
     act(s, f"Broken Rope strikes {theirs[0]} of Seat 2 (Netherlands)")
     assert s.current_player() == 1  # the struck climber's player
@@ -91,9 +87,8 @@ def test_15_3_luck_before_the_opponents_broken_rope_roll() -> None:
 
 
 def test_15_3_without_luck_the_opponents_broken_rope_rolls_at_once() -> None:
-    s = new2()
-    theirs = names(s, 1)
-    place2(s, 1, theirs[0], "Below the Bottleneck")
+    theirs = names(new2(), 1)
+    s = start2(where=({}, {theirs[0]: "Below the Bottleneck"}))
     win(s, BROKEN_ROPE, 0)
     act(s, f"Broken Rope strikes {theirs[0]} of Seat 2 (Netherlands)")
     assert s.current_player() == CHANCE

@@ -9,19 +9,22 @@ from highcamp import IllegalActionError
 from highcamp.games.disaster_series.engine import DEAD, LOST, P_BUY, P_MOVE, REMOVED
 
 from .helpers import (
+    FILLER,
     QUIET,
     SPACES,
     act,
-    cover_track,
+    bottleneck_i,
     draw,
     logged,
     marker,
+    moving,
     new,
-    place,
-    record,
     roll,
+    start,
     texts,
+    three_collapsed,
     to_move,
+    track,
     where,
 )
 
@@ -65,7 +68,7 @@ def test_7_1_ridge_blocks_never_the_summit() -> None:
 
 
 def test_7_2_darkness_tokens_cannot_be_bought() -> None:
-    s = record(new())
+    s = start()
     draw(s, 6)
     assert s.phase == P_MOVE
     assert s.observation(0)["k2"]["avalanche_track"] == ["Darkness"]
@@ -73,13 +76,13 @@ def test_7_2_darkness_tokens_cannot_be_bought() -> None:
 
 
 def test_7_3_serac_collapses_at_5_7_and_8_and_darkness_follows() -> None:
-    s = new()
-    place(s, "Vuk", "Bottleneck I")
-    cover_track(s, 4)
+    s = start(where={"Vuk": "Bottleneck I"}, k2={"avalanche_track": track(4)})
     to_move(s)
     assert s.collapsed == [SPACES["Bottleneck I"]]
     assert s.pos[marker(s, "Vuk")] == DEAD
-    cover_track(s, 1)
+    act(s, "option b")
+    act(s, "end movement")
+    to_move(s, FILLER[4])  # the 6th space: no collapse
     act(s, "option b")
     act(s, "end movement")
     to_move(s, 28)
@@ -95,10 +98,10 @@ def test_7_3_serac_collapses_at_5_7_and_8_and_darkness_follows() -> None:
 
 
 def test_7_3_noble_sacrifice_saves_one_climber_on_a_collapsing_space() -> None:
-    s = new()
-    for name in ("Karim", "Vuk", "Jelena"):
-        place(s, name, "Bottleneck I")
-    cover_track(s, 4)
+    s = start(
+        where={"Karim": "Bottleneck I", "Vuk": "Bottleneck I", "Jelena": "Bottleneck I"},
+        k2={"avalanche_track": track(4)},
+    )
     to_move(s)
     assert texts(s) == [
         "Karim gives their life for Vuk",
@@ -113,13 +116,14 @@ def test_7_3_noble_sacrifice_saves_one_climber_on_a_collapsing_space() -> None:
 
 
 def test_7_3_declined_tokens_are_set_aside_in_the_darkness_phase() -> None:
-    s = new()
-    s.storm = 2
+    s = start(k2={"darkness_track": 2})
     to_move(s, 27)
     assert 27 in s.set_aside and 27 not in s.storm_watch
 
 
 def test_7_4_depletion_returns_the_set_aside_tokens_only() -> None:
+    # set by hand, not by a position document: the container is emptied into the kept
+    # tokens, which no table can hold, so that only the set-aside tokens can return
     s = new()
     s.set_aside = [0, 1]
     s.held = [2]
@@ -152,8 +156,7 @@ def test_8_1_daylight_options() -> None:
 def test_8_2_pemba_example() -> None:
     """Pemba carries a climber two spaces, drops it, walks one space, picks up another and
     carries it two more: two climbers moved two spaces, Pemba five (his maximum)."""
-    s = new(guide="sherpa")
-    place(s, "Jelena", "Below the Bottleneck")
+    s = start(options={"guide": "sherpa"}, where={"Jelena": "Below the Bottleneck"})
     to_move(s)
     act(s, "option a")
     act(s, "move Pemba")
@@ -173,11 +176,11 @@ def test_8_2_pemba_example() -> None:
 
 
 def test_8_6_darkness_movement_and_the_flashlight() -> None:
-    s = new()
-    s.storm = 1
-    place(s, "Vuk", "Snowfields")
-    place(s, "Jelena", "Traverse Goal")
-    s.flash = marker(s, "Jelena")
+    s = start(
+        where={"Vuk": "Snowfields", "Jelena": "Traverse Goal"},
+        marker={"Jelena": "Traverse"},
+        k2={"darkness_track": 1, "flashlight": "Jelena"},
+    )
     to_move(s)
     act(s, "move Vuk")
     assert s.remaining == 1  # one space in the dark
@@ -187,28 +190,25 @@ def test_8_6_darkness_movement_and_the_flashlight() -> None:
 
 
 def test_8_6_resolute_guides_keep_their_movement() -> None:
-    s = new(team="norway")  # Shaheen: resolute, fast, 5
-    s.storm = 1
+    s = start(options={"team": "norway"}, k2={"darkness_track": 1})  # Shaheen: resolute, fast, 5
     to_move(s)
     act(s, "move Shaheen")
     assert s.remaining == 5 and s.carry_limit == 3
 
 
 def test_8_7_bivouac_by_the_darkness_table() -> None:
-    s = new()
-    s.storm = 3  # needs 3 on Darkness turn 3
-    place(s, "Vuk", "Snowfields")
-    place(s, "Jelena", "Snowfields")
-    s.ams[marker(s, "Jelena") - 1] = True
+    s = start(
+        where={"Vuk": "Snowfields", "Jelena": "Snowfields"},
+        ams={"Jelena": True},
+        k2={"darkness_track": 3},
+    )
     to_move(s)
     assert "Vuk tries to bivouac" in texts(s)
     assert "Jelena tries to bivouac" not in texts(s)  # Acute Mountain Sickness
     act(s, "Vuk tries to bivouac")
     roll(s, 2)
     assert where(s, "Vuk") == "Snowfields"
-    s2 = new()
-    s2.storm = 3
-    place(s2, "Vuk", "Snowfields")
+    s2 = start(where={"Vuk": "Snowfields"}, k2={"darkness_track": 3})
     to_move(s2)
     act(s2, "Vuk tries to bivouac")
     roll(s2, 3)
@@ -216,10 +216,9 @@ def test_8_7_bivouac_by_the_darkness_table() -> None:
 
 
 def test_9_1_blocked_ridges_and_the_expert_climber() -> None:
-    s = new(guide="sherpa")  # Pemba: expert climber
+    s = start(options={"guide": "sherpa"}, where={"Pemba": "Bottleneck I"})  # expert climber
     draw(s, 20)  # Ridges Open, ridge 3: blocks Bottleneck II
     act(s, "decline")
-    place(s, "Pemba", "Bottleneck I")
     act(s, "option a")
     act(s, "move Pemba")
     act(s, "Pemba up to Bottleneck II")  # passes through...
@@ -240,13 +239,12 @@ def test_9_2_scaling_outcomes_at_each_modifier() -> None:
         ("Bottleneck I", 3, "Below the Bottleneck"),
     ]
     for space, face, outcome in cases:
-        s = new()
-        s.collapsed = [4, 5, 6]
-        place(s, "Vuk", "Traverse")
-        place(s, "Karim", "High Camp")
+        s = start(
+            where={"Vuk": "Traverse" if space == "Bottleneck III" else space, "Karim": "High Camp"},
+            **three_collapsed(),
+        )
         to_move(s)
         act(s, "option b")
-        s.pos[marker(s, "Vuk")] = SPACES[space] + 1 if space == "Bottleneck III" else SPACES[space]
         if space == "Bottleneck III":
             act(s, "move Vuk")
             act(s, "Vuk down to Bottleneck III")
@@ -259,11 +257,7 @@ def test_9_2_scaling_outcomes_at_each_modifier() -> None:
 
 
 def test_9_2_synthetic_rope_frays_and_frayed_rope() -> None:
-    s = new()
-    s.collapsed = [4, 5, 6]
-    s.container.remove(23)
-    s.held = [23]
-    place(s, "Vuk", "Traverse")
+    s = start(where={"Vuk": "Traverse"}, held=["token 23"], **three_collapsed())
     to_move(s)
     act(s, "option b")
     act(s, "move Vuk")
@@ -276,9 +270,16 @@ def test_9_2_synthetic_rope_frays_and_frayed_rope() -> None:
     assert s.moved[marker(s, "Vuk")]
     # the frayed rope: 1-2 falls, the rope stays; 3+ down and the rope is removed
     for face, outcome in ((2, "dead"), (3, "Below the Bottleneck")):
-        t = s.clone()
-        t.moved = [False] * 6
-        t.pos[marker(t, "Jelena")] = 7
+        t = start(  # the next turn: Jelena on the Traverse above the frayed rope
+            where={"Vuk": "Below the Bottleneck", "Jelena": "Traverse"},
+            options={"balcony_collapse": True},
+            k2={
+                **three_collapsed()["k2"],
+                "ropes": [{"space": "Bottleneck III", "frayed": True, "token": "token 23"}],
+            },
+        )
+        to_move(t)
+        act(t, "option b")
         act(t, "move Jelena")
         act(t, "Jelena down to Bottleneck III")
         act(t, "Jelena descends by the rope")
@@ -289,11 +290,10 @@ def test_9_2_synthetic_rope_frays_and_frayed_rope() -> None:
 
 
 def test_9_2_rope_on_bottleneck_i_never_frays_with_plus_3() -> None:
-    s = new()
-    s.collapsed = [4]
-    s.ropes = [[4, 23, 0]]
-    s.container.remove(23)
-    place(s, "Vuk", "Bottleneck I")
+    s = start(
+        where={"Vuk": "Bottleneck I"},
+        k2={**bottleneck_i(), "ropes": [{"space": "Bottleneck I", "token": 23}]},
+    )
     to_move(s)
     act(s, "option b")
     act(s, "move Vuk")
@@ -304,10 +304,10 @@ def test_9_2_rope_on_bottleneck_i_never_frays_with_plus_3() -> None:
 
 
 def test_9_2_expert_guide_and_climber_together_share_the_bonus() -> None:
-    s = new(guide="sherpa")
-    s.collapsed = [4, 5, 6]
-    place(s, "Pemba", "Traverse")
-    place(s, "Jelena", "Traverse")
+    s = start(
+        where={"Pemba": "Traverse", "Jelena": "Traverse"},
+        **three_collapsed({"guide": "sherpa"}),
+    )
     to_move(s)
     act(s, "option a")
     act(s, "move Pemba")
@@ -323,10 +323,10 @@ def test_9_2_expert_guide_and_climber_together_share_the_bonus() -> None:
 
 
 def test_9_2_the_player_orders_the_descents() -> None:
-    s = new()  # Karim: strong
-    s.collapsed = [4, 5, 6]
-    for name in ("Karim", "Vuk", "Jelena"):
-        place(s, name, "Traverse")
+    s = start(  # Karim: strong
+        where={"Karim": "Traverse", "Vuk": "Traverse", "Jelena": "Traverse"},
+        **three_collapsed(),
+    )
     to_move(s)
     act(s, "option a")
     act(s, "move Karim")
@@ -344,10 +344,7 @@ def test_9_2_the_player_orders_the_descents() -> None:
 
 
 def test_9_2_scaling_with_a_guide_falls_together() -> None:
-    s = new()
-    s.collapsed = [4, 5, 6]
-    for name in ("Karim", "Vuk"):
-        place(s, name, "Traverse")
+    s = start(where={"Karim": "Traverse", "Vuk": "Traverse"}, **three_collapsed())
     to_move(s)
     act(s, "option a")
     act(s, "move Karim")
@@ -359,11 +356,7 @@ def test_9_2_scaling_with_a_guide_falls_together() -> None:
 
 
 def test_9_2_luck_adds_two_before_the_roll() -> None:
-    s = new()
-    s.collapsed = [4, 5, 6]
-    s.container.remove(17)
-    s.held = [17]
-    place(s, "Vuk", "Traverse")
+    s = start(where={"Vuk": "Traverse"}, held=["token 17"], **three_collapsed())
     to_move(s)
     act(s, "option b")
     act(s, "move Vuk")
@@ -377,9 +370,7 @@ def test_9_2_luck_adds_two_before_the_roll() -> None:
 
 
 def test_9_2_markers_on_an_avalanche_space_must_descend_when_they_move() -> None:
-    s = new()
-    s.collapsed = [4]
-    place(s, "Vuk", "Bottleneck I")
+    s = start(where={"Vuk": "Bottleneck I"}, k2=bottleneck_i())
     to_move(s)
     act(s, "option b")
     assert "end movement" not in texts(s)
@@ -391,9 +382,7 @@ def test_9_2_markers_on_an_avalanche_space_must_descend_when_they_move() -> None
 
 
 def test_9_3_lost_at_the_shoulder_after_icy() -> None:
-    s = new()
-    s.storm = 1
-    place(s, "Vuk", "The Shoulder")
+    s = start(where={"Vuk": "The Shoulder"}, k2={"darkness_track": 1})
     draw(s, 14)
     act(s, "buy")
     assert where(s, "Vuk") == "Abruzzi Spur"
@@ -402,10 +391,7 @@ def test_9_3_lost_at_the_shoulder_after_icy() -> None:
 
 
 def test_icy_kills_a_climber_sliding_into_an_avalanche_space() -> None:
-    s = new()
-    s.collapsed = [6]
-    place(s, "Vuk", "Traverse")
-    place(s, "Karim", "Traverse")
+    s = start(where={"Vuk": "Traverse", "Karim": "Traverse"}, **three_collapsed())
     draw(s, 14)
     act(s, "buy")
     assert s.pos[marker(s, "Vuk")] == DEAD
@@ -413,18 +399,16 @@ def test_icy_kills_a_climber_sliding_into_an_avalanche_space() -> None:
 
 
 def test_9_4_traverse_and_summit_markers_and_the_dependent_climber() -> None:
-    s = new(game="advanced")
-    place(s, "Vuk", "Traverse")
-    place(s, "Stefan", "Traverse")
-    to_move(s)
+    s = moving(  # a Chocolate Bars token bought earlier this turn
+        options={"game": "advanced"},
+        where={"Vuk": "Traverse", "Stefan": "Traverse"},
+        effects_this_turn=["chocolate_bars"],
+    )
     act(s, "option b")
     act(s, "move Vuk")
     act(s, "Vuk up to Traverse Goal")
     assert s.goal[0] == 1
     act(s, "end Vuk")
-    s.pos[marker(s, "Stefan")] = 7
-    s.fx.append("chocolate_bars")
-    s._cache = None
     act(s, "move Stefan")
     with pytest.raises(IllegalActionError) as err:
         act(s, "up")
@@ -436,9 +420,7 @@ def test_hap_stuck_and_sherpa_stamina() -> None:
     draw(s, 10)
     act(s, "buy")
     assert texts(s) == ["option b: move up to all five climbers"]
-    p = new(guide="sherpa")
-    p.container.remove(22)
-    p.held = [22]
+    p = start(options={"guide": "sherpa"}, held=["token 22"])
     to_move(p)
     act(p, "option a")
     act(p, "play Sherpa Stamina")
@@ -447,13 +429,12 @@ def test_hap_stuck_and_sherpa_stamina() -> None:
 
 
 def test_11_1_pool_without_ropes_luck_and_chimney_kept() -> None:
-    s = new()
-    s.storm = 7
-    for t in (23, 24, 17, 12):
-        s.container.remove(t)
-    s.held = [23, 17]
-    s.kept = [12]
-    s.set_aside = [24]
+    s = start(
+        held=["token 23", "token 17"],
+        kept=["token 12"],
+        set_aside=["token 24"],
+        k2={"darkness_track": 7},
+    )
     to_move(s)
     act(s, "end movement")
     assert 24 in s.removed and 24 not in s.pool
@@ -462,16 +443,13 @@ def test_11_1_pool_without_ropes_luck_and_chimney_kept() -> None:
 
 
 def test_11_2_bivouacked_guide_sacrifice_and_back_at_camp() -> None:
-    s = new(guide="sherpa", goal="Back at Camp")
-    s.storm = 7
-    s.pos[0] = LOST
-    s.bivouacked[0] = True
-    place(s, "Vuk", "High Camp")
-    s.goal[0] = 2
-    s.pos[marker(s, "Jelena")] = LOST
-    s.goal[1] = 1
-    for c in range(2, 5):
-        s.pos[1 + c] = 0
+    s = start(
+        options={"guide": "sherpa"},
+        goal="Back at Camp",
+        where={"Pemba": "bivouac", "Vuk": "High Camp", "Jelena": "lost"},
+        marker={"Vuk": "Summit", "Jelena": "Traverse"},
+        k2={"darkness_track": 7},
+    )
     to_move(s)
     act(s, "end movement")
     # Jelena draws first (Lost): choose a FROZEN token
@@ -482,11 +460,11 @@ def test_11_2_bivouacked_guide_sacrifice_and_back_at_camp() -> None:
 
 
 def test_houses_chimney_first_one_kills_and_ends() -> None:
-    s = new()
-    s.storm = 7
-    s.container.remove(12)
-    s.kept = [12]
-    s.goal = [2, 2, 2, 2, 2]
+    s = start(
+        kept=["token 12"],
+        marker={name: "Summit" for name in ("Vuk", "Jelena", "Bojan", "Dragana", "Stefan")},
+        k2={"darkness_track": 7},
+    )
     to_move(s)
     act(s, "end movement")
     roll(s, 3)
@@ -496,10 +474,12 @@ def test_houses_chimney_first_one_kills_and_ends() -> None:
 
 
 def test_12_scoring_lines() -> None:
-    s = new(guide="sherpa", goal="Do Not Summit")
-    s.goal = [2, 1, 0, 2, 0]
-    s.pos[1 + 3] = DEAD
-    s.pos[1 + 4] = DEAD
+    s = start(
+        options={"guide": "sherpa"},
+        goal="Do Not Summit",
+        marker={"Vuk": "Summit", "Jelena": "Traverse", "Dragana": "Summit"},
+        where={"Dragana": "dead", "Stefan": "dead"},
+    )
     bd = s.score_breakdown()[0]
     points = {ln.label: ln.points for ln in bd.lines}
     assert points["Vuk reached the Summit"] == 6
@@ -513,18 +493,23 @@ def test_12_scoring_lines() -> None:
 
 
 def test_13_summit_with_climber_and_bivouac_goals() -> None:
-    s = new(guide="sherpa", goal="Summit w/Climber")
-    place(s, "Pemba", "Summit Slopes")
-    place(s, "Vuk", "Summit Slopes")
+    s = start(
+        options={"guide": "sherpa"},
+        goal="Summit w/Climber",
+        where={"Pemba": "Summit Slopes", "Vuk": "Summit Slopes"},
+    )
     to_move(s, 11)  # HAP Stuck, ridge 6, declined
     act(s, "option a")
     act(s, "move Pemba")
     act(s, "Pemba picks up Vuk")
     act(s, "Pemba carries Vuk 1 up")
     assert s.goal_done[0] and s.goal[0] == 2
-    b = new(guide="sherpa", goal="Bivouac")
-    b.storm = 1
-    place(b, "Pemba", "Abruzzi Spur")
+    b = start(
+        options={"guide": "sherpa"},
+        goal="Bivouac",
+        where={"Pemba": "Abruzzi Spur"},
+        k2={"darkness_track": 1},
+    )
     to_move(b)
     act(b, "Pemba tries to bivouac")
     roll(b, 6)
@@ -532,11 +517,9 @@ def test_13_summit_with_climber_and_bivouac_goals() -> None:
 
 
 def test_14_5_variant_collapses_on_declined_1_and_2() -> None:
-    s = new(balcony_collapse=True)
-    cover_track(s, 4)
+    s = start(options={"balcony_collapse": True}, k2={"avalanche_track": track(4)})
     to_move(s)
     assert s.collapsed == [4]
-    s.phase = P_MOVE
     act(s, "option b")
     act(s, "end movement")
     draw(s, 18)  # Ridges Open, ridge 1: bought, no collapse
@@ -568,9 +551,9 @@ def test_14_6_multinational_team() -> None:
 
 
 def test_14_1_lucky_climber_rerolls_a_bad_roll_once() -> None:
-    s = new(game="advanced")  # Vuk: a, l
-    s.storm = 1
-    place(s, "Vuk", "The Shoulder")
+    s = start(
+        options={"game": "advanced"}, where={"Vuk": "The Shoulder"}, k2={"darkness_track": 1}
+    )  # Vuk: a, l
     to_move(s)
     act(s, "move Vuk")
     act(s, "Vuk down to Abruzzi Spur")
@@ -595,16 +578,13 @@ def test_14_1_fortitude_carries_a_climber_one_space() -> None:
 
 
 def test_14_5_the_token_that_collapses_bottleneck_i_does_not_collapse_ii() -> None:
-    s = new(balcony_collapse=True)
-    cover_track(s, 4)
+    s = start(options={"balcony_collapse": True}, k2={"avalanche_track": track(4)})
     to_move(s, 0)  # Acute Mountain Sickness, ridge 1, declined onto space 5
     assert s.collapsed == [SPACES["Bottleneck I"]]
 
 
 def test_flashlight_changes_hands_in_passing() -> None:
-    s = new()
-    place(s, "Vuk", "Abruzzi Spur")
-    s.flash = marker(s, "Vuk")
+    s = start(where={"Vuk": "Abruzzi Spur"}, k2={"flashlight": "Vuk"})
     to_move(s)
     act(s, "option b")
     act(s, "move Jelena")
@@ -626,9 +606,7 @@ def test_flashlight_changes_hands_in_passing() -> None:
 def test_9_2_advanced_climber_and_good_sense_of_direction_when_scaling(
     team: str, climber: str, face: int, outcome: str
 ) -> None:
-    s = new(team=team, game="advanced")
-    s.collapsed = [4, 5, 6]
-    place(s, climber, "Traverse")
+    s = start(where={climber: "Traverse"}, **three_collapsed({"team": team, "game": "advanced"}))
     to_move(s)
     act(s, "option b")
     act(s, f"move {climber}")

@@ -25,7 +25,7 @@ from highcamp.games.disaster_series.seats import P_BID, P_FIRST, P_UNBLOCK
 from tests.conformance.checks import check_hidden, play_random
 from tests.games.disaster_series.scenarios import finish_on
 
-from .helpers import GOALS, SPACES, act, draw, roll, texts
+from .helpers import GOALS, SPACES, act, draw, roll, team_part, texts
 
 AMS, BROKEN_ROPE, CHOCOLATE, DARKNESS, FLASHLIGHT, HAP_STUCK = 0, 1, 4, 6, 9, 10
 CHIMNEY, ICY, LUCK, RIDGES_OPEN, STAMINA, ROPE, THICK_SNOW = 12, 14, 17, 18, 22, 23, 27
@@ -37,6 +37,30 @@ def new2(seed: int = 0, goals: tuple[str, str] = (GOALS[0], GOALS[1]), **options
     assert isinstance(state, K2TwoPlayerState)
     while state.phase == P_GOAL:
         state.apply_action(GOAL + GOALS.index(goals[state.active]))
+    return state
+
+
+def start2(
+    seed: int = 0,
+    *,
+    options: dict[str, Any] | None = None,
+    goals: tuple[str, str] = (GOALS[0], GOALS[1]),
+    where: tuple[dict[str, str], dict[str, str]] = ({}, {}),
+    seats: tuple[dict[str, Any], dict[str, Any]] = ({}, {}),
+    **doc: Any,
+) -> Any:
+    """The two-player position document ``doc`` set up (each seat's markers by name in
+    ``where``, its other fields in ``seats``; a Sherpa's Secret Goal from ``goals``): by
+    default the start of the first turn, as :func:`new2` reaches it."""
+    game = highcamp.load_game("disaster-on-k2", players=2, **(options or {}))
+    parts: list[dict[str, Any]] = []
+    for k in (0, 1):
+        part = {**seats[k], **team_part(game.seat_games[k], where=where[k])}
+        if game.seat_games[k].options["guide"] == "sherpa":
+            part.setdefault("k2", {"secret_goal": goals[k]})
+        parts.append(part)
+    state = game.state_from_position({**doc, "seats": parts}, seed=seed)
+    assert isinstance(state, K2TwoPlayerState)
     return state
 
 
@@ -160,12 +184,10 @@ def test_7_2_a_darkness_token_is_never_bid_on() -> None:
 
 # ------------------------------------------------------------------------ ridges [15.4]
 def test_15_4_two_climbers_ending_on_a_ridge_block_it_and_leaving_unblocks_it() -> None:
-    s = new2()
-    place2(s, 1, names(s, 1)[0], "The Shoulder")
+    vuk = "Vuk"
+    s = start2(where=({vuk: "Abruzzi Spur"}, {"Maarten": "The Shoulder"}))
     to_move2(s)
     act(s, "option b")
-    vuk = names(s, 0)[0]
-    place2(s, 0, vuk, "Abruzzi Spur")
     act(s, f"move {vuk}")
     act(s, f"{vuk} up to The Shoulder")
     act(s, f"end {vuk}")
@@ -179,11 +201,7 @@ def test_15_4_two_climbers_ending_on_a_ridge_block_it_and_leaving_unblocks_it() 
 
 
 def test_15_4_a_block_of_the_opponent_s_climbers_may_be_removed() -> None:
-    s = new2()
-    theirs = names(s, 1)
-    place2(s, 1, theirs[0], "Traverse")
-    place2(s, 1, theirs[1], "Traverse")
-    s.blocked = [SPACES["Traverse"]]
+    s = start2(where=({}, {"Maarten": "Traverse", "Femke": "Traverse"}), blocked=["Traverse"])
     to_move2(s)
     act(s, "option b")
     act(s, "end movement")
@@ -270,9 +288,7 @@ def test_15_1_and_15_7_bad_option_values_are_refused() -> None:
 
 
 def test_15_6_preparations_serve_only_the_first_player() -> None:
-    s = new2()
-    with s._seated(1):
-        s.prep = 2
+    s = start2(seats=({}, {"preparations": "Prep Ready"}))
     to_move2(s)  # seat 1 is First Player: one draw, seat 2's Preparations wait
     act(s, "option b")
     act(s, "end movement")
@@ -283,17 +299,15 @@ def test_15_6_preparations_serve_only_the_first_player() -> None:
 
 # ------------------------------------------------------------------------ clarifications
 def test_clarification_broken_rope_and_ams_may_strike_the_opponent() -> None:
-    s = new2()
-    theirs = names(s, 1)
-    place2(s, 1, theirs[0], "Below the Bottleneck")
+    theirs = names(new2(), 1)
+    s = start2(where=({}, {theirs[0]: "Below the Bottleneck"}))
     win(s, BROKEN_ROPE, 0)
     options = texts(s)
     assert f"Broken Rope strikes {theirs[0]} of Seat 2 (Netherlands)" in options
     act(s, f"Broken Rope strikes {theirs[0]} of Seat 2 (Netherlands)")
     roll(s, 1)
     assert where2(s, 1, theirs[0]) == "dead"
-    s = new2(1)
-    place2(s, 1, theirs[1], "Traverse")
+    s = start2(1, where=({}, {theirs[1]: "Traverse"}))
     win(s, AMS, 0)
     act(s, f"Acute Mountain Sickness strikes {theirs[1]} of Seat 2 (Netherlands)")
     assert s.o_ams[1] and not any(s.ams)
@@ -307,10 +321,8 @@ def test_clarification_hap_stuck_icy_thick_snow_hit_both_teams() -> None:
     s = new2()
     win(s, THICK_SNOW, 1)
     assert "thick_snow" in fx(s, 0) and "thick_snow" in fx(s, 1)
-    s = new2()
-    ours, theirs = names(s, 0)[0], names(s, 1)[0]
-    place2(s, 0, ours, "Snowfields")
-    place2(s, 1, theirs, "Snowfields")
+    ours, theirs = "Vuk", "Maarten"
+    s = start2(where=({ours: "Snowfields"}, {theirs: "Snowfields"}))
     win(s, ICY, 0)
     assert where2(s, 0, ours) == where2(s, 1, theirs) == "Traverse Goal"
 
@@ -330,11 +342,12 @@ def test_clarification_chocolate_bars_and_houses_chimney_only_for_the_buyer() ->
 
 
 def test_clarification_ridges_open_and_sherpa_stamina_for_both_players() -> None:
-    s = new2(guide="sherpa", guide_2="sherpa")
+    s = start2(
+        options={"guide": "sherpa", "guide_2": "sherpa"},
+        where=({"Vuk": "The Shoulder"}, {"Maarten": "The Shoulder"}),
+        blocked=["The Shoulder"],
+    )
     win(s, RIDGES_OPEN, 0)
-    for seat in (0, 1):
-        place2(s, seat, names(s, seat)[0], "The Shoulder")
-    s.blocked = [SPACES["The Shoulder"]]
     act(s, "play Ridges Open")
     assert s.blocked == [] and "ridges_open" in fx(s, 0) and "ridges_open" in fx(s, 1)
     s = new2(guide="sherpa", guide_2="sherpa")

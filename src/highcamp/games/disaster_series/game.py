@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from highcamp.core import Game, ScoreBand, chart_from_minimums
@@ -31,6 +31,7 @@ from .constants import (
     TRAIT_FLAGS,
 )
 from .engine import DisasterState
+from .position import Tokens, build, finish, numbered, read_position, read_two_player
 from .seats import (
     NUM_ACTIONS_2P,
     TwoPlayerState,
@@ -199,6 +200,16 @@ class DisasterGame(Game):
         if self.seat_games:
             return TwoPlayerState(self, seed)
         return DisasterState(self, seed)
+
+    def _state_from_position(self, position: Mapping[str, Any], seed: int) -> DisasterState:
+        """A table set up from a position document (:mod:`.position`): solitaire, at the
+        start of a turn or at its movement step; for two players, at the start of a turn."""
+        state = self._new_state(seed)
+        tokens = Tokens(state)
+        read = read_two_player if self.seat_games else read_position
+        with numbered(state):
+            build(state, finish(read(position, state, tokens=tokens), tokens))
+        return state
 
 
 def trait_flags(

@@ -18,7 +18,7 @@ the K2 movement options [8.1].
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -27,7 +27,9 @@ from highcamp.core import Game, GameInfo, OptionSpec
 from ..components import ClientCard, Company, GuideCard
 from ..constants import PLAY
 from ..game import DisasterGame, trait_flags
+from ..position import build, numbered
 from ..seats import check_two_player_options, seat_option_values, two_player_options
+from .position import read_k2_position
 from .state import K2State
 from .two_player import K2TwoPlayerState, setup_two_player
 from .vocabulary import (
@@ -228,3 +230,11 @@ class DisasterOnK2Game(DisasterGame):
         if self.seat_games:
             return K2TwoPlayerState(self, seed)
         return K2State(self, seed)
+
+    def _state_from_position(self, position: Mapping[str, Any], seed: int) -> K2State:
+        """A table set up from a position document (:mod:`.position`), solitaire or for
+        two players."""
+        state = self._new_state(seed)
+        with numbered(state):
+            build(state, read_k2_position(position, state))
+        return state
