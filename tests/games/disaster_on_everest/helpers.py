@@ -52,7 +52,7 @@ def roll(state: DisasterState, face: int) -> None:
 
 def marker(state: DisasterState, name: str) -> int:
     """The marker index of a guide or client by name."""
-    for m in range(len(state.pos)):
+    for m in range(len(state.team.pos)):
         if state.name(m) == name:
             return m
     raise KeyError(name)
@@ -60,13 +60,13 @@ def marker(state: DisasterState, name: str) -> int:
 
 def place(state: DisasterState, name: str, space: str) -> None:
     """Put a marker on a board space (scenario set-up)."""
-    state.pos[marker(state, name)] = SPACES[space]
+    state.team.pos[marker(state, name)] = SPACES[space]
     state._cache = None
 
 
 def where(state: DisasterState, name: str) -> str:
     """Where a marker is, by name."""
-    return state.space_name(state.pos[marker(state, name)])
+    return state.space_name(state.team.pos[marker(state, name)])
 
 
 def to_move(state: DisasterState, token: int = QUIET_TOKEN, buy: bool = False) -> None:

@@ -22,7 +22,7 @@ def test_broken_rope_chooses_a_client_and_rolls() -> None:
     act(s2, "buy")
     act(s2, "Broken Rope strikes Doug")
     roll(s2, 1)
-    assert s2.pos[marker(s2, "Doug")] == DEAD
+    assert s2.team.pos[marker(s2, "Doug")] == DEAD
 
 
 def test_acute_mountain_sickness_strikes_the_highest_client() -> None:
@@ -30,7 +30,7 @@ def test_acute_mountain_sickness_strikes_the_highest_client() -> None:
     place(s, "Beck", "Southeast Ridge")
     draw(s, 0)
     act(s, "buy")
-    assert s.ams[1] and s.phase == 9  # one candidate: no question asked (R-0-4)
+    assert s.team.ams[1] and s.phase == 9  # one candidate: no question asked (R-0-4)
 
 
 def test_icy_slides_everyone_off_the_ridges() -> None:
@@ -121,7 +121,7 @@ def test_good_review_adds_prestige() -> None:
     s = new()
     draw(s, 13)
     act(s, "buy Good Review for 1 Prestige")
-    assert s.prestige == 21
+    assert s.team.prestige == 21
 
 
 def _end_now(s: object) -> None:
@@ -134,9 +134,9 @@ def _end_now(s: object) -> None:
 
 def test_med_kit_turns_a_die_into_survival() -> None:
     s = new()
-    s.kept = [23]
+    s.team.kept = [23]
     s.container.remove(23)
-    s.goal = [1] * 6
+    s.team.goal = [1] * 6
     place(s, "Frank", "South Summit")
     _end_now(s)
     die = next(t for t in s.pool if s.rs.tokens[t].fate("medium") == "DIE")
@@ -148,9 +148,9 @@ def test_med_kit_turns_a_die_into_survival() -> None:
 
 def test_luck_draws_a_second_fate_token_or_scores_two() -> None:
     s = new()
-    s.held = [22]
+    s.team.held = [22]
     s.container.remove(22)
-    s.goal = [1] * 6
+    s.team.goal = [1] * 6
     place(s, "Frank", "Cornice Traverse")
     _end_now(s)
     die = next(t for t in s.pool if s.rs.tokens[t].fate("far") == "DIE")

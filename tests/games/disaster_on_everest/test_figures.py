@@ -50,15 +50,15 @@ def test_a_client_lost_in_the_storm() -> None:
     act(s, "move Frank")
     act(s, "Frank down to Southeast Ridge")
     roll(s, 2)  # lost on 1 or 2 [8.3]
-    assert s.pos[marker(s, "Frank")] == LOST
+    assert s.team.pos[marker(s, "Frank")] == LOST
     assert _figures(s)["lost"] == 1
 
 
 def test_lost_clients_fate_draws_live_and_frozen() -> None:
     s = new()
     doug, beck = marker(s, "Doug"), marker(s, "Beck")
-    s.pos[doug] = s.pos[beck] = LOST
-    s.goal = [1] * 6
+    s.team.pos[doug] = s.team.pos[beck] = LOST
+    s.team.goal = [1] * 6
     _end_now(s)
     lost_live = next(t for t in s.pool if s.rs.tokens[t].fate("lost") == "LIVE")
     frozen = next(t for t in s.pool if s.rs.tokens[t].fate("lost") == "FROZEN")
@@ -72,9 +72,9 @@ def test_lost_clients_fate_draws_live_and_frozen() -> None:
 
 def test_luck_redraw_counts_a_play_and_both_draws() -> None:
     s = new()
-    s.held = [22]  # Luck
+    s.team.held = [22]  # Luck
     s.container.remove(22)
-    s.goal = [1] * 6
+    s.team.goal = [1] * 6
     place(s, "Frank", "Cornice Traverse")
     _end_now(s)
     die = next(t for t in s.pool if s.rs.tokens[t].fate("far") == "DIE")

@@ -27,7 +27,7 @@ def test_7_2_yuri_example() -> None:
     assert where(s, "Doug") == "South Summit"
     assert where(s, "Beck") == "Snow Gully"
     assert s.remaining == 0 and s.mover == -1  # five spaces: his move is over
-    assert s.moved[marker(s, "Beck")] and s.moved[marker(s, "Doug")]  # turned over
+    assert s.team.moved[marker(s, "Beck")] and s.team.moved[marker(s, "Doug")]  # turned over
     assert texts(s) == ["end movement", "move Rob"]
     assert "Doug is dropped off at South Summit after 2" in s._log[-1].text  # type: ignore[index]
 
@@ -53,7 +53,7 @@ def test_9_0_roll_4_example() -> None:
     to_move(s)
     doug = marker(s, "Doug")
     s.queue = [[5, doug, 1]]
-    s.pos[doug] = -1
+    s.team.pos[doug] = -1
     act(s, "option c: move 4 clients")
     act(s, "end movement")
     assert s.die_for == "resolve"

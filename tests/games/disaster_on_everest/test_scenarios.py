@@ -63,7 +63,7 @@ def test_6_1_occupied_queue_spot_gets_no_neutral_client() -> None:
     s = new()
     doug = marker(s, "Doug")
     s.queue = [[4, doug, 1]]
-    s.pos[doug] = QUEUE
+    s.team.pos[doug] = QUEUE
     draw(s, 4)
     assert s.queue == [[4, doug, 1]]
 
@@ -72,9 +72,9 @@ def test_6_2_buying_costs_prestige_and_is_refused_when_short() -> None:
     s = new()
     draw(s, 30)  # Ridges Open, cost 2, held
     act(s, "buy Ridges Open for 2 Prestige")
-    assert s.prestige == 16 and s.observation(0)["held"] == ["Ridges Open"]
+    assert s.team.prestige == 16 and s.observation(0)["held"] == ["Ridges Open"]
     s2 = new()
-    s2.prestige = 0
+    s2.team.prestige = 0
     draw(s2, 30)
     assert s2.phase == 9  # not affordable: declined at once (R-0-4)
     assert s2.storm_watch == [30]
@@ -157,7 +157,7 @@ def test_7_4_client_moves_its_movement_and_is_turned_over() -> None:
     act(s, "move Frank")  # movement 3
     for space in ("Triangular Face", "Snow Gully", "The Balcony"):
         act(s, f"Frank up to {space}")
-    assert s.mover == -1 and s.moved[marker(s, "Frank")]
+    assert s.mover == -1 and s.team.moved[marker(s, "Frank")]
     assert "move Frank" not in texts(s)
     act(s, "move Doug")  # movement 1
     act(s, "Doug up to Triangular Face")
@@ -180,7 +180,7 @@ def test_7_5_preparations_draw_three_keep_return_remove_then_roll() -> None:
     s = record(new())
     to_move(s)
     act(s, "option a with Preparations: one guide prepares, the other moves")
-    assert s.prep == 1 and s.guides_left == 1
+    assert s.team.prep == 1 and s.guides_left == 1
     act(s, "end movement")
     while s.step == "resolve":
         roll(s, 1)
@@ -204,7 +204,7 @@ def test_7_5_preparations_draw_three_keep_return_remove_then_roll() -> None:
     act(s, "return token 24 (Med Kit) to the container")
     assert s.removed == [23] and 24 in s.container
     roll(s, 2)
-    assert s.prep == 0  # 1 or 2 ends the preparations
+    assert s.team.prep == 0  # 1 or 2 ends the preparations
     assert s.rs.tokens[s.current].name == "Luck"
     assert s.invariants() == []
 
@@ -342,7 +342,7 @@ def test_8_2_group_entry_in_the_players_order() -> None:
     roll(s, 2)
     spots = {s.name(e[1]): e[0] + 1 for e in s.queue if e[1] != 99}
     assert spots == {"Doug": 2, "Rob": 3}
-    assert s.goal[0] == 1  # Doug earns the Hillary Step marker [8.4]
+    assert s.team.goal[0] == 1  # Doug earns the Hillary Step marker [8.4]
 
 
 def test_8_2_expert_climber_walks_up_and_down_but_clients_queue() -> None:
@@ -383,7 +383,7 @@ def test_8_3_lost_in_the_storm_on_one_or_two() -> None:
     act(s, "Frank down to Southeast Ridge")
     assert s.current_player() == CHANCE and s.die_for == "lost"
     roll(s, 2)
-    assert s.pos[marker(s, "Frank")] == LOST
+    assert s.team.pos[marker(s, "Frank")] == LOST
 
 
 def test_8_3_guided_clients_never_get_lost() -> None:
@@ -402,11 +402,11 @@ def test_8_4_summit_marker_and_start_down_the_same_turn() -> None:
     s = new()
     to_move(s, token=3)  # ridge 2: only South Summit blocked
     place(s, "Frank", "Summit Ridge")
-    s.goal[3] = 1
+    s.team.goal[3] = 1
     act(s, "option c")
     act(s, "move Frank")
     act(s, "Frank up to Summit")
-    assert s.goal[3] == 2
+    assert s.team.goal[3] == 2
     act(s, "Frank down to Summit Ridge")
     assert where(s, "Frank") == "Summit Ridge"
 
@@ -417,7 +417,7 @@ def test_9_0_exits_past_one_in_both_directions_and_neutral_leaves() -> None:
     to_move(s)
     doug, beck = marker(s, "Doug"), marker(s, "Beck")
     s.queue = [[0, doug, 1], [1, beck, -1], [2, 99, 0], [6, 99, 0]]
-    s.pos[doug] = s.pos[beck] = QUEUE
+    s.team.pos[doug] = s.team.pos[beck] = QUEUE
     act(s, "option c")
     act(s, "end movement")
     roll(s, 3)
@@ -446,7 +446,7 @@ def test_10_0_end_of_turn_flips_clients_and_clears_blocks() -> None:
     act(s, "end Frank's move")
     act(s, "end movement")
     roll(s, 1)
-    assert s.blocked == [] and not any(s.moved) and s.turn == 2
+    assert s.blocked == [] and not any(s.team.moved) and s.turn == 2
 
 
 def test_10_0_storm_track_reaches_game_end() -> None:
@@ -470,30 +470,30 @@ def _end_now(s: object) -> None:
 
 def test_11_1_pool_keeps_out_khumbu_med_kits_luck_and_removed() -> None:
     s = new()
-    s.kept = [18, 23]  # Khumbu Ice Field, Med Kit
-    s.held = [22]  # Luck
+    s.team.kept = [18, 23]  # Khumbu Ice Field, Med Kit
+    s.team.held = [22]  # Luck
     s.removed = [5]
     s.container = [t for t in s.container if t not in (18, 23, 22, 5)]
     _end_now(s)
     assert not {18, 23, 22, 5} & set(s.pool + s.fate_drawn)
-    assert s.held == [22]
+    assert s.team.held == [22]
     assert s.invariants() == []
 
 
 def test_11_2_lost_clients_frozen_or_back_to_high_camp() -> None:
     s = new()
     doug, beck = marker(s, "Doug"), marker(s, "Beck")
-    s.pos[doug] = s.pos[beck] = LOST
-    s.goal[0] = s.goal[1] = 1
+    s.team.pos[doug] = s.team.pos[beck] = LOST
+    s.team.goal[0] = s.team.goal[1] = 1
     for c in (2, 3, 4, 5):
-        s.goal[c] = 1
+        s.team.goal[c] = 1
     _end_now(s)
     lost_live = next(t for t in s.pool if s.rs.tokens[t].fates[0] == "LIVE")
     frozen = next(t for t in s.pool if s.rs.tokens[t].fates[0] == "FROZEN")
     s.apply_action(178 + lost_live)
-    assert s.pos[doug] == 0
+    assert s.team.pos[doug] == 0
     s.apply_action(178 + frozen)
-    assert s.pos[beck] == DEAD
+    assert s.team.pos[beck] == DEAD
     assert s.is_terminal()
     lines = {ln.label: ln.points for ln in s.score_breakdown()[0].lines}
     assert lines["Beck died"] == -8
@@ -503,11 +503,11 @@ def test_11_2_lost_clients_frozen_or_back_to_high_camp() -> None:
 def test_11_3_zones_death_above_the_hillary_step() -> None:
     s = record(new())
     place(s, "Doug", "Summit Ridge")
-    s.goal[0] = 2
+    s.team.goal[0] = 2
     place(s, "Frank", "Snow Gully")
-    s.goal[3] = 1
+    s.team.goal[3] = 1
     _end_now(s)
-    assert s.pos[marker(s, "Doug")] == DEAD
+    assert s.team.pos[marker(s, "Doug")] == DEAD
     assert s.fate_key == "near" and s.name(s.fate_client + 2) == "Frank"
     assert any("caught above the Hillary Step" in t for t in logged(s))
 
@@ -516,14 +516,14 @@ def test_11_4_guide_sacrifice_saves_a_client_once() -> None:
     s = new()
     place(s, "Frank", "South Summit")
     place(s, "Rob", "South Summit")
-    s.goal = [1] * 6
+    s.team.goal = [1] * 6
     _end_now(s)
     assert s.fate_key == "medium"
     die = next(t for t in s.pool if s.rs.tokens[t].fates[2] == "DIE")
     s.apply_action(178 + die)
     assert "Rob gives their life for Frank" in texts(s)
     act(s, "Rob gives their life for Frank")
-    assert s.pos[marker(s, "Frank")] == 5 and s.sacrificed[1]
+    assert s.team.pos[marker(s, "Frank")] == 5 and s.team.sacrificed[1]
     assert s.is_terminal()
 
 
@@ -538,16 +538,16 @@ def test_11_6_clients_without_a_marker_score_negative() -> None:
 # ------------------------------------------------------------------------ scoring [12.0]
 def test_12_0_every_scoring_line() -> None:
     s = new()
-    s.goal = [2, 1, 2, 0, 1, 2]
-    s.pos[marker(s, "Doug")] = 0  # summit, back at High Camp: 10 + 1
-    s.pos[marker(s, "Beck")] = 0  # Hillary Step, at High Camp: 4 + 1
-    s.pos[marker(s, "Yasuko")] = DEAD  # died after the Summit: -4
-    s.pos[marker(s, "Lou")] = DEAD  # died with the Hillary Step marker: -7
-    s.tank = [True, False]
-    s.pos[marker(s, "Stuart")] = 2  # survived on the mountain
-    s.held = [22]
+    s.team.goal = [2, 1, 2, 0, 1, 2]
+    s.team.pos[marker(s, "Doug")] = 0  # summit, back at High Camp: 10 + 1
+    s.team.pos[marker(s, "Beck")] = 0  # Hillary Step, at High Camp: 4 + 1
+    s.team.pos[marker(s, "Yasuko")] = DEAD  # died after the Summit: -4
+    s.team.pos[marker(s, "Lou")] = DEAD  # died with the Hillary Step marker: -7
+    s.team.tank = [True, False]
+    s.team.pos[marker(s, "Stuart")] = 2  # survived on the mountain
+    s.team.held = [22]
     s.container.remove(22)
-    s.prestige = 5
+    s.team.prestige = 5
     s.phase = 15
     bd = s.score_breakdown()[0]
     got = {ln.label: ln.points for ln in bd.lines}
@@ -574,11 +574,11 @@ def test_13_2_push_then_tired_then_resting() -> None:
     act(s, "Frank pushes (one more space, then tired)")
     assert s.remaining == 4
     act(s, "end Frank's move")
-    assert s.tired[3] == 1
+    assert s.team.tired[3] == 1
     act(s, "end movement")
     while s.step == "resolve":
         roll(s, 1)
-    assert s.tired[3] == 2
+    assert s.team.tired[3] == 2
     to_move(s, token=9)
     act(s, "option c")
     assert "move Frank" not in texts(s)  # resting this turn
@@ -587,11 +587,11 @@ def test_13_2_push_then_tired_then_resting() -> None:
 def test_13_2_guide_may_carry_a_tired_client_who_recovers() -> None:
     s = new(game="advanced")
     to_move(s)
-    s.tired[3] = 2
+    s.team.tired[3] = 2
     act(s, "option a")
     act(s, "move Yuri")
     act(s, "Yuri picks up Frank")
-    assert s.tired[3] == 0
+    assert s.team.tired[3] == 0
 
 
 def test_13_1_cautious_client_tires_and_cannot_push() -> None:
@@ -602,7 +602,7 @@ def test_13_1_cautious_client_tires_and_cannot_push() -> None:
     assert not any("pushes" in t for t in texts(s))
     act(s, "Lou up to Triangular Face")  # a move: then tired (not without one [13.2])
     act(s, "end Lou's move")
-    assert s.tired[4] == 1
+    assert s.team.tired[4] == 1
 
 
 def test_13_1_dependent_client_needs_a_guide_for_the_step() -> None:
@@ -635,7 +635,7 @@ def test_14_1_random_guides_and_clients_are_drawn() -> None:
     assert len(s.chance_outcomes()) == 24
     for _ in range(6):
         s.apply_random_chance()
-    assert len(s.clients) == 6 and s.phase == 3
+    assert len(s.team.clients) == 6 and s.phase == 3
 
 
 def test_14_2_choose_any_two_guides() -> None:
@@ -675,11 +675,11 @@ def test_14_2_double_move_on_the_first_storm_turn() -> None:
 def test_14_2_helicopter() -> None:
     s = new(company="top-of-the-world", team_bonus=True)
     place(s, "Ian", "Cornice Traverse")
-    s.goal[0] = 1
+    s.team.goal[0] = 1
     _end_now(s)
     assert "helicopter rescues Ian" in texts(s)
     act(s, "helicopter rescues Ian")
-    assert s.pos[marker(s, "Ian")] == 0
+    assert s.team.pos[marker(s, "Ian")] == 0
 
 
 def test_13_3_traits_and_pushing_stay_in_force_in_the_storm() -> None:
@@ -693,7 +693,7 @@ def test_13_3_traits_and_pushing_stay_in_force_in_the_storm() -> None:
     assert s.remaining == 2
     act(s, "Frank down to Triangular Face")
     act(s, "Frank down to High Camp")
-    assert s.tired[3] == 1
+    assert s.team.tired[3] == 1
 
 
 def test_8_1_amateur_climber_passes_a_blocked_ridge_alone() -> None:

@@ -46,8 +46,8 @@ def new2(seed: int = 0, **options: Any) -> TwoPlayerState:
 def place2(state: TwoPlayerState, seat: int, name: str, space: str) -> None:
     """Put a marker of ``seat``'s team on a board space (scenario set-up)."""
     with state._seated(seat):
-        m = next(m for m in range(len(state.pos)) if state.name(m) == name)
-        state.pos[m] = SPACES[space]
+        m = next(m for m in range(len(state.team.pos)) if state.name(m) == name)
+        state.team.pos[m] = SPACES[space]
     state._cache = None
 
 
@@ -76,7 +76,7 @@ def end_move(state: TwoPlayerState) -> None:
 
 def fx(state: TwoPlayerState, seat: int) -> list[str]:
     """Effects in force for ``seat`` this turn."""
-    return list(state.fx if seat == state.active else state.o_fx)
+    return list(state.team.fx if seat == state.active else state.other.fx)
 
 
 # ------------------------------------------------------------------------ options [15.0]
@@ -125,9 +125,9 @@ def test_15_0_random_teams_never_share_a_guide_or_client() -> None:
         s = new2(seed, random_team=True, company="himalayan-quest")
         while s.phase != 3:  # draw event
             s.apply_random_chance() if s.is_chance_node() else s.apply_action(s.legal_actions()[0])
-        assert not set(s.guides) & set(s.o_guides)
-        assert not set(s.clients) & set(s.o_clients)
-        assert len(s.guides) == len(s.o_guides) == 2
+        assert not set(s.team.guides) & set(s.other.guides)
+        assert not set(s.team.clients) & set(s.other.clients)
+        assert len(s.team.guides) == len(s.other.guides) == 2
 
 
 def test_15_0_choose_guides_bonus_cannot_hire_the_other_companys_guides() -> None:
@@ -312,7 +312,7 @@ def test_15_3_nobody_bidding_places_the_token_on_the_track() -> None:
 
 def test_15_3_a_player_who_cannot_outbid_drops_out() -> None:
     s = new2()
-    s.o_prestige = 4
+    s.other.prestige = 4
     draw(s, OXYGEN)
     act(s, "bid")  # 4: seat 2 cannot bid 5
     assert s.observation(0)["prestige"] == 10
@@ -482,7 +482,7 @@ def test_15_5_the_first_player_moves_everything_first() -> None:
 # -------------------------------------------------------------------- preparations [15.6]
 def test_15_6_preparations_are_used_only_as_first_player() -> None:
     s = new2()
-    s.o_prep = 2  # seat 2 has its Preparations ready
+    s.other.prep = 2  # seat 2 has its Preparations ready
     draw(s, AMS)
     assert s.phase == P_BID  # seat 1 is First Player: one token only
     act(s, "pass")
@@ -524,11 +524,11 @@ def test_15_7_most_points_win() -> None:
 
 def test_15_7_ties_go_to_the_most_prestige_then_both_win() -> None:
     s = new2()
-    s.o_clients = list(s.clients)  # the same clients on both sides (scenario set-up)
+    s.other.clients = list(s.team.clients)  # the same clients on both sides (scenario set-up)
     _over(s)
     assert s.returns() == [1.0, 1.0] and s.ending() == "mutual victory"
-    s.o_tank[0] = True  # 3 points for a tank at High Camp [12.0]...
-    s.prestige, s.o_prestige = 15, 12  # ...make up for 3 Prestige less
+    s.other.tank[0] = True  # 3 points for a tank at High Camp [12.0]...
+    s.team.prestige, s.other.prestige = 15, 12  # ...make up for 3 Prestige less
     (a, b) = (bd.total for bd in s.score_breakdown())
     assert a == b
     assert s.winners() == [0] and s.returns() == [1.0, 0.0]
@@ -618,7 +618,7 @@ def test_clarification_acute_mountain_sickness_on_the_opponent() -> None:
 
 def test_clarification_acute_mountain_sickness_with_one_possible_client() -> None:
     s = new2()
-    s.pos[2:] = [-3] * 6  # every client of seat 1 dead (scenario set-up)
+    s.team.pos[2:] = [-3] * 6  # every client of seat 1 dead (scenario set-up)
     place2(s, 1, "Tim", "Snow Gully")
     _win(s, AMS)
     tim = s.observation(1)["clients"][2]

@@ -32,7 +32,7 @@ def test_icy_bought_then_a_climber_lost_at_the_shoulder() -> None:
     cost = s.rs.tokens[14].cost
     act(s, "buy")
     roll(s, 2)
-    assert s.pos[marker(s, "Vuk")] == LOST
+    assert s.team.pos[marker(s, "Vuk")] == LOST
     f = _figures(s)
     assert (f["tokens_bought"], f["prestige_spent"], f["lost"]) == (1, cost, 1)
 
@@ -41,7 +41,7 @@ def test_luck_on_a_descent_is_a_token_played() -> None:
     s = new()
     s.collapsed = [4, 5, 6]
     s.container.remove(17)
-    s.held = [17]  # Luck
+    s.team.held = [17]  # Luck
     place(s, "Vuk", "Traverse")
     to_move(s)
     act(s, "option b")

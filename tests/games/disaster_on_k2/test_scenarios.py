@@ -42,7 +42,7 @@ def test_5_set_up_team_prestige_and_tokens() -> None:
     ]
     assert obs["prestige"] == 18
     assert len(s.container) == 30
-    assert all(p == 0 for p in s.pos)
+    assert all(p == 0 for p in s.team.pos)
 
 
 def test_5_2_the_sherpa_goal_is_a_chance_step() -> None:
@@ -78,7 +78,7 @@ def test_7_3_serac_collapses_at_5_7_and_8_and_darkness_follows() -> None:
     cover_track(s, 4)
     to_move(s)
     assert s.collapsed == [SPACES["Bottleneck I"]]
-    assert s.pos[marker(s, "Vuk")] == DEAD
+    assert s.team.pos[marker(s, "Vuk")] == DEAD
     cover_track(s, 1)
     act(s, "option b")
     act(s, "end movement")
@@ -107,8 +107,8 @@ def test_7_3_noble_sacrifice_saves_one_climber_on_a_collapsing_space() -> None:
     ]
     act(s, "Karim gives their life for Jelena")
     assert where(s, "Jelena") == "Bottleneck II"
-    assert s.pos[marker(s, "Karim")] == REMOVED
-    assert s.pos[marker(s, "Vuk")] == DEAD
+    assert s.team.pos[marker(s, "Karim")] == REMOVED
+    assert s.team.pos[marker(s, "Vuk")] == DEAD
     assert s.phase == P_MOVE
 
 
@@ -122,19 +122,19 @@ def test_7_3_declined_tokens_are_set_aside_in_the_darkness_phase() -> None:
 def test_7_4_depletion_returns_the_set_aside_tokens_only() -> None:
     s = new()
     s.set_aside = [0, 1]
-    s.held = [2]
+    s.team.held = [2]
     s.removed = [3]
     s.storm_watch = [4]
     s.container = list(range(5, 30))
     for t in list(s.container):
         s.container.remove(t)
-        s.kept.append(t)
+        s.team.kept.append(t)
     s.phase = P_MOVE
     s.option = 1
     s.round = "clear"
     act(s, "end movement")
     assert sorted(s.container) == [0, 1] and s.set_aside == []
-    assert s.held == [2] and s.removed == [3] and s.storm_watch == [4]
+    assert s.team.held == [2] and s.removed == [3] and s.storm_watch == [4]
 
 
 def test_8_1_daylight_options() -> None:
@@ -146,7 +146,7 @@ def test_8_1_daylight_options() -> None:
         "option c: make preparations and move one climber",
     ]
     act(s, "option c")
-    assert s.prep == 1 and s.clients_left == 1 and s.guides_left == 0
+    assert s.team.prep == 1 and s.clients_left == 1 and s.guides_left == 0
 
 
 def test_8_2_pemba_example() -> None:
@@ -177,7 +177,7 @@ def test_8_6_darkness_movement_and_the_flashlight() -> None:
     s.storm = 1
     place(s, "Vuk", "Snowfields")
     place(s, "Jelena", "Traverse Goal")
-    s.flash = marker(s, "Jelena")
+    s.team.flash = marker(s, "Jelena")
     to_move(s)
     act(s, "move Vuk")
     assert s.remaining == 1  # one space in the dark
@@ -199,7 +199,7 @@ def test_8_7_bivouac_by_the_darkness_table() -> None:
     s.storm = 3  # needs 3 on Darkness turn 3
     place(s, "Vuk", "Snowfields")
     place(s, "Jelena", "Snowfields")
-    s.ams[marker(s, "Jelena") - 1] = True
+    s.team.ams[marker(s, "Jelena") - 1] = True
     to_move(s)
     assert "Vuk tries to bivouac" in texts(s)
     assert "Jelena tries to bivouac" not in texts(s)  # Acute Mountain Sickness
@@ -212,7 +212,7 @@ def test_8_7_bivouac_by_the_darkness_table() -> None:
     to_move(s2)
     act(s2, "Vuk tries to bivouac")
     roll(s2, 3)
-    assert s2.pos[marker(s2, "Vuk")] == LOST and s2.bivouacked[marker(s2, "Vuk")]
+    assert s2.team.pos[marker(s2, "Vuk")] == LOST and s2.team.bivouacked[marker(s2, "Vuk")]
 
 
 def test_9_1_blocked_ridges_and_the_expert_climber() -> None:
@@ -246,7 +246,9 @@ def test_9_2_scaling_outcomes_at_each_modifier() -> None:
         place(s, "Karim", "High Camp")
         to_move(s)
         act(s, "option b")
-        s.pos[marker(s, "Vuk")] = SPACES[space] + 1 if space == "Bottleneck III" else SPACES[space]
+        s.team.pos[marker(s, "Vuk")] = (
+            SPACES[space] + 1 if space == "Bottleneck III" else SPACES[space]
+        )
         if space == "Bottleneck III":
             act(s, "move Vuk")
             act(s, "Vuk down to Bottleneck III")
@@ -262,7 +264,7 @@ def test_9_2_synthetic_rope_frays_and_frayed_rope() -> None:
     s = new()
     s.collapsed = [4, 5, 6]
     s.container.remove(23)
-    s.held = [23]
+    s.team.held = [23]
     place(s, "Vuk", "Traverse")
     to_move(s)
     act(s, "option b")
@@ -273,12 +275,12 @@ def test_9_2_synthetic_rope_frays_and_frayed_rope() -> None:
     roll(s, 2)
     assert where(s, "Vuk") == "Below the Bottleneck"
     assert s.ropes == [[6, 23, 1]]  # frayed
-    assert s.moved[marker(s, "Vuk")]
+    assert s.team.moved[marker(s, "Vuk")]
     # the frayed rope: 1-2 falls, the rope stays; 3+ down and the rope is removed
     for face, outcome in ((2, "dead"), (3, "Below the Bottleneck")):
         t = s.clone()
-        t.moved = [False] * 6
-        t.pos[marker(t, "Jelena")] = 7
+        t.team.moved = [False] * 6
+        t.team.pos[marker(t, "Jelena")] = 7
         act(t, "move Jelena")
         act(t, "Jelena down to Bottleneck III")
         act(t, "Jelena descends by the rope")
@@ -339,7 +341,7 @@ def test_9_2_the_player_orders_the_descents() -> None:
     assert "Karim and Vuk descend together scaling" in texts(s)
     act(s, "Karim descends scaling")
     roll(s, 1)
-    assert s.pos[marker(s, "Karim")] == REMOVED
+    assert s.team.pos[marker(s, "Karim")] == REMOVED
     assert texts(s) == ["Vuk descends scaling"]
 
 
@@ -355,14 +357,14 @@ def test_9_2_scaling_with_a_guide_falls_together() -> None:
     act(s, "Karim carries Vuk 1 down")
     act(s, "Karim and Vuk descend together scaling")
     roll(s, 3)
-    assert s.pos[marker(s, "Karim")] == REMOVED and s.pos[marker(s, "Vuk")] == DEAD
+    assert s.team.pos[marker(s, "Karim")] == REMOVED and s.team.pos[marker(s, "Vuk")] == DEAD
 
 
 def test_9_2_luck_adds_two_before_the_roll() -> None:
     s = new()
     s.collapsed = [4, 5, 6]
     s.container.remove(17)
-    s.held = [17]
+    s.team.held = [17]
     place(s, "Vuk", "Traverse")
     to_move(s)
     act(s, "option b")
@@ -398,7 +400,7 @@ def test_9_3_lost_at_the_shoulder_after_icy() -> None:
     act(s, "buy")
     assert where(s, "Vuk") == "Abruzzi Spur"
     roll(s, 2)
-    assert s.pos[marker(s, "Vuk")] == LOST
+    assert s.team.pos[marker(s, "Vuk")] == LOST
 
 
 def test_icy_kills_a_climber_sliding_into_an_avalanche_space() -> None:
@@ -408,7 +410,7 @@ def test_icy_kills_a_climber_sliding_into_an_avalanche_space() -> None:
     place(s, "Karim", "Traverse")
     draw(s, 14)
     act(s, "buy")
-    assert s.pos[marker(s, "Vuk")] == DEAD
+    assert s.team.pos[marker(s, "Vuk")] == DEAD
     assert where(s, "Karim") == "Bottleneck III"  # the guide stops on it
 
 
@@ -420,10 +422,10 @@ def test_9_4_traverse_and_summit_markers_and_the_dependent_climber() -> None:
     act(s, "option b")
     act(s, "move Vuk")
     act(s, "Vuk up to Traverse Goal")
-    assert s.goal[0] == 1
+    assert s.team.goal[0] == 1
     act(s, "end Vuk")
-    s.pos[marker(s, "Stefan")] = 7
-    s.fx.append("chocolate_bars")
+    s.team.pos[marker(s, "Stefan")] = 7
+    s.team.fx.append("chocolate_bars")
     s._cache = None
     act(s, "move Stefan")
     with pytest.raises(IllegalActionError) as err:
@@ -438,7 +440,7 @@ def test_hap_stuck_and_sherpa_stamina() -> None:
     assert texts(s) == ["option b: move up to all five climbers"]
     p = new(guide="sherpa")
     p.container.remove(22)
-    p.held = [22]
+    p.team.held = [22]
     to_move(p)
     act(p, "option a")
     act(p, "play Sherpa Stamina")
@@ -451,27 +453,27 @@ def test_11_1_pool_without_ropes_luck_and_chimney_kept() -> None:
     s.storm = 7
     for t in (23, 24, 17, 12):
         s.container.remove(t)
-    s.held = [23, 17]
-    s.kept = [12]
+    s.team.held = [23, 17]
+    s.team.kept = [12]
     s.set_aside = [24]
     to_move(s)
     act(s, "end movement")
     assert 24 in s.removed and 24 not in s.pool
-    assert s.held == [17, 23] and s.kept == [12]
+    assert s.team.held == [17, 23] and s.team.kept == [12]
     assert not s.invariants()
 
 
 def test_11_2_bivouacked_guide_sacrifice_and_back_at_camp() -> None:
     s = new(guide="sherpa", goal="Back at Camp")
     s.storm = 7
-    s.pos[0] = LOST
-    s.bivouacked[0] = True
+    s.team.pos[0] = LOST
+    s.team.bivouacked[0] = True
     place(s, "Vuk", "High Camp")
-    s.goal[0] = 2
-    s.pos[marker(s, "Jelena")] = LOST
-    s.goal[1] = 1
+    s.team.goal[0] = 2
+    s.team.pos[marker(s, "Jelena")] = LOST
+    s.team.goal[1] = 1
     for c in range(2, 5):
-        s.pos[1 + c] = 0
+        s.team.pos[1 + c] = 0
     to_move(s)
     act(s, "end movement")
     # Jelena draws first (Lost): choose a FROZEN token
@@ -485,21 +487,21 @@ def test_houses_chimney_first_one_kills_and_ends() -> None:
     s = new()
     s.storm = 7
     s.container.remove(12)
-    s.kept = [12]
-    s.goal = [2, 2, 2, 2, 2]
+    s.team.kept = [12]
+    s.team.goal = [2, 2, 2, 2, 2]
     to_move(s)
     act(s, "end movement")
     roll(s, 3)
     roll(s, 1)
-    assert s.pos[marker(s, "Jelena")] == DEAD
+    assert s.team.pos[marker(s, "Jelena")] == DEAD
     assert s.is_terminal()
 
 
 def test_12_scoring_lines() -> None:
     s = new(guide="sherpa", goal="Do Not Summit")
-    s.goal = [2, 1, 0, 2, 0]
-    s.pos[1 + 3] = DEAD
-    s.pos[1 + 4] = DEAD
+    s.team.goal = [2, 1, 0, 2, 0]
+    s.team.pos[1 + 3] = DEAD
+    s.team.pos[1 + 4] = DEAD
     bd = s.score_breakdown()[0]
     points = {ln.label: ln.points for ln in bd.lines}
     assert points["Vuk reached the Summit"] == 6
@@ -521,14 +523,14 @@ def test_13_summit_with_climber_and_bivouac_goals() -> None:
     act(s, "move Pemba")
     act(s, "Pemba picks up Vuk")
     act(s, "Pemba carries Vuk 1 up")
-    assert s.goal_done[0] and s.goal[0] == 2
+    assert s.team.goal_done and s.team.goal[0] == 2
     b = new(guide="sherpa", goal="Bivouac")
     b.storm = 1
     place(b, "Pemba", "Abruzzi Spur")
     to_move(b)
     act(b, "Pemba tries to bivouac")
     roll(b, 6)
-    assert b.goal_done[0] and b._goal_met()
+    assert b.team.goal_done and b._goal_met()
 
 
 def test_14_5_variant_collapses_on_declined_1_and_2() -> None:
@@ -578,7 +580,7 @@ def test_14_1_lucky_climber_rerolls_a_bad_roll_once() -> None:
     assert texts(s) == ["Lucky: roll again", "keep the roll of 1"]
     act(s, "Lucky: roll again")
     roll(s, 2)  # bad again: no second re-roll
-    assert s.pos[marker(s, "Vuk")] == LOST
+    assert s.team.pos[marker(s, "Vuk")] == LOST
 
 
 def test_14_1_fortitude_carries_a_climber_one_space() -> None:
@@ -588,7 +590,7 @@ def test_14_1_fortitude_carries_a_climber_one_space() -> None:
     act(s, "move Femke")
     act(s, "Femke picks up Anouk")
     act(s, "Femke carries Anouk 1 up")
-    assert where(s, "Anouk") == "Abruzzi Spur" and s.moved[marker(s, "Anouk")]
+    assert where(s, "Anouk") == "Abruzzi Spur" and s.team.moved[marker(s, "Anouk")]
     assert s.carried == []
     act(s, "Femke up to The Shoulder")  # and on alone
     assert where(s, "Femke") == "The Shoulder"
@@ -604,14 +606,14 @@ def test_14_5_the_token_that_collapses_bottleneck_i_does_not_collapse_ii() -> No
 def test_flashlight_changes_hands_in_passing() -> None:
     s = new()
     place(s, "Vuk", "Abruzzi Spur")
-    s.flash = marker(s, "Vuk")
+    s.team.flash = marker(s, "Vuk")
     to_move(s)
     act(s, "option b")
     act(s, "move Jelena")
     act(s, "Jelena up to Abruzzi Spur")
     act(s, "pass the Flashlight to Jelena")
     act(s, "Jelena up to The Shoulder")
-    assert s.flash == marker(s, "Jelena") and where(s, "Jelena") == "The Shoulder"
+    assert s.team.flash == marker(s, "Jelena") and where(s, "Jelena") == "The Shoulder"
 
 
 @pytest.mark.parametrize(

@@ -25,20 +25,20 @@ def _setup(self: SeriesState) -> None:
     elif game.random_team:
         self.phase = P_GDRAW  # [14.1]
     else:
-        self.guides = list(company.guides)
+        self.team.guides = list(company.guides)
     if not game.random_team:
-        self.clients = list(company.clients)
-    if self.guides and self.clients:
+        self.team.clients = list(company.clients)
+    if self.team.guides and self.team.clients:
         self._begin_turn()
-    elif self.guides:
+    elif self.team.guides:
         self.phase = P_CDRAW
 
 
 def _setup_next(self: SeriesState) -> None:
     game = self._game
-    if len(self.guides) < game.ng:
+    if len(self.team.guides) < game.ng:
         return
-    if len(self.clients) < game.nc:
+    if len(self.team.clients) < game.nc:
         self.phase = P_CDRAW
         return
     self._emit(
@@ -54,7 +54,7 @@ def _setup_next(self: SeriesState) -> None:
 
 def _begin_turn(self: SeriesState) -> None:
     self.step = "draw"
-    self.fx = []
+    self.team.fx = []
     self.blocked = []
     self.current = -1
     if not self.container and self.set_aside:
@@ -62,7 +62,7 @@ def _begin_turn(self: SeriesState) -> None:
         self.container = sorted(self.set_aside)
         self.set_aside = []
         self._emit("the container is empty: set-aside tokens return to it", "K2 [7.4]")
-    n = 3 if self.prep == 2 else 1
+    n = 3 if self.team.prep == 2 else 1
     self.draws_left = min(n, len(self.container))
     self.drawn = []
     if self.draws_left == 0:

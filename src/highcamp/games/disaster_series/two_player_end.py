@@ -41,9 +41,9 @@ def _shift_queue(self: TwoPlayerSeries, d: int) -> None:
             continue
         dest = b.down + 1 if direction > 0 else b.up - 1
         if who >= OTHER:
-            self.o_pos[who - OTHER] = dest
+            self.teams[1 - self.active].pos[who - OTHER] = dest
         else:
-            self.pos[who] = dest
+            self.team.pos[who] = dest
         self._emit(f"{self.name(who)} leaves the queue to {b.names[dest]}", "[9.0]")
     self.queue = stay
 
@@ -53,12 +53,12 @@ def _end_turn(self: TwoPlayerSeries) -> None:
     marker passes [15.1]."""
     self.step = "end"
     n = self._game.ng + self._game.nc
-    for tired in (self.tired, self.o_tired):
+    for team in self.teams:
+        tired = team.tired
         for c, t in enumerate(tired):
             tired[c] = 2 if t == 1 else 0
-    self.moved = [False] * n
-    self.o_moved = [False] * n
-    self.fx, self.o_fx = [], []
+        team.moved = [False] * n
+        team.fx = []
     if self._advance_track():
         return
     self.first = 1 - self.first
@@ -71,11 +71,10 @@ def _end_turn(self: TwoPlayerSeries) -> None:
 def _begin_end(self: TwoPlayerSeries) -> None:
     self.step = "fate"
     back: list[int] = []
-    for s in (0, 1):
-        with self._seated(s):
-            luck = [t for t in self.held if self.rs.tokens[t].effect == "luck"][:1]
-            back += [t for t in self.held if t not in luck]
-            self.held = luck
+    for team in self.teams:  # seat 1's, then seat 2's
+        luck = [t for t in team.held if self.rs.tokens[t].effect == "luck"][:1]
+        back += [t for t in team.held if t not in luck]
+        team.held = luck
     self.pool = sorted(self.container + self.set_aside + self.storm_watch + back + self.drawn)
     self.container, self.set_aside, self.storm_watch, self.drawn = [], [], [], []
     self._emit(f"{len(self.pool)} tokens form the fate pool", R_POOL)
@@ -88,7 +87,7 @@ def _seat_fates(self: TwoPlayerSeries) -> None:
     if self._seat_bonus() == "helicopter" and self._stranded():
         self.phase = P_HELI
         return
-    self.heli_done = True
+    self.team.heli_done = True
     self._build_fates()
 
 
@@ -96,8 +95,8 @@ def _finish(self: TwoPlayerSeries) -> None:
     game = self._game
     ng = game.ng
     for c in range(game.nc):
-        if self.goal[c] == 0 and self.pos[ng + c] != DEAD:
-            self.fates[c] = "not supported"
+        if self.team.goal[c] == 0 and self.team.pos[ng + c] != DEAD:
+            self.team.fates[c] = "not supported"
             self._emit(f"{self.name(ng + c)} never reached the Hillary Step", R_UNSUPPORTED)
     if self.fate_seat == self.first:
         self.fate_seat = 1 - self.first
@@ -114,18 +113,8 @@ def _finish(self: TwoPlayerSeries) -> None:
 
 
 def score_breakdown(self: TwoPlayerSeries) -> list[ScoreBreakdown]:
-    """Each seat's [12.0] sheet, read from a private copy."""
-    return self._reader()._score_breakdown()
-
-
-def _score_breakdown(self: TwoPlayerSeries) -> list[ScoreBreakdown]:
-    """Each seat's [12.0] sheet (seats each team in turn: on a private copy)."""
-    out = []
-    for s in (0, 1):
-        with self._seated(s):
-            bd = self._seat_score()
-        out.append(replace(bd, player=s))
-    return out
+    """Each seat's [12.0] sheet, by the ruleset's scoring of each team (read in place)."""
+    return [replace(self._team_score(team), player=s) for s, team in enumerate(self.teams)]
 
 
 def score(self: TwoPlayerSeries) -> float:
@@ -194,7 +183,7 @@ def invariants(self: TwoPlayerSeries) -> list[str]:
     if any(e[1] == NEUTRAL for e in self.queue):
         problems.append("no other company's client in a two-player game [15.4]")
     ng = self._game.ng
-    for base, pos in ((0, self.pos), (OTHER, self.o_pos)):
+    for base, pos in ((0, self.team.pos), (OTHER, self.teams[1 - self.active].pos)):
         for m, p in enumerate(pos):
             allowed = (QUEUE, REMOVED) if m < ng else (QUEUE, LOST, DEAD)
             if p < 0 and p not in allowed:
@@ -209,7 +198,7 @@ def invariants(self: TwoPlayerSeries) -> list[str]:
         for s in self.blocked:
             if sum(self._clients_on(s)) < 2:
                 problems.append(f"{self.rs.board.names[s]} blocked with fewer than two clients")
-    for p in (self.prestige, self.o_prestige):
+    for p in (t.prestige for t in self.teams):
         if not 0 <= p <= self.rs.board.prestige_max:
             problems.append("Prestige off its track")
     if len(self.storm_watch) + self.watch_blank > self.rs.board.storm_watch:
