@@ -123,11 +123,12 @@ def _finish_round(self: SeriesState) -> None:
 
 
 def _guide_allowance(self: SeriesState, g: int) -> int:
-    card = self._game.ruleset.guides[self.team.guides[g]]
+    team = self.team
+    card = self._game.ruleset.guides[team.guides[g]]
     n = card.movement if self.round == "clear" or "resolute" in card.skills else 2
-    if self.team.tank[g]:
+    if team.tank[g]:
         n += 1
-    fx = self.team.fx
+    fx = team.fx
     if fx:
         if "summit_push" in fx:
             n += 3
@@ -137,11 +138,12 @@ def _guide_allowance(self: SeriesState, g: int) -> int:
 
 
 def _client_allowance(self: SeriesState, c: int) -> int:
+    team = self.team
     game = self._game
-    n = game.ruleset.clients[self.team.clients[c]].movement
-    fx = self.team.fx
+    n = game.ruleset.clients[team.clients[c]].movement
+    fx = team.fx
     if self.round == "storm" and "calm_wind" not in fx:
-        pos = self.team.pos
+        pos = team.pos
         ng = game.ng
         if pos[ng + c] not in pos[:ng]:  # no guide on the client's space
             n = min(n, 1)  # [7.6]
@@ -160,7 +162,8 @@ def _can_push(self: SeriesState, c: int) -> bool:
 
 
 def _selectable(self: SeriesState, m: int) -> bool:
-    if self.team.moved[m] or self.team.pos[m] < 0:
+    team = self.team
+    if team.moved[m] or team.pos[m] < 0:
         return False
     ng = self._game.ng
     if m < ng:
@@ -178,6 +181,7 @@ def _client_selectable(self: SeriesState, c: int) -> bool:
 
 def _move_actions(self: SeriesState) -> list[int]:
     """Legal actions of the movement step, built in ascending order."""
+    team = self.team
     game = self._game
     ng = game.ng
     m = self.mover
@@ -185,17 +189,17 @@ def _move_actions(self: SeriesState) -> list[int]:
         choosing = self.round == "clear" and self.option < 0
         if choosing:
             acts = [OPT_A, OPT_B, OPT_C]
-            if self.team.prep < 2 and ng > 0 and not self._storm_phase():
+            if team.prep < 2 and ng > 0 and not self._storm_phase():
                 acts += [OPT_A_PREP, OPT_B_PREP] if ng > 1 else [OPT_B_PREP]
         else:
             acts = [FINISH]
-        moved = self.team.moved
-        if game.bonus == "summit_push" and not self.team.bonus_used and not any(moved[:ng]):
+        moved = team.moved
+        if game.bonus == "summit_push" and not team.bonus_used and not any(moved[:ng]):
             acts.append(SUMMIT_PUSH)
         if not choosing:
             # a marker that has moved, or is off the track, or whose kind has no moves
             # left is never selectable: only the others are asked
-            pos, selectable = self.team.pos, self._selectable
+            pos, selectable = team.pos, self._selectable
             if self.guides_left > 0:
                 for g in range(ng):
                     if not moved[g] and pos[g] >= 0 and selectable(g):
@@ -205,9 +209,9 @@ def _move_actions(self: SeriesState) -> list[int]:
                 for x in range(ng, len(pos)):
                     if not moved[x] and pos[x] >= 0 and client_selectable(x - ng):
                         acts.append(SELECT + x)
-        if self.team.held:  # held tokens to play [6.2]
+        if team.held:  # held tokens to play [6.2]
             tokens = game.ruleset.tokens
-            held = {tokens[t].effect for t in self.team.held}
+            held = {tokens[t].effect for t in team.held}
             play_ids = game.play_ids
             plays = [
                 play_ids[eff]
@@ -224,7 +228,7 @@ def _move_actions(self: SeriesState) -> list[int]:
         acts.append(STEP_UP)
     if step_problem(STEP_DOWN) is None:
         acts.append(STEP_DOWN)
-    pos = self.team.pos
+    pos = team.pos
     here = pos[m]
     # [8.1]: a marker that has not left a blocked ridge it started on may stay
     end_ok = here not in self.blocked or (here == self.start_space and not self.stepped)
@@ -312,12 +316,13 @@ def _step_problem(self: SeriesState, action: int) -> str | None:
 
 
 def _do_step(self: SeriesState, action: int) -> None:
+    team = self.team
     game = self._game
     ng = game.ng
     b = self._game.ruleset.board
     m = self.mover
     d = 1 if action == STEP_UP else -1
-    cur = self.team.pos[m]
+    cur = team.pos[m]
     nxt = cur + d
     if (
         m < ng
@@ -333,11 +338,11 @@ def _do_step(self: SeriesState, action: int) -> None:
         self.entering.append([m, d])
         self._end_guide()
         return
-    self.team.pos[m] = nxt
+    team.pos[m] = nxt
     self.stepped = True
     self.remaining -= 1
     for entry in self.carried:
-        self.team.pos[entry[0]] = nxt
+        team.pos[entry[0]] = nxt
         entry[1] += 1
     into_queue = b.up >= 0 and (
         (nxt == b.up and d == 1 and cur != b.down) or (nxt == b.down and d == -1 and cur != b.up)
@@ -350,7 +355,7 @@ def _do_step(self: SeriesState, action: int) -> None:
             expert = "expert_climber" in self._skills(m)
             group = [x[0] for x in self.carried]
             for c in group:
-                self.team.moved[c] = True
+                team.moved[c] = True
             self.carried = []
             if not expert:
                 group = [m, *group]
@@ -373,7 +378,7 @@ def _do_step(self: SeriesState, action: int) -> None:
     if (
         self._storm_phase()  # [8.3]: the whole Storm Phase, both moves of [14.2] too
         and cur in b.lost_on_leaving
-        and "calm_wind" not in self.team.fx
+        and "calm_wind" not in team.fx
         and GOOD_DIRECTION not in self._traits(c)
     ):
         if BAD_DIRECTION in self._traits(c) and d == -1:
@@ -386,16 +391,18 @@ def _do_step(self: SeriesState, action: int) -> None:
 
 
 def _summit(self: SeriesState, c: int) -> None:
-    if self.team.goal[c] < 2:
-        self.team.goal[c] = 2
+    team = self.team
+    if team.goal[c] < 2:
+        team.goal[c] = 2
         self._emit(f"{self.name(self._game.ng + c)} reaches the Summit", R_GOALS)
 
 
 def _get_lost(self: SeriesState, c: int) -> None:
+    team = self.team
     m = self._game.ng + c
-    self.team.pos[m] = LOST
-    self.team.tallies[T_LOST] += 1
-    self.team.moved[m] = True
+    team.pos[m] = LOST
+    team.tallies[T_LOST] += 1
+    team.moved[m] = True
     self._emit(f"{self.name(m)} is LOST in the storm", R_LOST)
     if self.mover == m:
         self.remaining = 0
@@ -415,27 +422,29 @@ def _end_guide(self: SeriesState) -> None:
 
 
 def _drop(self: SeriesState) -> None:
+    team = self.team
     for x, n in self.carried:
-        self.team.moved[x] = True
+        team.moved[x] = True
         if self._log is not None:
             self._emit(
-                f"{self.name(x)} is dropped off at {self.space_name(self.team.pos[x])} after {n}",
+                f"{self.name(x)} is dropped off at {self.space_name(team.pos[x])} after {n}",
                 R_GUIDE,
             )
     self.carried = []
 
 
 def _end_client(self: SeriesState) -> None:
+    team = self.team
     m = self.mover
     c = m - self._game.ng
-    self.team.moved[m] = True
+    team.moved[m] = True
     cautious = self._game.advanced and CAUTIOUS in self._traits(c)
     if not (cautious and not self.stepped):
         # [13.2]: a Cautious client that ends its move without moving has made no
         # move: it does not tire, nor use up one of the option's client moves
         self.clients_left -= 1
     if (cautious and self.stepped) or (self._game.advanced and self.pushed):
-        self.team.tired[c] = 1
+        team.tired[c] = 1
         if self._log is not None:
             self._emit(f"{self.name(m)} is tired", R_PUSH)
     self.mover = -1
@@ -444,17 +453,18 @@ def _end_client(self: SeriesState) -> None:
 
 
 def _select(self: SeriesState, m: int) -> None:
+    team = self.team
     ng = self._game.ng
     self.mover = m
     self.pushed = False
-    self.start_space = self.team.pos[m]
+    self.start_space = team.pos[m]
     self.stepped = False
     if m < ng:
         skills = self._skills(m)
         self.remaining = self._guide_allowance(m)
         self.capacity = 2 if "strong" in skills else 1
         self.carry_limit = 3 if "fast" in skills else 2
-        if "summit_push" in self.team.fx:
+        if "summit_push" in team.fx:
             self.carry_limit = 99  # [14.2]: carried their entire allowance
         self.carried = []
     else:
