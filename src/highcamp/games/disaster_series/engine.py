@@ -440,6 +440,10 @@ class DisasterState(State):
     # the rules of :mod:`.setup`
     _setup = setup._setup
     _setup_next = setup._setup_next
+    _draw_team = setup._draw_team
+    _team_drawn = setup._team_drawn
+    _CLIENTS_PHASE: ClassVar[int] = P_CDRAW
+    """The phase that asks for the clients once the guides are hired or drawn."""
     _begin_turn = setup._begin_turn
 
     # ================================================================== the turn [5.0]

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from highcamp.core import IllegalActionError
 
@@ -72,6 +72,8 @@ from .engine import (
     P_TARGET,
     PLAY,
     R_EVENTS,
+    R_SCORE,
+    R_UNSUPPORTED,
     SUMMIT_PUSH,
     TARGET_CLIENT,
     TARGET_GUIDE,
@@ -432,6 +434,9 @@ class TwoPlayerRules(DisasterState):
     _begin_end = two_player_end._begin_end
     _seat_fates = two_player_end._seat_fates
     _finish = two_player_end._finish
+    _end_log = two_player_end._end_log
+    _END_RULES: ClassVar[tuple[str, str, str]] = (R_UNSUPPORTED, R_SCORE, R_VICTORY)
+    """The rules the Game End cites: not supported, the score, the victory."""
     score_breakdown = two_player_end.score_breakdown
     score = two_player_end.score
     cooperative = two_player_end.cooperative

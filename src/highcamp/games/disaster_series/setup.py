@@ -14,33 +14,53 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .protocols import SeriesState
+    from .protocols import SeriesGame, SeriesState
 
 
-def _setup(self: SeriesState) -> None:
-    game = self._game
-    company = game.company
+def _draw_team(self: SeriesState, game: SeriesGame) -> bool:
+    """Set up the active team from ``game`` (the game, or with two players the seat's):
+    its company's guides and clients, or the hiring [14.2] or random draw [14.1] of the
+    ones it lacks. True when the team is complete now (the caller goes on: the first turn,
+    or the next seat); else the phase asks for the cards (then :func:`_team_drawn`)."""
+    team = self.team
     if game.bonus == "choose_guides":
         self.phase = P_HIRE  # [14.2]: choose any two guides
     elif game.random_team:
         self.phase = P_GDRAW  # [14.1]
     else:
-        self.team.guides = list(company.guides)
+        team.guides = list(game.company.guides)
     if not game.random_team:
-        self.team.clients = list(company.clients)
-    if self.team.guides and self.team.clients:
-        self._begin_turn()
-    elif self.team.guides:
+        team.clients = list(game.company.clients)
+    if team.guides and team.clients:
+        return True
+    if team.guides:
         self.phase = P_CDRAW
+    return False
+
+
+def _team_drawn(self: SeriesState) -> bool:
+    """After a card hired or drawn for the active team: True when the team is complete;
+    else the phase asks for its next card (the ruleset's phase for clients once the guides
+    are all there)."""
+    game = self._game
+    team = self.team
+    if len(team.guides) < game.ng:
+        return False
+    if len(team.clients) < game.nc:
+        self.phase = self._CLIENTS_PHASE
+        return False
+    return True
+
+
+def _setup(self: SeriesState) -> None:
+    if self._draw_team(self._game):
+        self._begin_turn()
 
 
 def _setup_next(self: SeriesState) -> None:
+    if not self._team_drawn():
+        return
     game = self._game
-    if len(self.team.guides) < game.ng:
-        return
-    if len(self.team.clients) < game.nc:
-        self.phase = P_CDRAW
-        return
     self._emit(
         "guides "
         + ", ".join(self.name(g) for g in range(game.ng))

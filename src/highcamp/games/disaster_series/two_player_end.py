@@ -16,15 +16,12 @@ from .constants import (
     P_OVER,
     QUEUE,
     R_POOL,
-    R_SCORE,
-    R_UNSUPPORTED,
     REMOVED,
 )
 from .two_player_vocabulary import (
     COOPERATIVE_BAND,
     OTHER,
     R_FIRST,
-    R_VICTORY,
 )
 
 if TYPE_CHECKING:
@@ -92,12 +89,21 @@ def _seat_fates(self: TwoPlayerSeries) -> None:
 
 
 def _finish(self: TwoPlayerSeries) -> None:
+    """The end of a seat's Game End [11.*]: its clients that never reached the first marker
+    are not supported [12.0]; then the other seat draws its fates, or the game is over and
+    the scores and the winner are told [15.7]. A ruleset names its marker
+    (:meth:`_first_marker`), logs in its own words and sections (:meth:`_end_log`,
+    ``_END_RULES``) and has its own seat's step (:meth:`_seat_fates`)."""
     game = self._game
     ng = game.ng
+    say = self._end_log
+    unsupported, scored, victory = self._END_RULES
+    first = self._first_marker()[0]
+    team = self.team
     for c in range(game.nc):
-        if self.team.goal[c] == 0 and self.team.pos[ng + c] != DEAD:
-            self.team.fates[c] = "not supported"
-            self._emit(f"{self.name(ng + c)} never reached the Hillary Step", R_UNSUPPORTED)
+        if team.goal[c] == 0 and team.pos[ng + c] != DEAD:
+            team.fates[c] = "not supported"
+            say(f"{self.name(ng + c)} never reached the {first}", unsupported)
     if self.fate_seat == self.first:
         self.fate_seat = 1 - self.first
         self._seat(self.fate_seat)
@@ -108,8 +114,13 @@ def _finish(self: TwoPlayerSeries) -> None:
     self._cache = None
     if self._log is not None:
         for bd in self.score_breakdown():
-            self._emit(f"{self.label(bd.player)} scores {bd.total:g}: {bd.band}", R_SCORE)
-        self._emit(self.ending() or "", R_VICTORY)
+            say(f"{self.label(bd.player)} scores {bd.total:g}: {bd.band}", scored)
+        say(self.ending() or "", victory)
+
+
+def _end_log(self: TwoPlayerSeries, text: str, rule: str) -> None:
+    """Log an event of the Game End (the engine's log call; K2 logs its own sections)."""
+    self._emit(text, rule)
 
 
 def score_breakdown(self: TwoPlayerSeries) -> list[ScoreBreakdown]:

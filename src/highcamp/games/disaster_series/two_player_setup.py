@@ -7,10 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .constants import (
-    P_CDRAW,
     P_DRAW,
-    P_GDRAW,
-    P_HIRE,
     R_WATCH,
 )
 from .two_player_options import seat_label
@@ -96,29 +93,14 @@ def _reserved(self: TwoPlayerSeries, kind: str) -> set[int]:
 
 
 def _seat_setup(self: TwoPlayerSeries) -> None:
-    sg = self._seat_game()
-    if sg.bonus == "choose_guides":
-        self.phase = P_HIRE  # [14.2]
-    elif sg.random_team:
-        self.phase = P_GDRAW  # [14.1]
-    else:
-        self.team.guides = list(sg.company.guides)
-    if not sg.random_team:
-        self.team.clients = list(sg.company.clients)
-    if self.team.guides and self.team.clients:
+    """Set up the active seat's team from its own game (:func:`.setup._draw_team`)."""
+    if self._draw_team(self._seat_game()):
         self._seat_ready()
-    elif self.team.guides:
-        self.phase = P_CDRAW
 
 
 def _setup_next(self: TwoPlayerSeries) -> None:
-    game = self._game
-    if len(self.team.guides) < game.ng:
-        return
-    if len(self.team.clients) < game.nc:
-        self.phase = P_CDRAW
-        return
-    self._seat_ready()
+    if self._team_drawn():
+        self._seat_ready()
 
 
 def _seat_ready(self: TwoPlayerSeries) -> None:

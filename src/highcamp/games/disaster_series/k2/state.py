@@ -175,6 +175,7 @@ class K2State(DisasterState):
     _setup = team_rules._setup
     _setup_next = team_rules._setup_next
     _team_ready = team_rules._team_ready
+    _CLIENTS_PHASE = P_RECRUIT
 
     # ============================================================== set-up [5.*]
 

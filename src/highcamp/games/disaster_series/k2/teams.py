@@ -10,7 +10,6 @@ from ..constants import (
 )
 from .vocabulary import (
     P_GOAL,
-    P_RECRUIT,
 )
 
 if TYPE_CHECKING:
@@ -41,13 +40,8 @@ def _setup(self: K2Series) -> None:
 
 
 def _setup_next(self: K2Series) -> None:
-    game = self._game
-    if len(self.team.guides) < game.ng:
-        return
-    if len(self.team.clients) < game.nc:
-        self.phase = P_RECRUIT
-        return
-    self._team_ready()
+    if self._team_drawn():  # the climbers are recruited in P_RECRUIT [14.6]
+        self._team_ready()
 
 
 def _team_ready(self: K2Series) -> None:

@@ -52,7 +52,6 @@ from ..engine import (
     P_DIE,
     P_HIRE,
     P_MOVE,
-    P_OVER,
     PLAY,
     REMOVED,
     T_PLAYED,
@@ -158,15 +157,6 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             return
         self.team.guides = list(sg.team.guides)
         self.team.clients = list(sg.team.clients)
-        self._seat_ready()
-
-    def _setup_next(self) -> None:
-        game = self._game
-        if len(self.team.guides) < game.ng:
-            return
-        if len(self.team.clients) < game.nc:
-            self.phase = P_RECRUIT
-            return
         self._seat_ready()
 
     def _seat_ready(self) -> None:
@@ -355,9 +345,10 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         self._say(f"{len(self.pool)} tokens form the fate pool", R_POOL)
         self.fate_seat = self.first
         self._seat(self.fate_seat)
-        self._seat_end()
+        self._seat_fates()
 
-    def _seat_end(self) -> None:
+    def _seat_fates(self) -> None:
+        """A seat's Game End on K2: no helicopter; House's Chimney is asked at its end."""
         self.team.heli_done = True
         self.chimney_left = -1
         self._build_fates()
@@ -369,28 +360,15 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             )
             if self._next_chimney():
                 return
-        game = self._game
-        ng = game.ng
-        for g in range(ng):
-            if self.team.pos[g] == LOST:
-                self.team.pos[g] = 0
+        team = self.team
+        for g in range(self._game.ng):
+            if team.pos[g] == LOST:
+                team.pos[g] = 0
                 self._say(f"{self.name(g)} returns to High Camp after the bivouac", R_SHERPA)
-        for c in range(game.nc):
-            if self.team.goal[c] == 0 and self.team.pos[ng + c] != DEAD:
-                self.team.fates[c] = "not supported"
-                self._say(f"{self.name(ng + c)} never reached the Traverse", R_UNSUPPORTED)
-        if self.fate_seat == self.first:
-            self.fate_seat = 1 - self.first
-            self._seat(self.fate_seat)
-            self._seat_end()
-            return
-        self.phase = P_OVER
-        self.step = "over"
-        self._cache = None
-        if self._log is not None:
-            for bd in self.score_breakdown():
-                self._say(f"{self.label(bd.player)} scores {bd.total:g}: {bd.band}", R_SCORE)
-            self._say(self.ending() or "", R_VICTORY)
+        super()._finish()
+
+    _end_log = K2State._say
+    _END_RULES = (R_UNSUPPORTED, R_SCORE, R_VICTORY)  # K2's sections
 
     # ------------------------------------------------------------------ the contract
     def current_player(self) -> int:
