@@ -4,7 +4,8 @@ before/after of the two teams in one state (``series_cpu_time.py`` measures the 
 ``reads``: seeded random games where, at every step, each seat's ``observation()``, the
 spectator's ``public_observation()`` and ``score_breakdown()`` are read (what a table
 server does); it prints steps per CPU second. ``clone``: ``clone()`` of states taken every
-5th step of seeded random games; it prints clones per CPU second. Run from the repository
+5th step of seeded random games; it prints clones per CPU second. ``heuristic``: games of
+the heuristic agent in every seat, games per CPU second. Run from the repository
 root with the sources to measure first on the path::
 
     PYTHONPATH=/tmp/teams-old/src .venv/bin/python benchmarks/series_team_reads.py reads '["disaster-on-k2", {"players": 2}]'
@@ -77,11 +78,33 @@ def clones(game_id: str, options: dict[str, Any]) -> float:
     return n / (clock() - start)
 
 
+def heuristic(game_id: str, options: dict[str, Any]) -> float:
+    """Games per CPU second of the heuristic agent in every seat (it reads its seat's
+    observation), seeds from 0 (at least 3 games)."""
+    import highcamp
+    from highcamp.agents import make_agent
+
+    game = highcamp.load_game(game_id, **options)
+    clock = time.process_time
+    games, start = 0, clock()
+    while clock() - start < SECONDS or games < 3:
+        agents = [make_agent("heuristic", seed=games + p) for p in range(game.num_players)]
+        state = game.new_initial_state(games)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_random_chance()
+            else:
+                state.apply_action(agents[state.current_player()].act(state))
+        games += 1
+    return games / (clock() - start)
+
+
 def main(argv: list[str]) -> int:
     what, case = argv[0], argv[1]
     game_id, options = json.loads(case)
-    rate = reads(game_id, options) if what == "reads" else clones(game_id, options)
-    print(json.dumps({"what": what, "case": [game_id, options], "per_cpu_s": round(rate)}))
+    run = {"reads": reads, "clone": clones, "heuristic": heuristic}[what]
+    rate = run(game_id, options)
+    print(json.dumps({"what": what, "case": [game_id, options], "per_cpu_s": round(rate, 1)}))
     return 0
 
 

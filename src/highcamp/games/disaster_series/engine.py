@@ -467,6 +467,7 @@ class DisasterState(State):
     # ================================================================== movement [7.*]
     # the rules of :mod:`.movement`
     _begin_move = movement._begin_move
+    _move_rounds = movement._move_rounds
     _start_round = movement._start_round
     _resume = movement._resume
     _finish_round = movement._finish_round
@@ -586,14 +587,10 @@ class DisasterState(State):
 
     # ================================================================== teams
 
-    def _new_teams(self) -> list[Team]:
-        """The teams at the start: one in solitaire."""
-        return [self._new_team(self.rs.board.prestige_start)]
-
-    def _new_team(self, prestige: int) -> Team:
-        """An empty team of the game's size (a ruleset with fields of its own per team
-        makes its own kind)."""
-        return Team(self._game.ng, self._game.nc, prestige)
+    # the rules of :mod:`.setup` and the reads of :mod:`.views`
+    _new_teams = setup._new_teams
+    _new_team = setup._new_team
+    _doc_field = views._doc_field
 
     def _active_index(self) -> int:
         """The index of :attr:`team` in :attr:`teams` (solitaire: 0)."""
@@ -601,13 +598,6 @@ class DisasterState(State):
 
     _TEAM_FIELDS: ClassVar[frozenset[str]] = frozenset((*Team.LISTS, *Team.SCALARS))
     """The names of the team's fields (of the ruleset's kind of team)."""
-
-    def _doc_field(self, key: str) -> Any:
-        """A field of the saved document by its name: the state's own, or the active
-        team's."""
-        if key in self._TEAM_FIELDS:
-            return getattr(self.team, key)
-        return getattr(self, key)
 
     # ================================================================== views
 

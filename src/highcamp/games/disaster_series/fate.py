@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .bonuses import team_bonus
 from .constants import (
     ACCEPT,
     DEAD,
@@ -46,7 +47,7 @@ def _begin_end(self: SeriesState) -> None:
     self.container, self.set_aside, self.storm_watch, self.drawn = [], [], [], []
     self.team.held = luck_kept
     self._emit(f"{len(self.pool)} tokens form the fate pool", R_POOL)
-    if game.bonus == "helicopter" and self._stranded():
+    if team_bonus(game.bonus).helicopter and self._stranded():
         self.phase = P_HELI
         return
     self.team.heli_done = True

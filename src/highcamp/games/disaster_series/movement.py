@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .bonuses import team_bonus
 from .constants import (
     BAD_DIRECTION,
     CAUTIOUS,
@@ -51,21 +52,27 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .protocols import SeriesState
+    from .protocols import SeriesGame, SeriesState
 
 _NO_SKILLS: frozenset[str] = frozenset()
 
 
 def _begin_move(self: SeriesState) -> None:
     self.step = "move"
-    if not self._storm_phase():
-        self.rounds = ["clear"]
-    elif self.storm == 1 and self._game.bonus == "double_storm_move":
-        self.rounds = ["clear", "storm"]  # [14.2]
-        self._emit("team bonus: one normal move, then one storm move", R_BONUS)
-    else:
-        self.rounds = ["storm"]
+    self.rounds = self._move_rounds(self._game)
     self._start_round(first=True)
+
+
+def _move_rounds(self: SeriesState, game: SeriesGame) -> list[str]:
+    """The rounds of the movement step [7.1] [7.6] for the team of ``game`` (the game,
+    or a seat's): a Clear Phase move or a storm move, or both on the turn the storm hits
+    with the team bonus that allows it [14.2]."""
+    if not self._storm_phase():
+        return ["clear"]
+    if self.storm == 1 and game.bonus and team_bonus(game.bonus).storm_moves_twice:
+        self._emit("team bonus: one normal move, then one storm move", R_BONUS)
+        return ["clear", "storm"]
+    return ["storm"]
 
 
 def _start_round(self: SeriesState, first: bool) -> None:
@@ -194,7 +201,12 @@ def _move_actions(self: SeriesState) -> list[int]:
         else:
             acts = [FINISH]
         moved = team.moved
-        if game.bonus == "summit_push" and not team.bonus_used and not any(moved[:ng]):
+        if (
+            game.bonus
+            and team_bonus(game.bonus).summit_push  # [14.2]
+            and not team.bonus_used
+            and not any(moved[:ng])
+        ):
             acts.append(SUMMIT_PUSH)
         if not choosing:
             # a marker that has moved, or is off the track, or whose kind has no moves

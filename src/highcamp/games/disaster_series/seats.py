@@ -55,6 +55,7 @@ from . import (
     two_player_texts,
     two_player_views,
 )
+from .bonuses import team_bonus
 from .engine import (
     CDRAW,
     EFFECTS,
@@ -237,31 +238,16 @@ class TwoPlayerRules(DisasterState):
         super().__init__(game, seed)
 
     # ------------------------------------------------------------------ teams [15.0]
-    def _new_teams(self) -> list[Team]:
-        """One team per seat; each starts with 14 Prestige [15.2] (the first seat's is set
-        when its team is ready)."""
-        return [self._new_team(self.rs.board.prestige_start), self._new_team(PRESTIGE_2P)]
-
-    def _active_index(self) -> int:
-        return self.active
+    # the rules of :mod:`.two_player_setup`
+    _new_teams = two_player_setup._new_teams
+    _active_index = two_player_setup._active_index
+    _seat_teams = two_player_setup._seat_teams
+    _doc_field = two_player_setup._doc_field
 
     @property
     def other(self) -> Team:
         """The waiting seat's team (the one that is not :attr:`team`)."""
         return self.teams[1 - self.active]
-
-    def _seat_teams(self) -> list[Team]:
-        """The active seat's team, then the other's (the saved document's order)."""
-        return [self.team, self.teams[1 - self.active]]
-
-    def _doc_field(self, key: str) -> Any:
-        """A field of the saved document: the state's, the active team's, or (``o_``) the
-        waiting team's."""
-        if key in self._TEAM_FIELDS:
-            return getattr(self.team, key)
-        if key[:2] == "o_" and key[2:] in self._TEAM_FIELDS:
-            return getattr(self.teams[1 - self.active], key[2:])
-        return getattr(self, key)
 
     def _seat(self, seat: int) -> None:
         """Make ``seat`` the active seat: ``team`` becomes its team (a reference)."""
@@ -388,7 +374,7 @@ class TwoPlayerRules(DisasterState):
         if self.mover >= 0:
             return acts
         mine = (
-            self._game.seat_games[self.active].bonus == "summit_push"
+            team_bonus(self._game.seat_games[self.active].bonus).summit_push
             and not self.team.bonus_used
             and not any(self.team.moved[g] for g in range(self._game.ng))
         )

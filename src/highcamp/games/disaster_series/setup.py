@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .bonuses import team_bonus
 from .constants import (
     P_CDRAW,
     P_DRAW,
@@ -12,9 +13,21 @@ from .constants import (
     P_HIRE,
     R_WATCH,
 )
+from .team import Team
 
 if TYPE_CHECKING:
     from .protocols import SeriesGame, SeriesState
+
+
+def _new_teams(self: SeriesState) -> list[Team]:
+    """The teams at the start: one in solitaire."""
+    return [self._new_team(self.rs.board.prestige_start)]
+
+
+def _new_team(self: SeriesState, prestige: int) -> Team:
+    """An empty team of the game's size (a ruleset with fields of its own per team makes
+    its own kind)."""
+    return Team(self._game.ng, self._game.nc, prestige)
 
 
 def _draw_team(self: SeriesState, game: SeriesGame) -> bool:
@@ -23,7 +36,7 @@ def _draw_team(self: SeriesState, game: SeriesGame) -> bool:
     ones it lacks. True when the team is complete now (the caller goes on: the first turn,
     or the next seat); else the phase asks for the cards (then :func:`_team_drawn`)."""
     team = self.team
-    if game.bonus == "choose_guides":
+    if team_bonus(game.bonus).hires_guides:
         self.phase = P_HIRE  # [14.2]: choose any two guides
     elif game.random_team:
         self.phase = P_GDRAW  # [14.1]

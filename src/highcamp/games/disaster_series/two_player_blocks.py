@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .constants import (
-    R_BONUS,
-)
 from .two_player_vocabulary import (
     R_BLOCK,
 )
@@ -25,13 +22,7 @@ def _begin_move(self: TwoPlayerSeries) -> None:
 def _begin_seat_move(self: TwoPlayerSeries) -> None:
     self.step = "move"
     self.pending_block = -1
-    if not self._storm_phase():
-        self.rounds = ["clear"]
-    elif self.storm == 1 and self._seat_bonus() == "double_storm_move":
-        self.rounds = ["clear", "storm"]  # [14.2]
-        self._emit("team bonus: one normal move, then one storm move", R_BONUS)
-    else:
-        self.rounds = ["storm"]
+    self.rounds = self._move_rounds(self._seat_game())
     self._start_round(first=True)
 
 

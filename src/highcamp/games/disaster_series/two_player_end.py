@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from highcamp.core import ScoreBreakdown
 
+from .bonuses import team_bonus
 from .constants import (
     DEAD,
     LOST,
@@ -81,7 +82,7 @@ def _begin_end(self: TwoPlayerSeries) -> None:
 
 
 def _seat_fates(self: TwoPlayerSeries) -> None:
-    if self._seat_bonus() == "helicopter" and self._stranded():
+    if team_bonus(self._seat_bonus()).helicopter and self._stranded():
         self.phase = P_HELI
         return
     self.team.heli_done = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .bonuses import team_bonus
 from .constants import (
     P_DRAW,
     R_WATCH,
@@ -23,6 +24,32 @@ from .two_player_vocabulary import (
 
 if TYPE_CHECKING:
     from .protocols import SeriesGame, TwoPlayerSeries
+    from .team import Team
+
+
+def _new_teams(self: TwoPlayerSeries) -> list[Team]:
+    """One team per seat; each starts with 14 Prestige [15.2] (the first seat's is set
+    when its team is ready)."""
+    return [self._new_team(self.rs.board.prestige_start), self._new_team(PRESTIGE_2P)]
+
+
+def _active_index(self: TwoPlayerSeries) -> int:
+    return self.active
+
+
+def _seat_teams(self: TwoPlayerSeries) -> list[Team]:
+    """The active seat's team, then the other's (the saved document's order)."""
+    return [self.team, self.teams[1 - self.active]]
+
+
+def _doc_field(self: TwoPlayerSeries, key: str) -> Any:
+    """A field of the saved document: the state's, the active team's, or (``o_<field>``)
+    the waiting team's."""
+    if key in self._TEAM_FIELDS:
+        return getattr(self.team, key)
+    if key[:2] == "o_" and key[2:] in self._TEAM_FIELDS:
+        return getattr(self.teams[1 - self.active], key[2:])
+    return getattr(self, key)
 
 
 def _renumber(self: TwoPlayerSeries) -> None:
@@ -83,7 +110,7 @@ def _reserved(self: TwoPlayerSeries, kind: str) -> set[int]:
     team = self.teams[1 - self.active]
     if kind == "guides":
         taken = set(team.guides)
-        if not other.random_team and other.bonus != "choose_guides":
+        if not other.random_team and not team_bonus(other.bonus).hires_guides:
             taken |= set(other.company.guides)
         return taken
     taken = set(team.clients)

@@ -22,6 +22,15 @@ def _phase_name(self: SeriesState) -> str:
     return PHASE_NAMES[self.phase]
 
 
+def _doc_field(self: SeriesState, key: str) -> Any:
+    """A field of the saved document by its name: the state's own, or the active team's
+    (the document keeps the layout it had before the teams: a team's fields at its top
+    level)."""
+    if key in self._TEAM_FIELDS:
+        return getattr(self.team, key)
+    return getattr(self, key)
+
+
 def _snapshot(self: SeriesState) -> dict[str, Any]:
     doc: dict[str, Any] = {}
     field = self._doc_field
