@@ -250,9 +250,9 @@ def _move_actions(self: SeriesState) -> list[int]:
             if carried:
                 acts.append(DROP_OFF)
             acts.append(END_MOVE)
-        if len(carried) < self.capacity and "lost_signal" not in self.team.fx:
+        if len(carried) < self.capacity and "lost_signal" not in team.fx:
             taken = {x[0] for x in carried}
-            moved = self.team.moved
+            moved = team.moved
             low = self.remaining < 2
             for x in range(ng, len(pos)):
                 if pos[x] != here or x in taken or moved[x]:
@@ -290,13 +290,14 @@ def _step_problem(self: SeriesState, action: int) -> str | None:
     b = game.ruleset.board
     m = self.mover
     d = 1 if action == STEP_UP else -1
-    cur = self.team.pos[m]
+    team = self.team
+    cur = team.pos[m]
     nxt = cur + d
     if not 0 <= nxt < b.size or self.remaining < 1:
         return R_GUIDE if m < ng else R_CLIENT
     carried = self.carried
     if m < ng:
-        skills = game.ruleset.guides[self.team.guides[m]].skills  # [7.6]: in the storm, with
+        skills = game.ruleset.guides[team.guides[m]].skills  # [7.6]: in the storm, with
         if self.round == "storm" and "resolute" not in skills:  # Resolute only
             skills = _NO_SKILLS
         for _, n in carried:
