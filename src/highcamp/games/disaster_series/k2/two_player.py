@@ -9,7 +9,7 @@ bivouacs, Luck, the Flashlight, House's Chimney, the Sherpa's Secret Goal).
 
 Each seat chooses its own team and guide (``team``/``team_2``, ``guide``/``guide_2``).
 Per-team state (held and kept tokens, Prestige, Preparations, the Flashlight's holder,
-bivouacs, the Secret Goal and its achievement) is swapped with the seat; the board (the
+bivouacs, the Secret Goal and its achievement) is each seat's ``K2Team``; the board (the
 Avalanche Track, Serac collapses, ropes on avalanche spaces, Blocked Ridge markers,
 darkness) is shared. The player aid's 2-Player Event Clarifications, as highcamp plays
 them on K2:
