@@ -29,16 +29,16 @@ def end_mountain(
     guides and clients died (a guide by the Noble Sacrifice); everyone else is back at High
     Camp. A scenario set-up: the history does not lead here."""
     inner = state.inner
-    ng = len(inner.guides)
-    names = [inner.name(m) for m in range(len(inner.pos))]
+    ng = len(inner.team.guides)
+    names = [inner.name(m) for m in range(len(inner.team.pos))]
     for name in (*summit, *dead):
         assert name in names, f"{name} is not on the mountain: {names}"
     for m, name in enumerate(names):
-        inner.pos[m] = 0
+        inner.team.pos[m] = 0
         if m >= ng and name in summit:
-            inner.goal[m - ng] = 2
+            inner.team.goal[m - ng] = 2
         if name in dead:
-            inner.pos[m] = REMOVED if m < ng else DEAD
+            inner.team.pos[m] = REMOVED if m < ng else DEAD
     inner.phase = P_OVER
     state._finish_mountain()
 

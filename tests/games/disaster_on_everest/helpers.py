@@ -53,7 +53,7 @@ def roll(state: DisasterState, face: int) -> None:
 
 def marker(state: DisasterState, name: str) -> int:
     """The marker index of a guide or client by name."""
-    for m in range(len(state.pos)):
+    for m in range(len(state.team.pos)):
         if state.name(m) == name:
             return m
     raise KeyError(name)
@@ -130,7 +130,7 @@ def moving(seed: int = 0, **kwargs: Any) -> DisasterState:
 
 def where(state: DisasterState, name: str) -> str:
     """Where a marker is, by name."""
-    return state.space_name(state.pos[marker(state, name)])
+    return state.space_name(state.team.pos[marker(state, name)])
 
 
 def to_move(state: DisasterState, token: int = QUIET_TOKEN, buy: bool = False) -> None:

@@ -21,14 +21,14 @@ def test_broken_rope_chooses_a_client_and_rolls() -> None:
     act(s2, "buy")
     act(s2, "Broken Rope strikes Doug")
     roll(s2, 1)
-    assert s2.pos[marker(s2, "Doug")] == DEAD
+    assert s2.team.pos[marker(s2, "Doug")] == DEAD
 
 
 def test_acute_mountain_sickness_strikes_the_highest_client() -> None:
     s = start(where={"Beck": "Southeast Ridge"})
     draw(s, 0)
     act(s, "buy")
-    assert s.ams[1] and s.phase == 9  # one candidate: no question asked (R-0-4)
+    assert s.team.ams[1] and s.phase == 9  # one candidate: no question asked (R-0-4)
 
 
 def test_icy_slides_everyone_off_the_ridges() -> None:
@@ -110,7 +110,7 @@ def test_good_review_adds_prestige() -> None:
     s = new()
     draw(s, 13)
     act(s, "buy Good Review for 1 Prestige")
-    assert s.prestige == 21
+    assert s.team.prestige == 21
 
 
 def _end_now(s: DisasterState) -> None:

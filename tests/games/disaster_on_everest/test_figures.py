@@ -47,7 +47,7 @@ def test_a_client_lost_in_the_storm() -> None:
     act(s, "move Frank")
     act(s, "Frank down to Southeast Ridge")
     roll(s, 2)  # lost on 1 or 2 [8.3]
-    assert s.pos[marker(s, "Frank")] == LOST
+    assert s.team.pos[marker(s, "Frank")] == LOST
     assert _figures(s)["lost"] == 1
 
 

@@ -32,7 +32,7 @@ def test_8_2_icy_slide_onto_down_enters_the_queue() -> None:
     assert s.current_player() == CHANCE and s.die_for == "queue"  # [8.2]: roll for the spot
     roll(s, 3)
     beck = marker(s, "Beck")
-    assert s.pos[beck] == QUEUE and [2, beck, -1] in s.queue
+    assert s.team.pos[beck] == QUEUE and [2, beck, -1] in s.queue
     assert where(s, "Beck") == "the Hillary Step queue"
     assert s.invariants() == []
 
@@ -52,7 +52,7 @@ def test_8_2_icy_slides_a_group_onto_down_and_the_player_orders_it() -> None:
     assert s.phase == 9  # then the movement step
     # no one is left on Down: a client cannot step Down -> Up outside the queue, and the
     # guide does not end the turn on Down
-    assert SPACES["Down"] not in s.pos
+    assert SPACES["Down"] not in s.team.pos
 
 
 def test_8_2_icy_in_two_players_sends_both_teams_into_the_queue() -> None:
@@ -67,7 +67,7 @@ def test_8_2_icy_in_two_players_sends_both_teams_into_the_queue() -> None:
     assert s.invariants() == []
     assert sorted((spot, s.name(who)) for spot, who, _ in s.queue) == [(1, "Beck"), (2, "Sandy")]
     with s._seated(1):
-        assert s.pos[marker(s, "Sandy")] == QUEUE
+        assert s.team.pos[marker(s, "Sandy")] == QUEUE
 
 
 def test_11_4_sacrifice_only_on_the_same_queue_spot() -> None:
@@ -94,7 +94,7 @@ def test_13_2_cautious_client_that_does_not_move_is_not_tired() -> None:
     act(s, "option c")
     act(s, "move Lou")  # Cautious
     act(s, "end Lou's move")
-    assert s.tired[4] == 0  # it made no move
+    assert s.team.tired[4] == 0  # it made no move
     assert s.clients_left == 4  # nor used one of option c's four client moves
     assert "move Lou" not in texts(s)
     act(s, "move Frank")
@@ -110,7 +110,7 @@ def test_13_2_cautious_client_that_moves_tires() -> None:
     act(s, "move Lou")
     act(s, "Lou up to Triangular Face")
     act(s, "end Lou's move")
-    assert s.tired[4] == 1 and s.clients_left == 3
+    assert s.team.tired[4] == 1 and s.clients_left == 3
 
 
 def test_15_4_ridges_open_before_any_block_stops_blocks_that_turn() -> None:

@@ -26,7 +26,7 @@ def test_7_2_yuri_example() -> None:
     assert where(s, "Doug") == "South Summit"
     assert where(s, "Beck") == "Snow Gully"
     assert s.remaining == 0 and s.mover == -1  # five spaces: his move is over
-    assert s.moved[marker(s, "Beck")] and s.moved[marker(s, "Doug")]  # turned over
+    assert s.team.moved[marker(s, "Beck")] and s.team.moved[marker(s, "Doug")]  # turned over
     assert texts(s) == ["end movement", "move Rob"]
     assert "Doug is dropped off at South Summit after 2" in logged(s)[-1]
 

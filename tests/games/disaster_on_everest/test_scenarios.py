@@ -69,7 +69,7 @@ def test_6_2_buying_costs_prestige_and_is_refused_when_short() -> None:
     s = new()
     draw(s, 30)  # Ridges Open, cost 2, held
     act(s, "buy Ridges Open for 2 Prestige")
-    assert s.prestige == 16 and s.observation(0)["held"] == ["Ridges Open"]
+    assert s.team.prestige == 16 and s.observation(0)["held"] == ["Ridges Open"]
     s2 = start(prestige=0)
     draw(s2, 30)
     assert s2.phase == 9  # not affordable: declined at once (R-0-4)
@@ -153,7 +153,7 @@ def test_7_4_client_moves_its_movement_and_is_turned_over() -> None:
     act(s, "move Frank")  # movement 3
     for space in ("Triangular Face", "Snow Gully", "The Balcony"):
         act(s, f"Frank up to {space}")
-    assert s.mover == -1 and s.moved[marker(s, "Frank")]
+    assert s.mover == -1 and s.team.moved[marker(s, "Frank")]
     assert "move Frank" not in texts(s)
     act(s, "move Doug")  # movement 1
     act(s, "Doug up to Triangular Face")
@@ -176,7 +176,7 @@ def test_7_5_preparations_draw_three_keep_return_remove_then_roll() -> None:
     s = start()
     to_move(s)
     act(s, "option a with Preparations: one guide prepares, the other moves")
-    assert s.prep == 1 and s.guides_left == 1
+    assert s.team.prep == 1 and s.guides_left == 1
     act(s, "end movement")
     while s.step == "resolve":
         roll(s, 1)
@@ -200,7 +200,7 @@ def test_7_5_preparations_draw_three_keep_return_remove_then_roll() -> None:
     act(s, "return token 24 (Med Kit) to the container")
     assert s.removed == [23] and 24 in s.container
     roll(s, 2)
-    assert s.prep == 0  # 1 or 2 ends the preparations
+    assert s.team.prep == 0  # 1 or 2 ends the preparations
     assert s.rs.tokens[s.current].name == "Luck"
     assert s.invariants() == []
 
@@ -324,7 +324,7 @@ def test_8_2_group_entry_in_the_players_order() -> None:
     roll(s, 2)
     spots = {s.name(e[1]): e[0] + 1 for e in s.queue if e[1] != 99}
     assert spots == {"Doug": 2, "Rob": 3}
-    assert s.goal[0] == 1  # Doug earns the Hillary Step marker [8.4]
+    assert s.team.goal[0] == 1  # Doug earns the Hillary Step marker [8.4]
 
 
 def test_8_2_expert_climber_walks_up_and_down_but_clients_queue() -> None:
@@ -360,7 +360,7 @@ def test_8_3_lost_in_the_storm_on_one_or_two() -> None:
     act(s, "Frank down to Southeast Ridge")
     assert s.current_player() == CHANCE and s.die_for == "lost"
     roll(s, 2)
-    assert s.pos[marker(s, "Frank")] == LOST
+    assert s.team.pos[marker(s, "Frank")] == LOST
 
 
 def test_8_3_guided_clients_never_get_lost() -> None:
@@ -378,7 +378,7 @@ def test_8_4_summit_marker_and_start_down_the_same_turn() -> None:
     act(s, "option c")
     act(s, "move Frank")
     act(s, "Frank up to Summit")
-    assert s.goal[3] == 2
+    assert s.team.goal[3] == 2
     act(s, "Frank down to Summit Ridge")
     assert where(s, "Frank") == "Summit Ridge"
 
@@ -421,7 +421,7 @@ def test_10_0_end_of_turn_flips_clients_and_clears_blocks() -> None:
     act(s, "end Frank's move")
     act(s, "end movement")
     roll(s, 1)
-    assert s.blocked == [] and not any(s.moved) and s.turn == 2
+    assert s.blocked == [] and not any(s.team.moved) and s.turn == 2
 
 
 def test_10_0_storm_track_reaches_game_end() -> None:
@@ -451,7 +451,7 @@ def test_11_1_pool_keeps_out_khumbu_med_kits_luck_and_removed() -> None:
     )
     _end_now(s)
     assert not {18, 23, 22, 5} & set(s.pool + s.fate_drawn)
-    assert s.held == [22]
+    assert s.team.held == [22]
     assert s.invariants() == []
 
 
@@ -462,9 +462,9 @@ def test_11_2_lost_clients_frozen_or_back_to_high_camp() -> None:
     lost_live = next(t for t in s.pool if s.rs.tokens[t].fates[0] == "LIVE")
     frozen = next(t for t in s.pool if s.rs.tokens[t].fates[0] == "FROZEN")
     s.apply_action(178 + lost_live)
-    assert s.pos[doug] == 0
+    assert s.team.pos[doug] == 0
     s.apply_action(178 + frozen)
-    assert s.pos[beck] == DEAD
+    assert s.team.pos[beck] == DEAD
     assert s.is_terminal()
     lines = {ln.label: ln.points for ln in s.score_breakdown()[0].lines}
     assert lines["Beck died"] == -8
@@ -478,7 +478,7 @@ def test_11_3_zones_death_above_the_hillary_step() -> None:
         marker={"Doug": "Summit", "Frank": "Hillary Step"},
     )
     _end_now(s)
-    assert s.pos[marker(s, "Doug")] == DEAD
+    assert s.team.pos[marker(s, "Doug")] == DEAD
     assert s.fate_key == "near" and s.name(s.fate_client + 2) == "Frank"
     assert any("caught above the Hillary Step" in t for t in logged(s))
 
@@ -493,7 +493,7 @@ def test_11_4_guide_sacrifice_saves_a_client_once() -> None:
     s.apply_action(178 + die)
     assert "Rob gives their life for Frank" in texts(s)
     act(s, "Rob gives their life for Frank")
-    assert s.pos[marker(s, "Frank")] == 5 and s.sacrificed[1]
+    assert s.team.pos[marker(s, "Frank")] == 5 and s.team.sacrificed[1]
     assert s.is_terminal()
 
 
@@ -545,11 +545,11 @@ def test_13_2_push_then_tired_then_resting() -> None:
     act(s, "Frank pushes (one more space, then tired)")
     assert s.remaining == 4
     act(s, "end Frank's move")
-    assert s.tired[3] == 1
+    assert s.team.tired[3] == 1
     act(s, "end movement")
     while s.step == "resolve":
         roll(s, 1)
-    assert s.tired[3] == 2
+    assert s.team.tired[3] == 2
     to_move(s, token=9)
     act(s, "option c")
     assert "move Frank" not in texts(s)  # resting this turn
@@ -561,7 +561,7 @@ def test_13_2_guide_may_carry_a_tired_client_who_recovers() -> None:
     act(s, "option a")
     act(s, "move Yuri")
     act(s, "Yuri picks up Frank")
-    assert s.tired[3] == 0
+    assert s.team.tired[3] == 0
 
 
 def test_13_1_cautious_client_tires_and_cannot_push() -> None:
@@ -572,7 +572,7 @@ def test_13_1_cautious_client_tires_and_cannot_push() -> None:
     assert not any("pushes" in t for t in texts(s))
     act(s, "Lou up to Triangular Face")  # a move: then tired (not without one [13.2])
     act(s, "end Lou's move")
-    assert s.tired[4] == 1
+    assert s.team.tired[4] == 1
 
 
 def test_13_1_dependent_client_needs_a_guide_for_the_step() -> None:
@@ -603,7 +603,7 @@ def test_14_1_random_guides_and_clients_are_drawn() -> None:
     assert len(s.chance_outcomes()) == 24
     for _ in range(6):
         s.apply_random_chance()
-    assert len(s.clients) == 6 and s.phase == 3
+    assert len(s.team.clients) == 6 and s.phase == 3
 
 
 def test_14_2_choose_any_two_guides() -> None:
@@ -649,7 +649,7 @@ def test_14_2_helicopter() -> None:
     _end_now(s)
     assert "helicopter rescues Ian" in texts(s)
     act(s, "helicopter rescues Ian")
-    assert s.pos[marker(s, "Ian")] == 0
+    assert s.team.pos[marker(s, "Ian")] == 0
 
 
 def test_13_3_traits_and_pushing_stay_in_force_in_the_storm() -> None:
@@ -661,7 +661,7 @@ def test_13_3_traits_and_pushing_stay_in_force_in_the_storm() -> None:
     assert s.remaining == 2
     act(s, "Frank down to Triangular Face")
     act(s, "Frank down to High Camp")
-    assert s.tired[3] == 1
+    assert s.team.tired[3] == 1
 
 
 def test_8_1_amateur_climber_passes_a_blocked_ridge_alone() -> None:

@@ -90,7 +90,7 @@ def end_move(state: TwoPlayerState) -> None:
 
 def fx(state: TwoPlayerState, seat: int) -> list[str]:
     """Effects in force for ``seat`` this turn."""
-    return list(state.fx if seat == state.active else state.o_fx)
+    return list(state.team.fx if seat == state.active else state.other.fx)
 
 
 # ------------------------------------------------------------------------ options [15.0]
@@ -139,9 +139,9 @@ def test_15_0_random_teams_never_share_a_guide_or_client() -> None:
         s = new2(seed, random_team=True, company="himalayan-quest")
         while s.phase != 3:  # draw event
             s.apply_random_chance() if s.is_chance_node() else s.apply_action(s.legal_actions()[0])
-        assert not set(s.guides) & set(s.o_guides)
-        assert not set(s.clients) & set(s.o_clients)
-        assert len(s.guides) == len(s.o_guides) == 2
+        assert not set(s.team.guides) & set(s.other.guides)
+        assert not set(s.team.clients) & set(s.other.clients)
+        assert len(s.team.guides) == len(s.other.guides) == 2
 
 
 def test_15_0_choose_guides_bonus_cannot_hire_the_other_companys_guides() -> None:
@@ -533,11 +533,11 @@ def test_15_7_most_points_win() -> None:
 
 def test_15_7_ties_go_to_the_most_prestige_then_both_win() -> None:
     s = new2()
-    s.o_clients = list(s.clients)  # the same clients on both sides (scenario set-up)
+    s.other.clients = list(s.team.clients)  # the same clients on both sides (scenario set-up)
     _over(s)
     assert s.returns() == [1.0, 1.0] and s.ending() == "mutual victory"
-    s.o_tank[0] = True  # 3 points for a tank at High Camp [12.0]...
-    s.prestige, s.o_prestige = 15, 12  # ...make up for 3 Prestige less
+    s.other.tank[0] = True  # 3 points for a tank at High Camp [12.0]...
+    s.team.prestige, s.other.prestige = 15, 12  # ...make up for 3 Prestige less
     (a, b) = (bd.total for bd in s.score_breakdown())
     assert a == b
     assert s.winners() == [0] and s.returns() == [1.0, 0.0]

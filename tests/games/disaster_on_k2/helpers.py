@@ -58,7 +58,7 @@ def roll(state: K2State, face: int) -> None:
 
 def marker(state: K2State, name: str) -> int:
     """The marker index of the guide or a climber by name."""
-    for m in range(len(state.pos)):
+    for m in range(len(state.team.pos)):
         if state.name(m) == name:
             return m
     raise KeyError(name)
@@ -147,7 +147,7 @@ def track(n: int) -> list[str]:
 
 def where(state: K2State, name: str) -> str:
     """Where a marker is, by name."""
-    return state.space_name(state.pos[marker(state, name)])
+    return state.space_name(state.team.pos[marker(state, name)])
 
 
 def to_move(state: K2State, token: int = QUIET, buy: bool = False) -> None:

@@ -52,8 +52,8 @@ def test_thirty_tokens_are_accounted_for_at_every_step() -> None:
                 state.container
                 + state.storm_watch
                 + state.set_aside
-                + state.held
-                + state.kept
+                + state.team.held
+                + state.team.kept
                 + [r[1] for r in state.ropes]
                 + state.removed
                 + state.pool
@@ -64,6 +64,6 @@ def test_thirty_tokens_are_accounted_for_at_every_step() -> None:
             )
             assert sorted(places) == list(range(30))
             seen["rope on the mountain"] += bool(state.ropes)
-            seen["held"] += bool(state.held)
+            seen["held"] += bool(state.team.held)
         seen["removed at the end"] += bool(state.removed)
     assert seen["rope on the mountain"] and seen["held"] and seen["removed at the end"]

@@ -30,7 +30,7 @@ def test_icy_bought_then_a_climber_lost_at_the_shoulder() -> None:
     cost = s.rs.tokens[14].cost
     act(s, "buy")
     roll(s, 2)
-    assert s.pos[marker(s, "Vuk")] == LOST
+    assert s.team.pos[marker(s, "Vuk")] == LOST
     f = _figures(s)
     assert (f["tokens_bought"], f["prestige_spent"], f["lost"]) == (1, cost, 1)
 

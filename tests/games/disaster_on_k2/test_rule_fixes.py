@@ -64,7 +64,7 @@ def test_9_3_bad_sense_of_direction_gets_lost_sliding_off_the_shoulder_by_icy() 
     )
     draw(s, 14)  # Icy
     act(s, "buy")
-    assert s.pos[marker(s, "Joost")] == LOST  # no roll
+    assert s.team.pos[marker(s, "Joost")] == LOST  # no roll
     assert where(s, "Maarten") == "Abruzzi Spur"
     assert s.current_player() == CHANCE and s.die_for == "lost"  # Femke rolls
     assert s.lost_checks == [marker(s, "Femke") - s._game.ng]
@@ -83,7 +83,7 @@ def test_15_3_luck_before_the_opponents_broken_rope_roll() -> None:
     assert where2(s, 1, theirs[0]) == "Below the Bottleneck"
     assert LUCK in s.spent and s.invariants() == []
     with s._seated(1):
-        assert s.held == []
+        assert s.team.held == []
 
 
 def test_15_3_without_luck_the_opponents_broken_rope_rolls_at_once() -> None:

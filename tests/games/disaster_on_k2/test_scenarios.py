@@ -45,7 +45,7 @@ def test_5_set_up_team_prestige_and_tokens() -> None:
     ]
     assert obs["prestige"] == 18
     assert len(s.container) == 30
-    assert all(p == 0 for p in s.pos)
+    assert all(p == 0 for p in s.team.pos)
 
 
 def test_5_2_the_sherpa_goal_is_a_chance_step() -> None:
@@ -79,7 +79,7 @@ def test_7_3_serac_collapses_at_5_7_and_8_and_darkness_follows() -> None:
     s = start(where={"Vuk": "Bottleneck I"}, k2={"avalanche_track": track(4)})
     to_move(s)
     assert s.collapsed == [SPACES["Bottleneck I"]]
-    assert s.pos[marker(s, "Vuk")] == DEAD
+    assert s.team.pos[marker(s, "Vuk")] == DEAD
     act(s, "option b")
     act(s, "end movement")
     to_move(s, FILLER[4])  # the 6th space: no collapse
@@ -110,8 +110,8 @@ def test_7_3_noble_sacrifice_saves_one_climber_on_a_collapsing_space() -> None:
     ]
     act(s, "Karim gives their life for Jelena")
     assert where(s, "Jelena") == "Bottleneck II"
-    assert s.pos[marker(s, "Karim")] == REMOVED
-    assert s.pos[marker(s, "Vuk")] == DEAD
+    assert s.team.pos[marker(s, "Karim")] == REMOVED
+    assert s.team.pos[marker(s, "Vuk")] == DEAD
     assert s.phase == P_MOVE
 
 
@@ -126,19 +126,19 @@ def test_7_4_depletion_returns_the_set_aside_tokens_only() -> None:
     # tokens, which no table can hold, so that only the set-aside tokens can return
     s = new()
     s.set_aside = [0, 1]
-    s.held = [2]
+    s.team.held = [2]
     s.removed = [3]
     s.storm_watch = [4]
     s.container = list(range(5, 30))
     for t in list(s.container):
         s.container.remove(t)
-        s.kept.append(t)
+        s.team.kept.append(t)
     s.phase = P_MOVE
     s.option = 1
     s.round = "clear"
     act(s, "end movement")
     assert sorted(s.container) == [0, 1] and s.set_aside == []
-    assert s.held == [2] and s.removed == [3] and s.storm_watch == [4]
+    assert s.team.held == [2] and s.removed == [3] and s.storm_watch == [4]
 
 
 def test_8_1_daylight_options() -> None:
@@ -150,7 +150,7 @@ def test_8_1_daylight_options() -> None:
         "option c: make preparations and move one climber",
     ]
     act(s, "option c")
-    assert s.prep == 1 and s.clients_left == 1 and s.guides_left == 0
+    assert s.team.prep == 1 and s.clients_left == 1 and s.guides_left == 0
 
 
 def test_8_2_pemba_example() -> None:
@@ -212,7 +212,7 @@ def test_8_7_bivouac_by_the_darkness_table() -> None:
     to_move(s2)
     act(s2, "Vuk tries to bivouac")
     roll(s2, 3)
-    assert s2.pos[marker(s2, "Vuk")] == LOST and s2.bivouacked[marker(s2, "Vuk")]
+    assert s2.team.pos[marker(s2, "Vuk")] == LOST and s2.team.bivouacked[marker(s2, "Vuk")]
 
 
 def test_9_1_blocked_ridges_and_the_expert_climber() -> None:
@@ -267,7 +267,7 @@ def test_9_2_synthetic_rope_frays_and_frayed_rope() -> None:
     roll(s, 2)
     assert where(s, "Vuk") == "Below the Bottleneck"
     assert s.ropes == [[6, 23, 1]]  # frayed
-    assert s.moved[marker(s, "Vuk")]
+    assert s.team.moved[marker(s, "Vuk")]
     # the frayed rope: 1-2 falls, the rope stays; 3+ down and the rope is removed
     for face, outcome in ((2, "dead"), (3, "Below the Bottleneck")):
         t = start(  # the next turn: Jelena on the Traverse above the frayed rope
@@ -339,7 +339,7 @@ def test_9_2_the_player_orders_the_descents() -> None:
     assert "Karim and Vuk descend together scaling" in texts(s)
     act(s, "Karim descends scaling")
     roll(s, 1)
-    assert s.pos[marker(s, "Karim")] == REMOVED
+    assert s.team.pos[marker(s, "Karim")] == REMOVED
     assert texts(s) == ["Vuk descends scaling"]
 
 
@@ -352,7 +352,7 @@ def test_9_2_scaling_with_a_guide_falls_together() -> None:
     act(s, "Karim carries Vuk 1 down")
     act(s, "Karim and Vuk descend together scaling")
     roll(s, 3)
-    assert s.pos[marker(s, "Karim")] == REMOVED and s.pos[marker(s, "Vuk")] == DEAD
+    assert s.team.pos[marker(s, "Karim")] == REMOVED and s.team.pos[marker(s, "Vuk")] == DEAD
 
 
 def test_9_2_luck_adds_two_before_the_roll() -> None:
@@ -387,14 +387,14 @@ def test_9_3_lost_at_the_shoulder_after_icy() -> None:
     act(s, "buy")
     assert where(s, "Vuk") == "Abruzzi Spur"
     roll(s, 2)
-    assert s.pos[marker(s, "Vuk")] == LOST
+    assert s.team.pos[marker(s, "Vuk")] == LOST
 
 
 def test_icy_kills_a_climber_sliding_into_an_avalanche_space() -> None:
     s = start(where={"Vuk": "Traverse", "Karim": "Traverse"}, **three_collapsed())
     draw(s, 14)
     act(s, "buy")
-    assert s.pos[marker(s, "Vuk")] == DEAD
+    assert s.team.pos[marker(s, "Vuk")] == DEAD
     assert where(s, "Karim") == "Bottleneck III"  # the guide stops on it
 
 
@@ -407,7 +407,7 @@ def test_9_4_traverse_and_summit_markers_and_the_dependent_climber() -> None:
     act(s, "option b")
     act(s, "move Vuk")
     act(s, "Vuk up to Traverse Goal")
-    assert s.goal[0] == 1
+    assert s.team.goal[0] == 1
     act(s, "end Vuk")
     act(s, "move Stefan")
     with pytest.raises(IllegalActionError) as err:
@@ -438,7 +438,7 @@ def test_11_1_pool_without_ropes_luck_and_chimney_kept() -> None:
     to_move(s)
     act(s, "end movement")
     assert 24 in s.removed and 24 not in s.pool
-    assert s.held == [17, 23] and s.kept == [12]
+    assert s.team.held == [17, 23] and s.team.kept == [12]
     assert not s.invariants()
 
 
@@ -469,7 +469,7 @@ def test_houses_chimney_first_one_kills_and_ends() -> None:
     act(s, "end movement")
     roll(s, 3)
     roll(s, 1)
-    assert s.pos[marker(s, "Jelena")] == DEAD
+    assert s.team.pos[marker(s, "Jelena")] == DEAD
     assert s.is_terminal()
 
 
@@ -503,7 +503,7 @@ def test_13_summit_with_climber_and_bivouac_goals() -> None:
     act(s, "move Pemba")
     act(s, "Pemba picks up Vuk")
     act(s, "Pemba carries Vuk 1 up")
-    assert s.goal_done[0] and s.goal[0] == 2
+    assert s.team.goal_done and s.team.goal[0] == 2
     b = start(
         options={"guide": "sherpa"},
         goal="Bivouac",
@@ -513,7 +513,7 @@ def test_13_summit_with_climber_and_bivouac_goals() -> None:
     to_move(b)
     act(b, "Pemba tries to bivouac")
     roll(b, 6)
-    assert b.goal_done[0] and b._goal_met()
+    assert b.team.goal_done and b._goal_met()
 
 
 def test_14_5_variant_collapses_on_declined_1_and_2() -> None:
@@ -561,7 +561,7 @@ def test_14_1_lucky_climber_rerolls_a_bad_roll_once() -> None:
     assert texts(s) == ["Lucky: roll again", "keep the roll of 1"]
     act(s, "Lucky: roll again")
     roll(s, 2)  # bad again: no second re-roll
-    assert s.pos[marker(s, "Vuk")] == LOST
+    assert s.team.pos[marker(s, "Vuk")] == LOST
 
 
 def test_14_1_fortitude_carries_a_climber_one_space() -> None:
@@ -571,7 +571,7 @@ def test_14_1_fortitude_carries_a_climber_one_space() -> None:
     act(s, "move Femke")
     act(s, "Femke picks up Anouk")
     act(s, "Femke carries Anouk 1 up")
-    assert where(s, "Anouk") == "Abruzzi Spur" and s.moved[marker(s, "Anouk")]
+    assert where(s, "Anouk") == "Abruzzi Spur" and s.team.moved[marker(s, "Anouk")]
     assert s.carried == []
     act(s, "Femke up to The Shoulder")  # and on alone
     assert where(s, "Femke") == "The Shoulder"
@@ -591,7 +591,7 @@ def test_flashlight_changes_hands_in_passing() -> None:
     act(s, "Jelena up to Abruzzi Spur")
     act(s, "pass the Flashlight to Jelena")
     act(s, "Jelena up to The Shoulder")
-    assert s.flash == marker(s, "Jelena") and where(s, "Jelena") == "The Shoulder"
+    assert s.team.flash == marker(s, "Jelena") and where(s, "Jelena") == "The Shoulder"
 
 
 @pytest.mark.parametrize(

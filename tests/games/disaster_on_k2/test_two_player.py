@@ -67,8 +67,8 @@ def start2(
 def place2(state: K2TwoPlayerState, seat: int, name: str, space: str) -> None:
     """Put a marker of ``seat``'s team on a board space (scenario set-up)."""
     with state._seated(seat):
-        m = next(m for m in range(len(state.pos)) if state.name(m) == name)
-        state.pos[m] = SPACES[space]
+        m = next(m for m in range(len(state.team.pos)) if state.name(m) == name)
+        state.team.pos[m] = SPACES[space]
     state._cache = None
 
 
@@ -83,7 +83,7 @@ def where2(state: K2TwoPlayerState, seat: int, name: str) -> str:
 
 
 def fx(state: K2TwoPlayerState, seat: int) -> list[str]:
-    return list(state.fx if seat == state.active else state.o_fx)
+    return list(state.team.fx if seat == state.active else state.other.fx)
 
 
 def win(state: K2TwoPlayerState, token: int, seat: int) -> None:
@@ -195,7 +195,7 @@ def test_15_4_two_climbers_ending_on_a_ridge_block_it_and_leaving_unblocks_it() 
     act(s, f"move {names(s, 0)[1]}")
     # the block stays through the turn's end [15.4]; a climber moving off removes it at once
     with s._seated(0):
-        s.pos[s._game.ng] = SPACES["Below the Bottleneck"]
+        s.team.pos[s._game.ng] = SPACES["Below the Bottleneck"]
     s._unblock()
     assert s.observation(0)["blocked"] == []
 
@@ -310,7 +310,7 @@ def test_clarification_broken_rope_and_ams_may_strike_the_opponent() -> None:
     s = start2(1, where=({}, {theirs[1]: "Traverse"}))
     win(s, AMS, 0)
     act(s, f"Acute Mountain Sickness strikes {theirs[1]} of Seat 2 (Netherlands)")
-    assert s.o_ams[1] and not any(s.ams)
+    assert s.other.ams[1] and not any(s.team.ams)
 
 
 def test_clarification_hap_stuck_icy_thick_snow_hit_both_teams() -> None:
@@ -355,7 +355,7 @@ def test_clarification_ridges_open_and_sherpa_stamina_for_both_players() -> None
     act(s, "play Sherpa Stamina")
     assert "sherpa_stamina" in fx(s, 0) and "sherpa_stamina" in fx(s, 1)
     with s._seated(1):
-        assert s._guide_allowance(0) == s.rs.guides[s.guides[0]].movement + 3
+        assert s._guide_allowance(0) == s.rs.guides[s.team.guides[0]].movement + 3
 
 
 # ------------------------------------------------------------------------ Secret Goals
@@ -399,14 +399,15 @@ def test_secret_goal_states_differing_only_in_the_opponent_s_goal_look_the_same(
 def test_secret_goal_once_achieved_is_shown_and_no_longer_resampled() -> None:
     s = new2(3, goals=("Bivouac", "Bivouac"), guide="sherpa", guide_2="sherpa")
     with s._seated(1):
-        s.goal_done[0] = True
-        s.bivouacked[0] = True
+        s.team.goal_done = True
+        s.team.bivouacked[0] = True
     assert s.observation(0)["opponent"]["k2"]["secret_goal"]["name"] == "Bivouac"
     assert {s.resample_hidden(0, seed).secret[1] for seed in range(10)} == {"Bivouac"}
     with s._seated(0):
-        s.bivouacked[0] = True  # bivouacked without that goal: it cannot be Bivouac
-    s.secret_goal.reverse()  # (scenario) seat 1's goal is face down again
-    s.goal_done[:] = [False, False]
+        s.team.bivouacked[0] = True  # bivouacked without that goal: it cannot be Bivouac
+    a, b = s.teams  # (scenario) seat 1's goal is face down again
+    a.secret_goal, b.secret_goal = b.secret_goal, a.secret_goal
+    a.goal_done = b.goal_done = False
     choices = s._secret_choices(0)
     assert GOALS.index("Bivouac") not in choices
 
@@ -417,10 +418,10 @@ def test_15_7_most_points_then_most_prestige_then_mutual_victory() -> None:
     s.phase, s.step = 15, "over"  # P_OVER: compare the score sheets as they stand
     assert s.returns() == [1.0, 1.0] and s.ending() == "mutual victory"
     with s._seated(1):
-        s.prestige -= 1
+        s.team.prestige -= 1
     assert s.returns() == [1.0, 0.0] and s.ending() == "Seat 1 (Serbia) wins"
     with s._seated(1):
-        s.goal[0] = 2  # a Summit outweighs a point of Prestige
+        s.team.goal[0] = 2  # a Summit outweighs a point of Prestige
     assert s.returns() == [0.0, 1.0]
 
 

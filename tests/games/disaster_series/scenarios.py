@@ -9,11 +9,11 @@ def finish_on(s: TwoPlayerRules, seat: int, total: int) -> None:
     """Give ``seat``'s team the final score ``total``: Summits for its first clients or
     climbers, the others unsupported, then Prestige (scenario set-up)."""
     with s._seated(seat):
-        nc = len(s.goal)
+        nc = len(s.team.goal)
         for summits in range(nc + 1):
-            s.goal = [2] * summits + [0] * (nc - summits)
+            s.team.goal = [2] * summits + [0] * (nc - summits)
             for prestige in range(s.rs.board.prestige_max + 1):
-                s.prestige = prestige
-                if s._seat_score().total == total:
+                s.team.prestige = prestige
+                if s._team_score(s.team).total == total:
                     return
     raise AssertionError(f"no scenario gives {total} points")

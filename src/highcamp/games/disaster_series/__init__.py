@@ -72,9 +72,9 @@ def team_members(state: State) -> tuple[tuple[TeamMember, ...], tuple[TeamMember
     """The guides and the clients of a solitaire mountain's team, in the order of its
     observation's ``guides`` and ``clients``."""
     s = _solitaire(state)
-    pos, ng = s.pos, len(s.guides)
-    guides = tuple(map(TeamMember, s.guides, [p in _GONE for p in pos[:ng]]))
-    clients = tuple(map(TeamMember, s.clients, [p in _GONE for p in pos[ng:]]))
+    pos, ng = s.team.pos, len(s.team.guides)
+    guides = tuple(map(TeamMember, s.team.guides, [p in _GONE for p in pos[:ng]]))
+    clients = tuple(map(TeamMember, s.team.clients, [p in _GONE for p in pos[ng:]]))
     return guides, clients
 
 

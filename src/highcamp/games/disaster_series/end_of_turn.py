@@ -18,13 +18,13 @@ def _end_turn(self: SeriesState) -> None:
     game = self._game
     ng = game.ng
     for c in range(game.nc):
-        if self.tired[c] == 1:
-            self.tired[c] = 2
-        elif self.tired[c] == 2:
-            self.tired[c] = 0
-    self.moved = [False] * (ng + game.nc)
+        if self.team.tired[c] == 1:
+            self.team.tired[c] = 2
+        elif self.team.tired[c] == 2:
+            self.team.tired[c] = 0
+    self.team.moved = [False] * (ng + game.nc)
     self.blocked = []
-    self.fx = []
+    self.team.fx = []
     if self._advance_track():
         return
     self.turn += 1

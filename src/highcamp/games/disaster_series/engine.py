@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from highcamp.core import (
@@ -158,6 +159,7 @@ from .constants import (
     ZONE_ORDER,
 )
 from .events import EFFECTS, Effect
+from .team import Team
 
 if TYPE_CHECKING:
     from .protocols import SeriesGame
@@ -274,6 +276,15 @@ __all__ = [
 """The state, and the vocabulary of :mod:`.constants` (re-exported for the rulesets)."""
 
 
+_NESTED_FIELDS = ("queue", "carried", "entering", "fate_list")
+
+
+def _own_fields(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The state's own flat fields among a document's ``names`` (not a team's, not
+    nested)."""
+    return tuple(k for k in names if k not in _NESTED_FIELDS and k not in Team.__slots__)
+
+
 class DisasterState(State):
     """A position of a Disaster-series game."""
 
@@ -348,30 +359,24 @@ class DisasterState(State):
         "start_space",
         "stepped",
     )
-    _NESTED = ("queue", "carried", "entering", "fate_list")
-    _FLAT = tuple(filter(lambda k: k not in ("queue", "carried", "entering", "fate_list"), _LISTS))
-    __slots__ = (*_LISTS, *_SCALARS, "_cache", "rs")
+    """The saved state's document lists and scalars, in its order: the state's own fields
+    and the active team's (:meth:`_doc_field`)."""
+    _NESTED = _NESTED_FIELDS
+    _FLAT = _own_fields(_LISTS)
+    _OWN_SCALARS = _own_fields(_SCALARS)
+    __slots__ = (*_FLAT, *_NESTED, *_OWN_SCALARS, "_cache", "rs", "team", "teams")
 
     def __init__(self, game: SeriesGame, seed: int) -> None:
         super().__init__(game, seed)  # type: ignore[arg-type]
         rs = game.ruleset
         self.rs: Ruleset = rs
         """The game's components (its ruleset, read on every step)."""
-        b = rs.board
-        ng, nc = game.ng, game.nc
-        self.guides: list[int] = []
-        self.clients: list[int] = []
-        self.pos = [0] * (ng + nc)
-        self.moved = [False] * (ng + nc)
-        self.tired = [0] * nc
-        self.goal = [0] * nc
-        self.ams = [False] * nc
-        self.tank = [False] * ng
-        self.sacrificed = [False] * ng
+        self.teams: Sequence[Team] = self._new_teams()
+        """The teams: one in solitaire, one per seat with two players [15.0]."""
+        self.team: Team = self.teams[0]
+        """The active seat's team (a reference into :attr:`teams`, never a copy)."""
         self.container = list(range(len(rs.tokens)))
         self.set_aside: list[int] = []
-        self.held: list[int] = []
-        self.kept: list[int] = []
         self.removed: list[int] = []
         self.storm_watch: list[int] = []
         self.drawn: list[int] = []
@@ -384,19 +389,14 @@ class DisasterState(State):
         self.pool: list[int] = []
         self.fate_drawn: list[int] = []
         self.spent: list[int] = []
-        self.fates: list[str] = [""] * nc
         self.blocked: list[int] = []
-        self.fx: list[str] = []
         self.targets: list[int] = []
-        self.tallies = [0] * len(TALLIES)  # counts for analysis, see TALLIES
         self.phase = P_DRAW
         self.step = "setup"
         self.turn = 1
-        self.prestige = b.prestige_start
         self.storm = 0
         self.storm_pending = False
         self.watch_blank = 0
-        self.prep = 0
         self.current = -1
         self.die_for = ""
         self.option = -1
@@ -411,14 +411,10 @@ class DisasterState(State):
         self.entry_chosen = False
         self.target_kind = ""
         self.rope_client = -1
-        self.bonus_used = False
         self.pending_entry = -1
         self.fate_client = -1
         self.fate_key = ""
         self.fate_token = -1
-        self.medkits_used = 0
-        self.heli_done = False
-        self.heli_client = -1
         self.draws_left = 0
         self.start_space = 0
         self.stepped = False
@@ -428,6 +424,7 @@ class DisasterState(State):
     # ================================================================== helpers
     # the reads of :mod:`.markers`
     name = markers.name
+    _marker_name = markers._marker_name
     space_name = markers.space_name
     _skills = markers._skills
     _traits = markers._traits
@@ -443,6 +440,10 @@ class DisasterState(State):
     # the rules of :mod:`.setup`
     _setup = setup._setup
     _setup_next = setup._setup_next
+    _draw_team = setup._draw_team
+    _team_drawn = setup._team_drawn
+    _CLIENTS_PHASE: ClassVar[int] = P_CDRAW
+    """The phase that asks for the clients once the guides are hired or drawn."""
     _begin_turn = setup._begin_turn
 
     # ================================================================== the turn [5.0]
@@ -466,6 +467,7 @@ class DisasterState(State):
     # ================================================================== movement [7.*]
     # the rules of :mod:`.movement`
     _begin_move = movement._begin_move
+    _move_rounds = movement._move_rounds
     _start_round = movement._start_round
     _resume = movement._resume
     _finish_round = movement._finish_round
@@ -528,6 +530,7 @@ class DisasterState(State):
     _phase_name = views._phase_name
     _snapshot = views._snapshot
     observation = views.observation
+    _team_view = views._team_view
 
     # ================================================================== contract
     # the rules of :mod:`.phases`
@@ -579,17 +582,31 @@ class DisasterState(State):
     _first_marker = scoring._first_marker
     _client_lines = scoring._client_lines
     _luck_line = scoring._luck_line
-    _seat_score = scoring._seat_score
+    _team_score = scoring._team_score
 
     # the rules of :mod:`.invariants`
     _token_places = invariants._token_places
     _token_problems = invariants._token_problems
     invariants = invariants.invariants
 
+    # ================================================================== teams
+
+    # the rules of :mod:`.setup` and the reads of :mod:`.views`
+    _new_teams = setup._new_teams
+    _new_team = setup._new_team
+    _doc_field = views._doc_field
+
+    def _active_index(self) -> int:
+        """The index of :attr:`team` in :attr:`teams` (solitaire: 0)."""
+        return 0
+
+    _TEAM_FIELDS: ClassVar[frozenset[str]] = frozenset((*Team.LISTS, *Team.SCALARS))
+    """The names of the team's fields (of the ruleset's kind of team)."""
+
     # ================================================================== views
 
     def clone(self) -> DisasterState:
-        """An independent copy."""
+        """An independent copy: no list or team shared with this state."""
         new = self._copy_base()
         new._cache = self._cache
         new.rs = self.rs
@@ -597,6 +614,8 @@ class DisasterState(State):
             setattr(new, k, getattr(self, k).copy())
         for k in self._NESTED:
             setattr(new, k, [x.copy() for x in getattr(self, k)])
-        for k in self._SCALARS:
+        for k in self._OWN_SCALARS:
             setattr(new, k, getattr(self, k))
+        new.teams = [t.clone() for t in self.teams]
+        new.team = new.teams[self._active_index()]
         return new

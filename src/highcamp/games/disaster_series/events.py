@@ -47,7 +47,9 @@ def _ask(state: SeriesState, kind: str, targets: Sequence[int]) -> bool:
 def _alive_clients(state: SeriesState) -> list[int]:
     ng = state._game.ng
     return [
-        c for c in range(state._game.nc) if state.pos[ng + c] >= 0 or state.pos[ng + c] == QUEUE
+        c
+        for c in range(state._game.nc)
+        if state.team.pos[ng + c] >= 0 or state.team.pos[ng + c] == QUEUE
     ]
 
 
@@ -60,13 +62,13 @@ def _ams(state: SeriesState, t: int) -> None:
         return
 
     def height(c: int) -> float:
-        p = state.pos[ng + c]
+        p = state.team.pos[ng + c]
         return b.up + 0.5 if p == QUEUE else p
 
     top = max(height(c) for c in alive)
     tied = [c for c in alive if height(c) == top]
     if not _ask(state, "acute_mountain_sickness", tied):
-        state.ams[tied[0]] = True
+        state.team.ams[tied[0]] = True
         state._emit(f"{state.name(ng + tied[0])} has Acute Mountain Sickness", R_EVENTS)
 
 
@@ -80,7 +82,9 @@ def _avalanche(state: SeriesState, t: int) -> None:
 @effect("broken_rope")
 def _broken_rope(state: SeriesState, t: int) -> None:
     ng = state._game.ng
-    cands = [c for c in _alive_clients(state) if state.goal[c] == 0 and state.pos[ng + c] >= 0]
+    cands = [
+        c for c in _alive_clients(state) if state.team.goal[c] == 0 and state.team.pos[ng + c] >= 0
+    ]
     if not cands:
         state._emit("every client has a marker: no event", R_EVENTS)
         return
@@ -92,11 +96,11 @@ def _broken_rope(state: SeriesState, t: int) -> None:
 
 @effect("oxygen")
 def _oxygen(state: SeriesState, t: int) -> None:
-    cands = [g for g in range(state._game.ng) if not state.tank[g]]
+    cands = [g for g in range(state._game.ng) if not state.team.tank[g]]
     if not cands:
         return
     if not _ask(state, "oxygen", cands):
-        state.tank[cands[0]] = True
+        state.team.tank[cands[0]] = True
         state._emit(f"{state.name(cands[0])} carries an Oxygen Tank", R_EVENTS)
 
 
@@ -104,14 +108,14 @@ def _oxygen(state: SeriesState, t: int) -> None:
 def _icy(state: SeriesState, t: int) -> None:
     b = state.rs.board
     ng = state._game.ng
-    for m in range(len(state.pos)):
-        p = state.pos[m]
+    for m in range(len(state.team.pos)):
+        p = state.team.pos[m]
         if p < 0 or not b.is_ridge(p):
             continue
         q = p
         while q > 0 and b.is_ridge(q):
             q -= 1
-        state.pos[m] = q
+        state.team.pos[m] = q
         state._emit(f"Icy: {state.name(m)} slides down to {b.names[q]}", R_EVENTS)
         if b.up >= 0 and q in (b.up, b.down):
             state.entering.append([m, -1])  # [8.2]: moved onto Up or Down, it enters the queue
@@ -126,7 +130,7 @@ def _icy(state: SeriesState, t: int) -> None:
 
 def _turn_effect(name: str) -> Effect:
     def fx(state: SeriesState, t: int) -> None:
-        state.fx.append(name)
+        state.team.fx.append(name)
         state._emit(f"{state.rs.tokens[t].name}: {state.rs.effects[name]}", R_EVENTS)
 
     return fx
@@ -138,7 +142,7 @@ for _name in ("calm_wind", "energy_boost", "lost_signal", "slowed", "thick_snow"
 
 @effect("good_review")
 def _good_review(state: SeriesState, t: int) -> None:
-    state.prestige = min(state.prestige + 4, state.rs.board.prestige_max)
+    state.team.prestige = min(state.team.prestige + 4, state.rs.board.prestige_max)
 
 
 for _name in ("chocolate_bars", "ridges_open", "luck", "khumbu_ice_field", "med_kit"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .bonuses import team_bonus
 from .constants import (
     ACCEPT,
     DEAD,
@@ -40,26 +41,30 @@ if TYPE_CHECKING:
 def _begin_end(self: SeriesState) -> None:
     game = self._game
     self.step = "fate"
-    luck_kept = [t for t in self.held if self.rs.tokens[t].effect == "luck"][:1]
-    back = [t for t in self.held if t not in luck_kept]
+    luck_kept = [t for t in self.team.held if self.rs.tokens[t].effect == "luck"][:1]
+    back = [t for t in self.team.held if t not in luck_kept]
     self.pool = sorted(self.container + self.set_aside + self.storm_watch + back + self.drawn)
     self.container, self.set_aside, self.storm_watch, self.drawn = [], [], [], []
-    self.held = luck_kept
+    self.team.held = luck_kept
     self._emit(f"{len(self.pool)} tokens form the fate pool", R_POOL)
-    if game.bonus == "helicopter" and self._stranded():
+    if team_bonus(game.bonus).helicopter and self._stranded():
         self.phase = P_HELI
         return
-    self.heli_done = True
+    self.team.heli_done = True
     self._build_fates()
 
 
 def _stranded(self: SeriesState) -> list[int]:
     ng = self._game.ng
-    return [c for c in range(self._game.nc) if self.pos[ng + c] > 0 or self.pos[ng + c] == QUEUE]
+    return [
+        c
+        for c in range(self._game.nc)
+        if self.team.pos[ng + c] > 0 or self.team.pos[ng + c] == QUEUE
+    ]
 
 
 def _zone(self: SeriesState, c: int) -> str:
-    p = self.pos[self._game.ng + c]
+    p = self.team.pos[self._game.ng + c]
     return "far" if p == QUEUE else self.rs.board.zones[p]
 
 
@@ -68,16 +73,16 @@ def _build_fates(self: SeriesState) -> None:
     ng = game.ng
     self.fate_list = []
     for c in range(game.nc):
-        if self.pos[ng + c] == LOST:
+        if self.team.pos[ng + c] == LOST:
             if WILL_TO_LIVE in self._traits(c):
-                self.pos[ng + c] = 0
-                self.fates[c] = "will to live"
+                self.team.pos[ng + c] = 0
+                self.team.fates[c] = "will to live"
                 self._emit(f"{self.name(ng + c)} has the will to live", R_FATE_LOST)
             else:
                 self.fate_list.append([c, "lost"])
-    healers = {self.pos[ng + c] for c in range(game.nc) if HEALER in self._traits(c)}
+    healers = {self.team.pos[ng + c] for c in range(game.nc) if HEALER in self._traits(c)}
     for c in range(game.nc):
-        p = self.pos[ng + c]
+        p = self.team.pos[ng + c]
         if p == 0 or p in (LOST, DEAD) or (p < 0 and p != QUEUE):
             continue
         zone = self._zone(c)
@@ -86,14 +91,14 @@ def _build_fates(self: SeriesState) -> None:
             self._die(c, self._DEATH_ZONE)
             continue
         if WILL_TO_LIVE in self._traits(c) and zone in ("near", "medium"):
-            self.fates[c] = "will to live"
+            self.team.fates[c] = "will to live"
             continue
-        if self.ams[c]:
+        if self.team.ams[c]:
             k += 1
         if p in healers and p >= 0:
             k -= 1
         if k < 0:
-            self.fates[c] = "healed"
+            self.team.fates[c] = "healed"
             continue
         if k >= 3:
             self._die(c, "Acute Mountain Sickness")
@@ -109,8 +114,8 @@ def _take_off(self: SeriesState, m: int) -> None:
 
 def _die(self: SeriesState, c: int, why: str) -> None:
     self._take_off(self._game.ng + c)
-    self.pos[self._game.ng + c] = DEAD
-    self.fates[c] = "died: " + why
+    self.team.pos[self._game.ng + c] = DEAD
+    self.team.fates[c] = "died: " + why
     self._emit(f"{self.name(self._game.ng + c)} dies ({why})", R_DEATH)
 
 
@@ -134,11 +139,14 @@ def _fate_options(self: SeriesState) -> list[int]:
     if self.fate_key != "lost":
         here = self._place_of(ng + c)
         for g in range(ng):
-            if self._place_of(g) == here and not self.sacrificed[g]:
+            if self._place_of(g) == here and not self.team.sacrificed[g]:
                 acts.append(SACRIFICE + g)  # [11.4]: on the same space
-        if len([t for t in self.kept if self.rs.tokens[t].effect == "med_kit"]) > self.medkits_used:
+        if (
+            len([t for t in self.team.kept if self.rs.tokens[t].effect == "med_kit"])
+            > self.team.medkits_used
+        ):
             acts.append(MEDKIT)
-    if any(self.rs.tokens[t].effect == "luck" for t in self.held) and self.pool:
+    if any(self.rs.tokens[t].effect == "luck" for t in self.team.held) and self.pool:
         acts.append(LUCK)
     return sorted(acts)
 
@@ -146,7 +154,7 @@ def _fate_options(self: SeriesState) -> list[int]:
 def _place_of(self: SeriesState, m: int) -> tuple[int, int]:
     """Where marker ``m`` is, as a space: its board space, or its own spot of the
     Hillary Step queue (two queue spots are two spaces [11.4])."""
-    p = self.pos[m]
+    p = self.team.pos[m]
     if p == QUEUE:
         return (QUEUE, next((e[0] for e in self.queue if e[1] == m), -1))
     return (p, 0)
@@ -158,7 +166,7 @@ def _fate_result(self: SeriesState, t: int) -> None:
     self.pool.remove(t)
     self.fate_drawn.append(t)
     result = self.rs.tokens[t].fate(self.fate_key)
-    self.tallies[T_FATE[result]] += 1
+    self.team.tallies[T_FATE[result]] += 1
     self._emit(
         f"{self.name(ng + c)} draws {self.rs.tokens[t].name}: {self.fate_key.title()} {result}",
         R_FATE_LOST if self.fate_key == "lost" else R_FATE_ZONE,
@@ -178,18 +186,18 @@ def _fate_result(self: SeriesState, t: int) -> None:
 def _survive(self: SeriesState, c: int) -> None:
     ng = self._game.ng
     if self.fate_key == "lost":
-        self.pos[ng + c] = 0  # [11.5] exception: back to High Camp
-        self.fates[c] = "survived LOST"
+        self.team.pos[ng + c] = 0  # [11.5] exception: back to High Camp
+        self.team.fates[c] = "survived LOST"
     else:
-        self.fates[c] = f"survived ({self.fate_key})"
+        self.team.fates[c] = f"survived ({self.fate_key})"
 
 
 def _finish(self: SeriesState) -> None:
     game = self._game
     ng = game.ng
     for c in range(game.nc):
-        if self.goal[c] == 0 and self.pos[ng + c] != DEAD:
-            self.fates[c] = "not supported"
+        if self.team.goal[c] == 0 and self.team.pos[ng + c] != DEAD:
+            self.team.fates[c] = "not supported"
             self._emit(f"{self.name(ng + c)} never reached the Hillary Step", R_UNSUPPORTED)
     self.phase = P_OVER
     self.step = "over"
@@ -204,22 +212,22 @@ def _fate_choice(self: SeriesState, action: int) -> None:
     if action == ACCEPT:
         self._die(c, "Frozen" if self.fate_key == "lost" else self.fate_key.title())
     elif action == MEDKIT:
-        self.medkits_used += 1
-        self.fates[c] = "saved by a Med Kit"
+        self.team.medkits_used += 1
+        self.team.fates[c] = "saved by a Med Kit"
         self._emit(f"a Med Kit saves {self.name(ng + c)}", R_POOL)
     elif action == LUCK:
-        t = next(t for t in self.held if self.rs.tokens[t].effect == "luck")
-        self.held.remove(t)
+        t = next(t for t in self.team.held if self.rs.tokens[t].effect == "luck")
+        self.team.held.remove(t)
         self.spent.append(t)
-        self.tallies[T_PLAYED] += 1
+        self.team.tallies[T_PLAYED] += 1
         self.fate_list.insert(0, [c, self.fate_key])
         self._emit(f"Luck is discarded: {self.name(ng + c)} draws again", R_EVENTS)
     else:
         g = action - SACRIFICE
-        self.sacrificed[g] = True
+        self.team.sacrificed[g] = True
         self._take_off(g)
-        self.pos[g] = REMOVED
-        self.tank[g] = False
-        self.fates[c] = f"saved by {self.name(g)}"
+        self.team.pos[g] = REMOVED
+        self.team.tank[g] = False
+        self.team.fates[c] = f"saved by {self.name(g)}"
         self._emit(f"{self.name(g)} gives their life for {self.name(ng + c)}", R_SACRIFICE)
     self._next_fate()

@@ -68,7 +68,7 @@ _GOOD = {
 def _heading_up(state: DisasterState, c: int) -> bool:
     """A client climbs while it has not summited and the storm is not near its end."""
     late = state.storm > 0 or state.storm_pending or len(state.storm_watch) >= 5
-    return state.goal[c] < 2 and not late
+    return state.team.goal[c] < 2 and not late
 
 
 def leader_action(state: DisasterState, rng: random.Random) -> int:
@@ -81,7 +81,7 @@ def leader_action(state: DisasterState, rng: random.Random) -> int:
     if ph == P_BUY:
         tok = state.rs.tokens[state.current]
         keep = _GOOD.get(tok.effect)
-        if keep is not None and state.prestige - tok.cost >= keep + 4:
+        if keep is not None and state.team.prestige - tok.cost >= keep + 4:
             return BUY
         return DECLINE if DECLINE in legal else legal[0]
     if ph == P_FATE_CHOICE:
@@ -99,7 +99,7 @@ def leader_action(state: DisasterState, rng: random.Random) -> int:
         if PLAY <= a < PLAY + 16:
             return a
     if OPT_A in legal:
-        if OPT_B_PREP - 1 in legal and state.turn <= 2 and state.prep < 2:
+        if OPT_B_PREP - 1 in legal and state.turn <= 2 and state.team.prep < 2:
             return OPT_B_PREP - 1  # option a with preparations early on
         return OPT_A
     m = state.mover
@@ -121,11 +121,11 @@ def leader_action(state: DisasterState, rng: random.Random) -> int:
         picks = [a for a in legal if PICKUP <= a < PICKUP + 6]
         if picks:
             return picks[0]
-        here = state.pos[m]
+        here = state.team.pos[m]
         waiting = [
-            state.pos[ng + c]
+            state.team.pos[ng + c]
             for c in range(state._game.nc)
-            if state.pos[ng + c] >= 0 and not state.moved[ng + c]
+            if state.team.pos[ng + c] >= 0 and not state.team.moved[ng + c]
         ]
         if waiting:
             nearest = min(waiting, key=lambda p: abs(p - here))

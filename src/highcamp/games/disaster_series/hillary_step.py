@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 def _place_in_queue(self: SeriesState, marker: int, direction: int, spot: int) -> None:
     self.queue.append([spot, marker, direction])
     ng = self._game.ng
-    self.pos[marker] = QUEUE
-    if marker >= ng and self.goal[marker - ng] == 0:
-        self.goal[marker - ng] = 1
+    self.team.pos[marker] = QUEUE
+    if marker >= ng and self.team.goal[marker - ng] == 0:
+        self.team.goal[marker - ng] = 1
         self._emit(f"{self.name(marker)} earns the Hillary Step marker", R_GOALS)
     if self._log is not None:
         self._emit(f"{self.name(marker)} takes queue spot {spot + 1}", R_STEP)
@@ -32,7 +32,7 @@ def _place_in_queue(self: SeriesState, marker: int, direction: int, spot: int) -
 def _resolve_queue(self: SeriesState) -> None:
     self.step = "resolve"
     self.round = ""
-    if self.queue and "slowed" not in self.fx:
+    if self.queue and "slowed" not in self.team.fx:
         self.phase = P_DIE
         self.die_for = "resolve"
         return
@@ -52,7 +52,7 @@ def _shift_queue(self: SeriesState, d: int) -> None:
             self._emit("another company's client leaves the queue", R_QUEUE)
         else:
             dest = b.down + 1 if direction > 0 else b.up - 1
-            self.pos[who] = dest
+            self.team.pos[who] = dest
             if self._log is not None:
                 self._emit(f"{self.name(who)} leaves the queue to {b.names[dest]}", R_QUEUE)
     self.queue = stay

@@ -22,8 +22,8 @@ def _token_places(self: SeriesState) -> list[int]:
     return (
         self.container
         + self.set_aside
-        + self.held
-        + self.kept
+        + self.team.held
+        + self.team.kept
         + self.removed
         + self.storm_watch
         + self.drawn
@@ -49,17 +49,17 @@ def invariants(self: SeriesState) -> list[str]:
     if len(set(queued)) != len(queued):
         problems.append("a marker is twice in the queue")
     ng = self._game.ng
-    for m in range(len(self.pos)):
+    for m in range(len(self.team.pos)):
         allowed = (QUEUE, REMOVED) if m < ng else (QUEUE, LOST, DEAD)
-        if self.pos[m] < 0 and self.pos[m] not in allowed:
+        if self.team.pos[m] < 0 and self.team.pos[m] not in allowed:
             problems.append(f"{self.name(m)} is in no place a marker can be")
-        if (self.pos[m] == QUEUE) != (m in queued):
+        if (self.team.pos[m] == QUEUE) != (m in queued):
             problems.append(f"{self.name(m)}: queue position and marker disagree")
-        if self.pos[m] >= self.rs.board.size:
+        if self.team.pos[m] >= self.rs.board.size:
             problems.append(f"{self.name(m)} is off the board")
     if self._neutral_supply() < 0:
         problems.append("more neutral clients than exist")
-    if not 0 <= self.prestige <= self.rs.board.prestige_max:
+    if not 0 <= self.team.prestige <= self.rs.board.prestige_max:
         problems.append("Prestige off its track")
     if len(self.storm_watch) + self.watch_blank > self.rs.board.storm_watch:
         problems.append("Storm Watch overfull")

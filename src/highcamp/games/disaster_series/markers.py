@@ -10,6 +10,7 @@ from .constants import DEAD, LOST, NEUTRAL, QUEUE
 
 if TYPE_CHECKING:
     from .protocols import SeriesState
+    from .team import Team
 
 
 def name(self: SeriesState, marker: int) -> str:
@@ -17,10 +18,18 @@ def name(self: SeriesState, marker: int) -> str:
     game = self._game
     ng = game.ng
     if marker < ng:
-        return game.ruleset.guides[self.guides[marker]].name
+        return game.ruleset.guides[self.team.guides[marker]].name
     if marker == NEUTRAL:
         return "another company's client"
-    return game.ruleset.clients[self.clients[marker - ng]].name
+    return game.ruleset.clients[self.team.clients[marker - ng]].name
+
+
+def _marker_name(self: SeriesState, team: Team, marker: int) -> str:
+    """The name of ``team``'s marker ``marker`` (guides first, then clients), any team."""
+    ng = self._game.ng
+    if marker < ng:
+        return self.rs.guides[team.guides[marker]].name
+    return self.rs.clients[team.clients[marker - ng]].name
 
 
 def space_name(self: SeriesState, space: int) -> str:
@@ -38,7 +47,7 @@ def space_name(self: SeriesState, space: int) -> str:
 def _skills(self: SeriesState, g: int) -> frozenset[str]:
     """Skills in force for guide ``g``: all in the Clear Phase, only with Resolute in
     the storm [7.6]."""
-    skills = self._game.ruleset.guides[self.guides[g]].skills
+    skills = self._game.ruleset.guides[self.team.guides[g]].skills
     if self.round == "storm" and "resolute" not in skills:
         return frozenset()
     return skills
@@ -51,7 +60,7 @@ def _traits(self: SeriesState, c: int) -> frozenset[str]:
     game = self._game
     if not game.advanced:
         return _NO_TRAITS
-    return game.trait_flags[game.ruleset.clients[self.clients[c]].traits]
+    return game.trait_flags[game.ruleset.clients[self.team.clients[c]].traits]
 
 
 _NO_TRAITS: frozenset[str] = frozenset()
@@ -77,11 +86,11 @@ def _escape(self: SeriesState, space: int) -> int:
 
 def _client_at(self: SeriesState, space: int) -> list[int]:
     ng = self._game.ng
-    return [c for c in range(self._game.nc) if self.pos[ng + c] == space]
+    return [c for c in range(self._game.nc) if self.team.pos[ng + c] == space]
 
 
 def _guide_on(self: SeriesState, space: int) -> bool:
-    return space in self.pos[: self._game.ng]
+    return space in self.team.pos[: self._game.ng]
 
 
 def _spot_open(self: SeriesState, spot: int) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .bonuses import team_bonus
 from .constants import (
     BAD_DIRECTION,
     CAUTIOUS,
@@ -51,28 +52,34 @@ from .constants import (
 )
 
 if TYPE_CHECKING:
-    from .protocols import SeriesState
+    from .protocols import SeriesGame, SeriesState
 
 _NO_SKILLS: frozenset[str] = frozenset()
 
 
 def _begin_move(self: SeriesState) -> None:
     self.step = "move"
-    if not self._storm_phase():
-        self.rounds = ["clear"]
-    elif self.storm == 1 and self._game.bonus == "double_storm_move":
-        self.rounds = ["clear", "storm"]  # [14.2]
-        self._emit("team bonus: one normal move, then one storm move", R_BONUS)
-    else:
-        self.rounds = ["storm"]
+    self.rounds = self._move_rounds(self._game)
     self._start_round(first=True)
+
+
+def _move_rounds(self: SeriesState, game: SeriesGame) -> list[str]:
+    """The rounds of the movement step [7.1] [7.6] for the team of ``game`` (the game,
+    or a seat's): a Clear Phase move or a storm move, or both on the turn the storm hits
+    with the team bonus that allows it [14.2]."""
+    if not self._storm_phase():
+        return ["clear"]
+    if self.storm == 1 and game.bonus and team_bonus(game.bonus).storm_moves_twice:
+        self._emit("team bonus: one normal move, then one storm move", R_BONUS)
+        return ["clear", "storm"]
+    return ["storm"]
 
 
 def _start_round(self: SeriesState, first: bool) -> None:
     kind = self.rounds.pop(0)
     self.round = kind
     if not first:
-        self.moved = [False] * len(self.moved)  # [14.2]: a second move
+        self.team.moved = [False] * len(self.team.moved)  # [14.2]: a second move
     self.mover = -1
     self.carried = []
     if kind == "clear":
@@ -123,11 +130,12 @@ def _finish_round(self: SeriesState) -> None:
 
 
 def _guide_allowance(self: SeriesState, g: int) -> int:
-    card = self._game.ruleset.guides[self.guides[g]]
+    team = self.team
+    card = self._game.ruleset.guides[team.guides[g]]
     n = card.movement if self.round == "clear" or "resolute" in card.skills else 2
-    if self.tank[g]:
+    if team.tank[g]:
         n += 1
-    fx = self.fx
+    fx = team.fx
     if fx:
         if "summit_push" in fx:
             n += 3
@@ -137,11 +145,12 @@ def _guide_allowance(self: SeriesState, g: int) -> int:
 
 
 def _client_allowance(self: SeriesState, c: int) -> int:
+    team = self.team
     game = self._game
-    n = game.ruleset.clients[self.clients[c]].movement
-    fx = self.fx
+    n = game.ruleset.clients[team.clients[c]].movement
+    fx = team.fx
     if self.round == "storm" and "calm_wind" not in fx:
-        pos = self.pos
+        pos = team.pos
         ng = game.ng
         if pos[ng + c] not in pos[:ng]:  # no guide on the client's space
             n = min(n, 1)  # [7.6]
@@ -160,7 +169,8 @@ def _can_push(self: SeriesState, c: int) -> bool:
 
 
 def _selectable(self: SeriesState, m: int) -> bool:
-    if self.moved[m] or self.pos[m] < 0:
+    team = self.team
+    if team.moved[m] or team.pos[m] < 0:
         return False
     ng = self._game.ng
     if m < ng:
@@ -171,13 +181,14 @@ def _selectable(self: SeriesState, m: int) -> bool:
 def _client_selectable(self: SeriesState, c: int) -> bool:
     """Whether client ``c`` on the track, not yet moved, may be selected while clients may
     move: it is not resting [7.4] and has a move, or may push [13.2]."""
-    if self.tired[c] == 2:
+    if self.team.tired[c] == 2:
         return False
     return self._client_allowance(c) > 0 or self._can_push(c)
 
 
 def _move_actions(self: SeriesState) -> list[int]:
     """Legal actions of the movement step, built in ascending order."""
+    team = self.team
     game = self._game
     ng = game.ng
     m = self.mover
@@ -185,17 +196,22 @@ def _move_actions(self: SeriesState) -> list[int]:
         choosing = self.round == "clear" and self.option < 0
         if choosing:
             acts = [OPT_A, OPT_B, OPT_C]
-            if self.prep < 2 and ng > 0 and not self._storm_phase():
+            if team.prep < 2 and ng > 0 and not self._storm_phase():
                 acts += [OPT_A_PREP, OPT_B_PREP] if ng > 1 else [OPT_B_PREP]
         else:
             acts = [FINISH]
-        moved = self.moved
-        if game.bonus == "summit_push" and not self.bonus_used and not any(moved[:ng]):
+        moved = team.moved
+        if (
+            game.bonus
+            and team_bonus(game.bonus).summit_push  # [14.2]
+            and not team.bonus_used
+            and not any(moved[:ng])
+        ):
             acts.append(SUMMIT_PUSH)
         if not choosing:
             # a marker that has moved, or is off the track, or whose kind has no moves
             # left is never selectable: only the others are asked
-            pos, selectable = self.pos, self._selectable
+            pos, selectable = team.pos, self._selectable
             if self.guides_left > 0:
                 for g in range(ng):
                     if not moved[g] and pos[g] >= 0 and selectable(g):
@@ -205,9 +221,9 @@ def _move_actions(self: SeriesState) -> list[int]:
                 for x in range(ng, len(pos)):
                     if not moved[x] and pos[x] >= 0 and client_selectable(x - ng):
                         acts.append(SELECT + x)
-        if self.held:  # held tokens to play [6.2]
+        if team.held:  # held tokens to play [6.2]
             tokens = game.ruleset.tokens
-            held = {tokens[t].effect for t in self.held}
+            held = {tokens[t].effect for t in team.held}
             play_ids = game.play_ids
             plays = [
                 play_ids[eff]
@@ -224,7 +240,7 @@ def _move_actions(self: SeriesState) -> list[int]:
         acts.append(STEP_UP)
     if step_problem(STEP_DOWN) is None:
         acts.append(STEP_DOWN)
-    pos = self.pos
+    pos = team.pos
     here = pos[m]
     # [8.1]: a marker that has not left a blocked ridge it started on may stay
     end_ok = here not in self.blocked or (here == self.start_space and not self.stepped)
@@ -234,9 +250,9 @@ def _move_actions(self: SeriesState) -> list[int]:
             if carried:
                 acts.append(DROP_OFF)
             acts.append(END_MOVE)
-        if len(carried) < self.capacity and "lost_signal" not in self.fx:
+        if len(carried) < self.capacity and "lost_signal" not in team.fx:
             taken = {x[0] for x in carried}
-            moved = self.moved
+            moved = team.moved
             low = self.remaining < 2
             for x in range(ng, len(pos)):
                 if pos[x] != here or x in taken or moved[x]:
@@ -261,7 +277,7 @@ def _ridges_open_playable(self: SeriesState) -> bool:
 def _end_problem(self: SeriesState) -> str | None:
     """Why the mover may not stop here, or None (a marker that has not left a blocked
     ridge it started on may stay [8.1])."""
-    here = self.pos[self.mover]
+    here = self.team.pos[self.mover]
     if self._is_blocked(here) and (here != self.start_space or self.stepped):
         return R_RIDGES
     return None
@@ -274,13 +290,14 @@ def _step_problem(self: SeriesState, action: int) -> str | None:
     b = game.ruleset.board
     m = self.mover
     d = 1 if action == STEP_UP else -1
-    cur = self.pos[m]
+    team = self.team
+    cur = team.pos[m]
     nxt = cur + d
     if not 0 <= nxt < b.size or self.remaining < 1:
         return R_GUIDE if m < ng else R_CLIENT
     carried = self.carried
     if m < ng:
-        skills = game.ruleset.guides[self.guides[m]].skills  # [7.6]: in the storm, with
+        skills = game.ruleset.guides[team.guides[m]].skills  # [7.6]: in the storm, with
         if self.round == "storm" and "resolute" not in skills:  # Resolute only
             skills = _NO_SKILLS
         for _, n in carried:
@@ -312,12 +329,13 @@ def _step_problem(self: SeriesState, action: int) -> str | None:
 
 
 def _do_step(self: SeriesState, action: int) -> None:
+    team = self.team
     game = self._game
     ng = game.ng
     b = self._game.ruleset.board
     m = self.mover
     d = 1 if action == STEP_UP else -1
-    cur = self.pos[m]
+    cur = team.pos[m]
     nxt = cur + d
     if (
         m < ng
@@ -333,11 +351,11 @@ def _do_step(self: SeriesState, action: int) -> None:
         self.entering.append([m, d])
         self._end_guide()
         return
-    self.pos[m] = nxt
+    team.pos[m] = nxt
     self.stepped = True
     self.remaining -= 1
     for entry in self.carried:
-        self.pos[entry[0]] = nxt
+        team.pos[entry[0]] = nxt
         entry[1] += 1
     into_queue = b.up >= 0 and (
         (nxt == b.up and d == 1 and cur != b.down) or (nxt == b.down and d == -1 and cur != b.up)
@@ -350,7 +368,7 @@ def _do_step(self: SeriesState, action: int) -> None:
             expert = "expert_climber" in self._skills(m)
             group = [x[0] for x in self.carried]
             for c in group:
-                self.moved[c] = True
+                team.moved[c] = True
             self.carried = []
             if not expert:
                 group = [m, *group]
@@ -373,7 +391,7 @@ def _do_step(self: SeriesState, action: int) -> None:
     if (
         self._storm_phase()  # [8.3]: the whole Storm Phase, both moves of [14.2] too
         and cur in b.lost_on_leaving
-        and "calm_wind" not in self.fx
+        and "calm_wind" not in team.fx
         and GOOD_DIRECTION not in self._traits(c)
     ):
         if BAD_DIRECTION in self._traits(c) and d == -1:
@@ -386,16 +404,18 @@ def _do_step(self: SeriesState, action: int) -> None:
 
 
 def _summit(self: SeriesState, c: int) -> None:
-    if self.goal[c] < 2:
-        self.goal[c] = 2
+    team = self.team
+    if team.goal[c] < 2:
+        team.goal[c] = 2
         self._emit(f"{self.name(self._game.ng + c)} reaches the Summit", R_GOALS)
 
 
 def _get_lost(self: SeriesState, c: int) -> None:
+    team = self.team
     m = self._game.ng + c
-    self.pos[m] = LOST
-    self.tallies[T_LOST] += 1
-    self.moved[m] = True
+    team.pos[m] = LOST
+    team.tallies[T_LOST] += 1
+    team.moved[m] = True
     self._emit(f"{self.name(m)} is LOST in the storm", R_LOST)
     if self.mover == m:
         self.remaining = 0
@@ -406,7 +426,7 @@ def _end_guide(self: SeriesState) -> None:
     m = self.mover
     if self.carried:
         self._drop()
-    self.moved[m] = True
+    self.team.moved[m] = True
     self.guides_left -= 1
     self.mover = -1
     self.remaining = 0
@@ -415,27 +435,29 @@ def _end_guide(self: SeriesState) -> None:
 
 
 def _drop(self: SeriesState) -> None:
+    team = self.team
     for x, n in self.carried:
-        self.moved[x] = True
+        team.moved[x] = True
         if self._log is not None:
             self._emit(
-                f"{self.name(x)} is dropped off at {self.space_name(self.pos[x])} after {n}",
+                f"{self.name(x)} is dropped off at {self.space_name(team.pos[x])} after {n}",
                 R_GUIDE,
             )
     self.carried = []
 
 
 def _end_client(self: SeriesState) -> None:
+    team = self.team
     m = self.mover
     c = m - self._game.ng
-    self.moved[m] = True
+    team.moved[m] = True
     cautious = self._game.advanced and CAUTIOUS in self._traits(c)
     if not (cautious and not self.stepped):
         # [13.2]: a Cautious client that ends its move without moving has made no
         # move: it does not tire, nor use up one of the option's client moves
         self.clients_left -= 1
     if (cautious and self.stepped) or (self._game.advanced and self.pushed):
-        self.tired[c] = 1
+        team.tired[c] = 1
         if self._log is not None:
             self._emit(f"{self.name(m)} is tired", R_PUSH)
     self.mover = -1
@@ -444,17 +466,18 @@ def _end_client(self: SeriesState) -> None:
 
 
 def _select(self: SeriesState, m: int) -> None:
+    team = self.team
     ng = self._game.ng
     self.mover = m
     self.pushed = False
-    self.start_space = self.pos[m]
+    self.start_space = team.pos[m]
     self.stepped = False
     if m < ng:
         skills = self._skills(m)
         self.remaining = self._guide_allowance(m)
         self.capacity = 2 if "strong" in skills else 1
         self.carry_limit = 3 if "fast" in skills else 2
-        if "summit_push" in self.fx:
+        if "summit_push" in team.fx:
             self.carry_limit = 99  # [14.2]: carried their entire allowance
         self.carried = []
     else:
@@ -477,9 +500,9 @@ def _choose_option(self: SeriesState, action: int) -> None:
     if action == OPT_B and ng == 0:
         self.clients_left = 2
     if action in (OPT_A_PREP, OPT_B_PREP):
-        self.prep += 1
+        self.team.prep += 1
         self._emit(
-            "a guide makes preparations: " + ("Prep 1/2" if self.prep == 1 else "Prep Ready"),
+            "a guide makes preparations: " + ("Prep 1/2" if self.team.prep == 1 else "Prep Ready"),
             R_PREP,
         )
         if action == OPT_A_PREP:
@@ -509,8 +532,8 @@ def _move_action(self: SeriesState, action: int) -> None:
     elif PICKUP <= action < ENTER:
         c = action - PICKUP
         self.carried.append([self._game.ng + c, 0])
-        if self.tired[c]:
-            self.tired[c] = 0  # [13.2]: carried, not tired next turn
+        if self.team.tired[c]:
+            self.team.tired[c] = 0  # [13.2]: carried, not tired next turn
         if EXTRA_EQUIPMENT in self._traits(c):
             self.remaining -= 1
     elif action == DROP_OFF:
@@ -519,20 +542,20 @@ def _move_action(self: SeriesState, action: int) -> None:
         self.pushed = True
         self.remaining += 1
     elif action == SUMMIT_PUSH:
-        self.bonus_used = True
-        self.fx.append("summit_push")
+        self.team.bonus_used = True
+        self.team.fx.append("summit_push")
         self._emit("team bonus: both guides move 3 more spaces this turn", R_BONUS)
     elif PLAY <= action < TARGET_CLIENT:
         eff = self._game.effect_ids[action - PLAY]
-        t = next(t for t in self.held if self._game.ruleset.tokens[t].effect == eff)
-        self.held.remove(t)
+        t = next(t for t in self.team.held if self._game.ruleset.tokens[t].effect == eff)
+        self.team.held.remove(t)
         self.set_aside.append(t)
-        self.tallies[T_PLAYED] += 1
+        self.team.tallies[T_PLAYED] += 1
         if eff == "ridges_open":
             self.blocked = []
             self._emit("Ridges Open: all Blocked Ridge markers removed", R_EVENTS)
         else:
-            self.fx.append(eff)
+            self.team.fx.append(eff)
             self._emit(
                 f"{self._game.ruleset.tokens[t].name}: clients move one more space", R_EVENTS
             )

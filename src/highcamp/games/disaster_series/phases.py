@@ -93,10 +93,10 @@ def _chance_outcomes(self: SeriesState) -> list[tuple[int, float]]:
     if ph == P_DIE:
         return [(DIE + d, 1 / 6) for d in range(6)]
     if ph == P_GDRAW:
-        free = [g for g in range(len(self._game.ruleset.guides)) if g not in self.guides]
+        free = [g for g in range(len(self._game.ruleset.guides)) if g not in self.team.guides]
         return [(GDRAW + g, 1 / len(free)) for g in free]
     if ph == P_CDRAW:
-        free = [c for c in range(len(self._game.ruleset.clients)) if c not in self.clients]
+        free = [c for c in range(len(self._game.ruleset.clients)) if c not in self.team.clients]
         return [(CDRAW + c, 1 / len(free)) for c in free]
     return []
 
@@ -140,7 +140,7 @@ def _is_legal(self: SeriesState, action: int) -> bool:
     if ph == P_MOVE and self._cache is None:
         if action in (STEP_UP, STEP_DOWN) and self.mover >= 0:
             return self._step_problem(action) is None
-        if SELECT <= action < SELECT + len(self.pos) and self.mover < 0:
+        if SELECT <= action < SELECT + len(self.team.pos) and self.mover < 0:
             if self.round == "clear" and self.option < 0:
                 return False
             return self._selectable(action - SELECT)
@@ -154,7 +154,9 @@ def _compute_legal(self: SeriesState) -> list[int]:
     if ph == P_BUY:
         return [BUY, DECLINE]
     if ph == P_HIRE:
-        return [HIRE + g for g in range(len(self._game.ruleset.guides)) if g not in self.guides]
+        return [
+            HIRE + g for g in range(len(self._game.ruleset.guides)) if g not in self.team.guides
+        ]
     if ph == P_KEEP:
         return sorted(KEEP + t for t in self.drawn)
     if ph == P_RETURN:

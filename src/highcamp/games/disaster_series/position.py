@@ -81,7 +81,7 @@ highcamp.core.errors.PositionError: position clients.Doug.marker: a client on th
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -503,28 +503,28 @@ def build(state: DisasterState, setup: Setup) -> None:
     if two:
         rules._seat(0)
     for seat, team in enumerate(setup.teams):
-        with rules._seated(seat) if two else nullcontext():
-            state.guides = team.guides
-            state.clients = team.clients
-            state.pos = team.pos
-            state.moved = [False] * len(team.pos)
-            state.tank = team.tank
-            state.tired = team.tired
-            state.goal = team.goal
-            state.ams = team.ams
-            state.fates = team.fates
-            state.held = team.held
-            state.kept = team.kept
-            state.prestige = team.prestige
-            state.prep = team.prep
-            if team.k2:  # Disaster on K2's team fields (.k2.position)
-                rules.bivouacked = team.k2["bivouacked"]
-                rules.flash = team.k2["flash"]
-                rules.secret_goal[0] = team.k2["secret_goal"]
-                rules.goal_done[0] = team.k2["goal_done"]
-                rules.sherpa_summit[0] = team.k2["sherpa_summit"]
-                if two and team.k2["secret_goal"] >= 0:
-                    rules.secret[seat] = team.k2["secret"]  # told to its seat only [13.0]
+        t: Any = state.teams[seat]  # its Team (K2: a K2Team), written in place
+        t.guides = team.guides
+        t.clients = team.clients
+        t.pos = team.pos
+        t.moved = [False] * len(team.pos)
+        t.tank = team.tank
+        t.tired = team.tired
+        t.goal = team.goal
+        t.ams = team.ams
+        t.fates = team.fates
+        t.held = team.held
+        t.kept = team.kept
+        t.prestige = team.prestige
+        t.prep = team.prep
+        if team.k2:  # Disaster on K2's team fields (.k2.position)
+            t.bivouacked = team.k2["bivouacked"]
+            t.flash = team.k2["flash"]
+            t.secret_goal = team.k2["secret_goal"]
+            t.goal_done = team.k2["goal_done"]
+            t.sherpa_summit = team.k2["sherpa_summit"]
+            if two and team.k2["secret_goal"] >= 0:
+                rules.secret[seat] = team.k2["secret"]  # told to its seat only [13.0]
     state.container = setup.container
     state.removed = setup.removed
     state.set_aside = setup.set_aside
@@ -545,7 +545,7 @@ def build(state: DisasterState, setup: Setup) -> None:
     if setup.step == "move" and state.step == "draw":
         state.draws_left = 0
         state.blocked = setup.blocked
-        state.fx = setup.fx
+        state.team.fx = setup.fx
         state._begin_move()
         state._cache = None
         if setup.option >= 0:

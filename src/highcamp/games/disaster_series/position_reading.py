@@ -212,8 +212,8 @@ def read_team_cards(
     rs = state.rs
     out: list[list[int]] = []
     for kind, have, card_names, n in (
-        ("guides", state.guides, [card.name for card in rs.guides], game.ng),
-        ("clients", state.clients, [card.name for card in rs.clients], game.nc),
+        ("guides", state.team.guides, [card.name for card in rs.guides], game.ng),
+        ("clients", state.team.clients, [card.name for card in rs.clients], game.nc),
     ):
         if len(have) == n:
             out.append(list(have))

@@ -16,39 +16,44 @@ from .constants import (
 
 if TYPE_CHECKING:
     from .protocols import SeriesState
+    from .team import Team
 
 
 def score_breakdown(self: SeriesState) -> list[ScoreBreakdown]:
     """Every line of [12.0] as if the game ended now (final at the end), with the band:
     clients on the mountain count as surviving until their fate is drawn."""
+    return [self._team_score(self.team)]
+
+
+def _team_score(self: SeriesState, team: Team) -> ScoreBreakdown:
+    """``team``'s [12.0] sheet (any team, read in place; ``player`` 0)."""
     game = self._game
     ng = game.ng
-    lines = self._client_lines("clients")
-    lines.append(ScoreLine("Prestige left", self.prestige, R_SCORE))
-    tanks = sum(1 for g in range(ng) if self.tank[g] and self.pos[g] == 0)
+    pos = team.pos
+    lines = self._client_lines("clients", team)
+    lines.append(ScoreLine("Prestige left", team.prestige, R_SCORE))
+    tanks = sum(1 for g in range(ng) if team.tank[g] and pos[g] == 0)
     lines.append(ScoreLine(f"{tanks} oxygen tanks at High Camp", 3 * tanks, R_SCORE))
-    lines.append(self._luck_line())
+    lines.append(self._luck_line(team))
     total = sum(ln.points for ln in lines)
-    return [
-        ScoreBreakdown(
-            player=0,
-            lines=self._cite_lines(lines),
-            total=total,
-            band=self.rs.band(total),
-            figures={
-                "summits": sum(1 for g in self.goal if g == 2),
-                "hillary_step": sum(1 for g in self.goal if g >= 1),
-                "deaths": sum(1 for c in range(game.nc) if self.pos[ng + c] == DEAD),
-                "storm_turns": max(self.storm - 1, 0),
-                "turns": self.turn,
-                "storm_arrived_turn": self.turn - self.storm + 1 if self.storm else None,
-                **self.tally_figures(),
-            },
-        )
-    ]
+    return ScoreBreakdown(
+        player=0,
+        lines=self._cite_lines(lines),
+        total=total,
+        band=self.rs.band(total),
+        figures={
+            "summits": sum(1 for g in team.goal if g == 2),
+            "hillary_step": sum(1 for g in team.goal if g >= 1),
+            "deaths": sum(1 for c in range(game.nc) if pos[ng + c] == DEAD),
+            "storm_turns": max(self.storm - 1, 0),
+            "turns": self.turn,
+            "storm_arrived_turn": self.turn - self.storm + 1 if self.storm else None,
+            **self.tally_figures(team),
+        },
+    )
 
 
-def tally_figures(self: SeriesState) -> dict[str, int]:
+def tally_figures(self: SeriesState, team: Team | None = None) -> dict[str, int]:
     """The counts kept for analysis, by the names of :data:`TALLIES`: event tokens
     bought, held tokens played (movement plays, Luck), Prestige paid for events, fate
     draws by result (LIVE, DIE, FROZEN) and markers that got LOST.
@@ -58,7 +63,7 @@ def tally_figures(self: SeriesState) -> dict[str, int]:
     >>> s.tally_figures()["tokens_bought"], s.tally_figures()["fates_live"]
     (0, 0)
     """
-    return dict(zip(TALLIES, self.tallies, strict=True))
+    return dict(zip(TALLIES, (team or self.team).tallies, strict=True))
 
 
 def score(self: SeriesState) -> float:
@@ -82,16 +87,17 @@ def _first_marker(self: SeriesState) -> tuple[str, int]:
     return "Hillary Step", 4
 
 
-def _client_lines(self: SeriesState, people: str) -> list[ScoreLine]:
-    """The score lines of [12.0] for each client (``people`` on the mountain), then
-    the count of them back at High Camp."""
+def _client_lines(self: SeriesState, people: str, team: Team) -> list[ScoreLine]:
+    """The score lines of [12.0] for each of ``team``'s clients (``people`` on the
+    mountain), then the count of them back at High Camp."""
     ng = self._game.ng
+    pos = team.pos
     first, first_points = self._first_marker()
     lines: list[ScoreLine] = []
     at_camp = 0
-    for c in range(min(self._game.nc, len(self.clients))):
-        card = self.rs.clients[self.clients[c]]
-        name, goal, dead = card.name, self.goal[c], self.pos[ng + c] == DEAD
+    for c in range(min(self._game.nc, len(team.clients))):
+        card = self.rs.clients[team.clients[c]]
+        name, goal, dead = card.name, team.goal[c], pos[ng + c] == DEAD
         if goal == 0 and not dead:
             lines.append(ScoreLine(f"{name} not supported", -card.points, R_UNSUPPORTED))
         elif dead and goal == 2:
@@ -103,17 +109,12 @@ def _client_lines(self: SeriesState, people: str) -> list[ScoreLine]:
                 lines.append(ScoreLine(f"{name} reached the Summit", card.points, R_SCORE))
             else:
                 lines.append(ScoreLine(f"{name} reached the {first}", first_points, R_SCORE))
-            at_camp += self.pos[ng + c] == 0
+            at_camp += pos[ng + c] == 0
     lines.append(ScoreLine(f"{at_camp} {people} at High Camp", at_camp, R_SCORE))
     return lines
 
 
-def _luck_line(self: SeriesState) -> ScoreLine:
+def _luck_line(self: SeriesState, team: Team) -> ScoreLine:
     """2 points for a Luck token still held [12.0]."""
-    luck = any(self.rs.tokens[t].effect == "luck" for t in self.held)
+    luck = any(self.rs.tokens[t].effect == "luck" for t in team.held)
     return ScoreLine("Luck token held", 2 if luck else 0, R_SCORE)
-
-
-def _seat_score(self: SeriesState) -> ScoreBreakdown:
-    """The sheet of the team at the table (two players: of the seated team alone)."""
-    return self.score_breakdown()[0]

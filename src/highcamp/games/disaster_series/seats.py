@@ -21,10 +21,12 @@ plays the shared board with the rules of [15.*]:
   Chart's Minor Victory or better, and both lose otherwise [15.7];
 * the events follow the player aid's "2-Player Event Clarifications".
 
-The engine's state holds one team at a time (the *active* seat: the one moving, bidding,
-choosing a target or drawing fates); the other team waits in the ``o_`` fields and
-:meth:`TwoPlayerState._swap` exchanges them. Queue markers of the waiting team are
-numbered ``OTHER + marker``.
+The state holds both teams (``teams``, one :class:`~.team.Team` per seat) and the active
+seat's (``team``, a reference: the seat moving, bidding, choosing a target or drawing
+fates); a change of seat changes that reference. The shared places (the Hillary Step
+queue, the markers entering it, the LOST checks) name the waiting team's markers
+``OTHER + marker``; a change of seat renumbers them. The saved document keeps today's
+layout: the active team's fields at its top level, the waiting team's as ``o_<field>``.
 
 >>> import highcamp
 >>> game = highcamp.load_game("disaster-on-everest", players=2)
@@ -38,10 +40,11 @@ numbered ``OTHER + marker``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from highcamp.core import IllegalActionError
-from highcamp.core.game import ScoreBreakdown
 
 from . import (
     two_player_bidding,
@@ -52,6 +55,7 @@ from . import (
     two_player_texts,
     two_player_views,
 )
+from .bonuses import team_bonus
 from .engine import (
     CDRAW,
     EFFECTS,
@@ -59,7 +63,6 @@ from .engine import (
     GDRAW,
     HIRE,
     NEUTRAL,
-    P_BUY,
     P_CDRAW,
     P_DIE,
     P_DRAW,
@@ -70,13 +73,15 @@ from .engine import (
     P_TARGET,
     PLAY,
     R_EVENTS,
+    R_SCORE,
+    R_UNSUPPORTED,
     SUMMIT_PUSH,
-    TALLIES,
     TARGET_CLIENT,
     TARGET_GUIDE,
     DisasterState,
     Effect,
 )
+from .team import Team
 from .two_player_events import TWO_PLAYER_EFFECTS
 from .two_player_options import (
     check_two_player_options,
@@ -88,7 +93,6 @@ from .two_player_options import (
 )
 from .two_player_vocabulary import (
     _PHASES_2P,
-    _SEAT_PAIRS,
     BID,
     BOTH_PLAYERS,
     COOPERATIVE_BAND,
@@ -114,8 +118,6 @@ from .two_player_vocabulary import (
     R_PRESTIGE,
     R_VICTORY,
     RELOCATE,
-    SEAT_LISTS,
-    SEAT_SCALARS,
     TARGET_OPP_CLIENT,
     TWO_PLAYER_ONLY,
     UNBLOCK,
@@ -152,15 +154,12 @@ __all__ = [
     "R_PREP_2P",
     "R_PRESTIGE",
     "R_VICTORY",
-    "SEAT_LISTS",
-    "SEAT_SCALARS",
     "TARGET_OPP_CLIENT",
     "TWO_PLAYER_EFFECTS",
     "TWO_PLAYER_ONLY",
     "UNBLOCK",
     "VICTORY_MODES",
     "_PHASES_2P",
-    "_SEAT_PAIRS",
     "TwoPlayerRules",
     "TwoPlayerState",
     "_flip",
@@ -180,8 +179,9 @@ class TwoPlayerRules(DisasterState):
     with ``__slots__ = TwoPlayerRules._SLOTS_2P``); :class:`TwoPlayerState` is the plain
     engine's."""
 
-    _SEAT_O = tuple("o_" + k for k in SEAT_LISTS)
-    _SEAT_OS = tuple("o_" + k for k in SEAT_SCALARS)
+    # the saved document keeps the waiting team's fields as ``o_<field>``
+    _SEAT_O = tuple("o_" + k for k in Team.LISTS)
+    _SEAT_OS = tuple("o_" + k for k in Team.SCALARS)
     # the engine's tuples are typed with their fixed length: these extend them
     _LISTS = (*DisasterState._LISTS, *_SEAT_O, "secret")  # type: ignore[assignment]
     _SCALARS = (  # type: ignore[assignment]
@@ -197,11 +197,21 @@ class TwoPlayerRules(DisasterState):
         "pending_block",
         "fate_seat",
     )
-    _FLAT = (*DisasterState._FLAT, *_SEAT_O, "secret")
+    _FLAT = (*DisasterState._FLAT, "secret")
+    _OWN_SCALARS = (
+        *DisasterState._OWN_SCALARS,
+        "active",
+        "first",
+        "moving",
+        "bidder",
+        "bid",
+        "bid_high",
+        "bid_out",
+        "pending_block",
+        "fate_seat",
+    )
     __slots__ = ()
     _SLOTS_2P = (
-        *_SEAT_O,
-        *_SEAT_OS,
         "secret",
         "active",
         "first",
@@ -215,29 +225,8 @@ class TwoPlayerRules(DisasterState):
     )
 
     def __init__(self, game: SeriesGame, seed: int) -> None:
-        ng, nc = game.ng, game.nc
-        self.o_guides: list[int] = []
-        self.o_clients: list[int] = []
-        self.o_pos = [0] * (ng + nc)
-        self.o_moved = [False] * (ng + nc)
-        self.o_tired = [0] * nc
-        self.o_goal = [0] * nc
-        self.o_ams = [False] * nc
-        self.o_tank = [False] * ng
-        self.o_sacrificed = [False] * ng
-        self.o_held: list[int] = []
-        self.o_kept: list[int] = []
-        self.o_fates = [""] * nc
-        self.o_fx: list[str] = []
-        self.o_tallies = [0] * len(TALLIES)
-        self.o_prestige = PRESTIGE_2P
-        self.o_prep = 0
-        self.o_medkits_used = 0
-        self.o_bonus_used = False
-        self.o_heli_done = False
-        self.o_heli_client = -1
         self.secret: list[Any] = [None, None]
-        self.active = 0  # the seat whose team is in the engine's fields
+        self.active = 0  # the seat to act: its team is ``self.team``
         self.first = 0  # the First Player [15.1]
         self.moving = 0  # 0 while the First Player moves, 1 for the other [15.5]
         self.bidder = -1  # the seat to bid or pass [15.3]
@@ -248,10 +237,46 @@ class TwoPlayerRules(DisasterState):
         self.fate_seat = -1  # whose clients draw their fates [11.*]
         super().__init__(game, seed)
 
+    # ------------------------------------------------------------------ teams [15.0]
+    # the rules of :mod:`.two_player_setup`
+    _new_teams = two_player_setup._new_teams
+    _active_index = two_player_setup._active_index
+    _seat_teams = two_player_setup._seat_teams
+    _doc_field = two_player_setup._doc_field
+
+    @property
+    def other(self) -> Team:
+        """The waiting seat's team (the one that is not :attr:`team`)."""
+        return self.teams[1 - self.active]
+
+    def _seat(self, seat: int) -> None:
+        """Make ``seat`` the active seat: ``team`` becomes its team (a reference)."""
+        if self.active != seat:
+            self._renumber()
+            self.active = seat
+            self.team = self.teams[seat]
+            self._cache = None
+
+    @contextmanager
+    def _seated(self, seat: int) -> Iterator[None]:
+        """Apply a rule to ``seat``'s team (a solitaire rule run for the waiting team: its
+        markers entering the queue, an avalanche or an Icy slide on both teams...), then
+        give the turn back. Only rules use it; the reads read ``teams[seat]``."""
+        back = self.active
+        if back == seat:
+            yield
+            return
+        self._renumber()
+        self.active, self.team = seat, self.teams[seat]
+        try:
+            yield
+        finally:
+            self._renumber()
+            self.active, self.team = back, self.teams[back]
+
     # ------------------------------------------------------------------ seats
     # the rules of :mod:`.two_player_setup`
-    _swap = two_player_setup._swap
-    _seat = two_player_setup._seat
+    _renumber = two_player_setup._renumber
     _seat_game = two_player_setup._seat_game
     _seat_bonus = two_player_setup._seat_bonus
     label = two_player_setup.label
@@ -268,16 +293,15 @@ class TwoPlayerRules(DisasterState):
     _first_turn = two_player_setup._first_turn
     _begin_turn = two_player_setup._begin_turn
 
-    _seated = two_player_setup._seated
-
     def name(self, marker: int) -> str:
         """A marker's name; ``OTHER + marker`` names the waiting team's."""
         if OTHER <= marker < NEUTRAL:
             m = marker - OTHER
             ng = self._game.ng
+            other = self.teams[1 - self.active]
             if m < ng:
-                return self.rs.guides[self.o_guides[m]].name
-            return self.rs.clients[self.o_clients[m - ng]].name
+                return self.rs.guides[other.guides[m]].name
+            return self.rs.clients[other.clients[m - ng]].name
         return super().name(marker)
 
     # ------------------------------------------------------------------ set-up [4.*] [15.2]
@@ -350,9 +374,9 @@ class TwoPlayerRules(DisasterState):
         if self.mover >= 0:
             return acts
         mine = (
-            self._game.seat_games[self.active].bonus == "summit_push"
-            and not self.bonus_used
-            and not any(self.moved[g] for g in range(self._game.ng))
+            team_bonus(self._game.seat_games[self.active].bonus).summit_push
+            and not self.team.bonus_used
+            and not any(self.team.moved[g] for g in range(self._game.ng))
         )
         if SUMMIT_PUSH in acts and not mine:
             acts.remove(SUMMIT_PUSH)
@@ -366,7 +390,7 @@ class TwoPlayerRules(DisasterState):
         )
         super()._move_action(action)
         if ridges_open:  # removes all ridges for the turn, for both players
-            for fx in (self.fx, self.o_fx):
+            for fx in (self.team.fx, self.other.fx):
                 if "ridges_open" not in fx:
                     fx.append("ridges_open")
             if self.round == "clear" and self.option < 0:
@@ -381,13 +405,13 @@ class TwoPlayerRules(DisasterState):
         ended = [x for x, n in self.carried if n > 0]
         super()._drop()
         for x in ended:
-            self._settle(self.pos[x])
+            self._settle(self.team.pos[x])
 
     def _end_client(self) -> None:
         m, stepped = self.mover, self.stepped
         super()._end_client()
-        if stepped and self.pos[m] >= 0:
-            self._settle(self.pos[m])
+        if stepped and self.team.pos[m] >= 0:
+            self._settle(self.team.pos[m])
 
     # ------------------------------------------------------------------ the queue, end of turn
     # the rules of :mod:`.two_player_end`
@@ -396,8 +420,10 @@ class TwoPlayerRules(DisasterState):
     _begin_end = two_player_end._begin_end
     _seat_fates = two_player_end._seat_fates
     _finish = two_player_end._finish
+    _end_log = two_player_end._end_log
+    _END_RULES: ClassVar[tuple[str, str, str]] = (R_UNSUPPORTED, R_SCORE, R_VICTORY)
+    """The rules the Game End cites: not supported, the score, the victory."""
     score_breakdown = two_player_end.score_breakdown
-    _score_breakdown = two_player_end._score_breakdown
     score = two_player_end.score
     cooperative = two_player_end.cooperative
     short_of_success = two_player_end.short_of_success
@@ -420,7 +446,7 @@ class TwoPlayerRules(DisasterState):
                 self.phase = P_DIE
                 self.die_for = "rope"
                 return
-            self.o_ams[c] = True
+            self.other.ams[c] = True
             self._emit(
                 f"{self.name(OTHER + self._game.ng + c)} has Acute Mountain Sickness", R_EVENTS
             )
@@ -443,7 +469,6 @@ class TwoPlayerRules(DisasterState):
     # ------------------------------------------------------------------ the contract
     # the rules of :mod:`.two_player_views`
     current_player = two_player_views.current_player
-    _reader = two_player_views._reader
     observation = two_player_views.observation
     public_observation = two_player_views.public_observation
     _team = two_player_views._team
@@ -456,7 +481,7 @@ class TwoPlayerRules(DisasterState):
             return [(FIRST_SEAT, 0.5), (FIRST_SEAT + 1, 0.5)]
         if self.phase in (P_GDRAW, P_CDRAW):
             kind = "guides" if self.phase == P_GDRAW else "clients"
-            mine = set(getattr(self, kind)) | self._reserved(kind)
+            mine = set(getattr(self.team, kind)) | self._reserved(kind)
             cards = self.rs.guides if kind == "guides" else self.rs.clients
             free = [i for i in range(len(cards)) if i not in mine]
             base = GDRAW if kind == "guides" else CDRAW
@@ -474,7 +499,7 @@ class TwoPlayerRules(DisasterState):
         if ph == P_UNBLOCK:
             return [KEEP_BLOCKS] + [UNBLOCK + s for s in self._removable()]
         if ph == P_HIRE:
-            taken = set(self.guides) | self._reserved("guides")
+            taken = set(self.team.guides) | self._reserved("guides")
             return [HIRE + g for g in range(len(self.rs.guides)) if g not in taken]
         if ph == P_TARGET and self._target_type() == "client":
             return sorted(
@@ -559,16 +584,9 @@ class TwoPlayerRules(DisasterState):
         return super()._parse_action(text)
 
     # ------------------------------------------------------------------ results [15.7]
-    # ------------------------------------------------------------------ pure reads
-
-    def _seat_score(self) -> ScoreBreakdown:
-        """The seated team's [12.0] sheet, by the ruleset's own scoring."""
-        (bd,) = super().score_breakdown()
-        return bd
-
     def _token_places(self) -> list[int]:
         """The engine's places and the other team's held and kept tokens."""
-        return super()._token_places() + self.o_held + self.o_kept
+        return super()._token_places() + self.other.held + self.other.kept
 
     # ------------------------------------------------------------------ views
     _TEAM_KEYS = (
@@ -582,14 +600,12 @@ class TwoPlayerRules(DisasterState):
         "score",
     )
 
+    def _phase_name(self) -> str:
+        return _PHASES_2P.get(self.phase) or super()._phase_name()
+
     def _base_observation(self) -> dict[str, Any]:
-        saved = self.phase
-        if saved in _PHASES_2P:
-            self.phase = {P_BID: P_BUY, P_FIRST: P_DRAW}.get(saved, P_MOVE)
-        try:
-            return super().observation(0)
-        finally:
-            self.phase = saved
+        """The ruleset's observation of the table with the active team (a read)."""
+        return super().observation(0)
 
     def clone(self) -> TwoPlayerRules:
         """An independent copy."""

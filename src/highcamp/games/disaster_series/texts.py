@@ -156,11 +156,11 @@ def _simple_text(self: SeriesState, action: int) -> str:
     if action in (STEP_UP, STEP_DOWN):
         m = self.mover
         d = 1 if action == STEP_UP else -1
-        dest = b.names[self.pos[m] + d]
+        dest = b.names[self.team.pos[m] + d]
         way = "up" if d == 1 else "down"
         if (
-            self.pos[m] in (b.up, b.down)
-            and self.pos[m] + d in (b.up, b.down)
+            self.team.pos[m] in (b.up, b.down)
+            and self.team.pos[m] + d in (b.up, b.down)
             and m < self._game.ng
             and "expert_climber" not in self._skills(m)
         ):

@@ -68,16 +68,16 @@ def _apply(self: SeriesState, action: int) -> None:
         self._die_rolled(action - DIE + 1)
         return
     if ph == P_GDRAW:
-        self.guides.append(action - GDRAW)
+        self.team.guides.append(action - GDRAW)
         self._setup_next()
         return
     if ph == P_CDRAW:
-        self.clients.append(action - CDRAW)
+        self.team.clients.append(action - CDRAW)
         self._setup_next()
         return
     if ph == P_HIRE:
-        self.guides.append(action - HIRE)
-        if len(self.guides) == self._game.ng:
+        self.team.guides.append(action - HIRE)
+        if len(self.team.guides) == self._game.ng:
             self._setup_next()
         return
     if ph == P_KEEP:
@@ -127,13 +127,13 @@ def _apply(self: SeriesState, action: int) -> None:
         self._resume()
         return
     if ph == P_HELI:
-        self.heli_done = True
+        self.team.heli_done = True
         if action != ACCEPT:
             c = action - HELI
             self._take_off(ng + c)
-            self.pos[ng + c] = 0
-            self.heli_client = c
-            self.fates[c] = "helicopter"
+            self.team.pos[ng + c] = 0
+            self.team.heli_client = c
+            self.team.fates[c] = "helicopter"
             self._emit(f"a helicopter brings {self.name(ng + c)} down", R_BONUS)
         self._build_fates()
         return
@@ -177,7 +177,7 @@ def _die_rolled(self: SeriesState, d: int) -> None:
         return
     if kind == "prep":
         if d <= 2:
-            self.prep = 0
+            self.team.prep = 0
             self._emit("the Preparations are over", R_PREP)
         self._place_event()
         return
@@ -185,11 +185,11 @@ def _die_rolled(self: SeriesState, d: int) -> None:
         c = self.rope_client
         m = ng + c
         if d == 1:
-            self.pos[m] = DEAD
-            self.fates[c] = "died: Broken Rope"
+            self.team.pos[m] = DEAD
+            self.team.fates[c] = "died: Broken Rope"
             self._emit(f"{self.name(m)} falls to their death", R_EVENTS)
         elif d <= 4:
-            self.pos[m] = 0
+            self.team.pos[m] = 0
             self._emit(f"{self.name(m)} is injured and returns to High Camp", R_EVENTS)
         self._resume()
         return
@@ -203,7 +203,7 @@ def _target(self: SeriesState, action: int) -> None:
     self.phase = P_MOVE
     if kind == "acute_mountain_sickness":
         c = action - TARGET_CLIENT
-        self.ams[c] = True
+        self.team.ams[c] = True
         self._emit(f"{self.name(ng + c)} has Acute Mountain Sickness", R_EVENTS)
     elif kind == "broken_rope":
         self.rope_client = action - TARGET_CLIENT
@@ -212,7 +212,7 @@ def _target(self: SeriesState, action: int) -> None:
         return
     elif kind == "oxygen":
         g = action - TARGET_GUIDE
-        self.tank[g] = True
+        self.team.tank[g] = True
         self._emit(f"{self.name(g)} carries an Oxygen Tank", R_EVENTS)
     elif kind == "avalanche":
         self._avalanche(action - TARGET_SPACE)
@@ -225,5 +225,5 @@ def _avalanche(self: SeriesState, space: int) -> None:
         self._emit("the guide shelters the clients from the Avalanche", R_EVENTS)
         return
     for c in self._client_at(space):
-        self.pos[ng + c] = space - 1
+        self.team.pos[ng + c] = space - 1
         self._emit(f"the Avalanche sweeps {self.name(ng + c)} down", R_EVENTS)

@@ -31,7 +31,7 @@ def _check_watch(self: SeriesState) -> None:
 
 
 def _after_draw(self: SeriesState) -> None:
-    if self.prep == 2:
+    if self.team.prep == 2:
         self.phase = P_KEEP
         return
     self.current = self.drawn.pop()
@@ -56,7 +56,7 @@ def _place_event(self: SeriesState) -> None:
         self.queue.append([spot, NEUTRAL, 0])
         self._emit(f"another company's client enters queue spot {spot + 1}", R_RIDGE_PLACE)
     self.step = "buy"
-    if self.prestige >= tok.cost:
+    if self.team.prestige >= tok.cost:
         self.phase = P_BUY
     else:
         self._emit(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
@@ -89,15 +89,15 @@ def _take_event(self: SeriesState, price: int) -> None:
     printed cost; two players: the winning bid [15.3])."""
     t = self.current
     tok = self._game.ruleset.tokens[t]
-    self.prestige -= price
-    self.tallies[T_BOUGHT] += 1
-    self.tallies[T_SPENT] += price
+    self.team.prestige -= price
+    self.team.tallies[T_BOUGHT] += 1
+    self.team.tallies[T_SPENT] += price
     self.current = -1
     if tok.effect in self._HELD:
-        self.held.append(t)
+        self.team.held.append(t)
         self._emit(f"{tok.name} is held for later", R_BUY)
     elif tok.effect in self._KEPT:
-        self.kept.append(t)
+        self.team.kept.append(t)
         if self._KEPT_SAID:
             self._emit(f"{tok.name} is kept in front of the player", R_POOL)
     else:

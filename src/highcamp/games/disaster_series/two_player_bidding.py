@@ -19,7 +19,7 @@ def _place_event(self: TwoPlayerSeries) -> None:
     tok = self.rs.tokens[self.current]
     self.step = "buy"
     self.bid, self.bid_high, self.bid_out = 0, -1, False
-    if max(self.prestige, self.o_prestige) < tok.cost:
+    if max(self.team.prestige, self.other.prestige) < tok.cost:
         self._emit(f"{tok.name} costs {tok.cost}: nobody has the Prestige", R_BID)
         self._decline()
         return

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .constants import (
-    R_BONUS,
-)
 from .two_player_vocabulary import (
     R_BLOCK,
 )
@@ -25,20 +22,14 @@ def _begin_move(self: TwoPlayerSeries) -> None:
 def _begin_seat_move(self: TwoPlayerSeries) -> None:
     self.step = "move"
     self.pending_block = -1
-    if not self._storm_phase():
-        self.rounds = ["clear"]
-    elif self.storm == 1 and self._seat_bonus() == "double_storm_move":
-        self.rounds = ["clear", "storm"]  # [14.2]
-        self._emit("team bonus: one normal move, then one storm move", R_BONUS)
-    else:
-        self.rounds = ["storm"]
+    self.rounds = self._move_rounds(self._seat_game())
     self._start_round(first=True)
 
 
 def _ridges_open_playable(self: TwoPlayerSeries) -> bool:
     """Ridges Open "removes all ridges for that turn. No Blocked Ridges are placed for
     that turn" (the clarifications): playable before any ridge is blocked, once a turn."""
-    return "ridges_open" not in self.fx
+    return "ridges_open" not in self.team.fx
 
 
 def _settle(self: TwoPlayerSeries, space: int) -> None:
@@ -47,7 +38,7 @@ def _settle(self: TwoPlayerSeries, space: int) -> None:
     b = self.rs.board
     if space < 0 or not b.is_ridge(space) or space in self.blocked:
         return
-    if "ridges_open" in self.fx or sum(self._clients_on(space)) < 2:
+    if "ridges_open" in self.team.fx or sum(self._clients_on(space)) < 2:
         return
     if len(self.blocked) < b.blocked_ridge_markers:
         self._block(space)
@@ -59,7 +50,7 @@ def _block(self: TwoPlayerSeries, space: int) -> None:
     self.blocked = sorted([*self.blocked, space])
     self._emit(f"{self.rs.board.names[space]} is blocked by the clients on it", R_BLOCK)
     m = self.mover
-    if 0 <= m < self._game.ng and self.pos[m] == space:
+    if 0 <= m < self._game.ng and self.team.pos[m] == space:
         self.start_space, self.stepped = space, False  # already on the ridge [8.1]
 
 

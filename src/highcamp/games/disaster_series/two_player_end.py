@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from highcamp.core import ScoreBreakdown
 
+from .bonuses import team_bonus
 from .constants import (
     DEAD,
     LOST,
@@ -17,15 +18,12 @@ from .constants import (
     QUEUE,
     R_POOL,
     R_QUEUE,
-    R_SCORE,
-    R_UNSUPPORTED,
     REMOVED,
 )
 from .two_player_vocabulary import (
     COOPERATIVE_BAND,
     OTHER,
     R_FIRST,
-    R_VICTORY,
 )
 
 if TYPE_CHECKING:
@@ -42,9 +40,9 @@ def _shift_queue(self: TwoPlayerSeries, d: int) -> None:
             continue
         dest = b.down + 1 if direction > 0 else b.up - 1
         if who >= OTHER:
-            self.o_pos[who - OTHER] = dest
+            self.teams[1 - self.active].pos[who - OTHER] = dest
         else:
-            self.pos[who] = dest
+            self.team.pos[who] = dest
         self._emit(f"{self.name(who)} leaves the queue to {b.names[dest]}", R_QUEUE)
     self.queue = stay
 
@@ -54,12 +52,12 @@ def _end_turn(self: TwoPlayerSeries) -> None:
     marker passes [15.1]."""
     self.step = "end"
     n = self._game.ng + self._game.nc
-    for tired in (self.tired, self.o_tired):
+    for team in self.teams:
+        tired = team.tired
         for c, t in enumerate(tired):
             tired[c] = 2 if t == 1 else 0
-    self.moved = [False] * n
-    self.o_moved = [False] * n
-    self.fx, self.o_fx = [], []
+        team.moved = [False] * n
+        team.fx = []
     if self._advance_track():
         return
     self.first = 1 - self.first
@@ -72,11 +70,10 @@ def _end_turn(self: TwoPlayerSeries) -> None:
 def _begin_end(self: TwoPlayerSeries) -> None:
     self.step = "fate"
     back: list[int] = []
-    for s in (0, 1):
-        with self._seated(s):
-            luck = [t for t in self.held if self.rs.tokens[t].effect == "luck"][:1]
-            back += [t for t in self.held if t not in luck]
-            self.held = luck
+    for team in self.teams:  # seat 1's, then seat 2's
+        luck = [t for t in team.held if self.rs.tokens[t].effect == "luck"][:1]
+        back += [t for t in team.held if t not in luck]
+        team.held = luck
     self.pool = sorted(self.container + self.set_aside + self.storm_watch + back + self.drawn)
     self.container, self.set_aside, self.storm_watch, self.drawn = [], [], [], []
     self._emit(f"{len(self.pool)} tokens form the fate pool", R_POOL)
@@ -86,20 +83,29 @@ def _begin_end(self: TwoPlayerSeries) -> None:
 
 
 def _seat_fates(self: TwoPlayerSeries) -> None:
-    if self._seat_bonus() == "helicopter" and self._stranded():
+    if team_bonus(self._seat_bonus()).helicopter and self._stranded():
         self.phase = P_HELI
         return
-    self.heli_done = True
+    self.team.heli_done = True
     self._build_fates()
 
 
 def _finish(self: TwoPlayerSeries) -> None:
+    """The end of a seat's Game End [11.*]: its clients that never reached the first marker
+    are not supported [12.0]; then the other seat draws its fates, or the game is over and
+    the scores and the winner are told [15.7]. A ruleset names its marker
+    (:meth:`_first_marker`), logs in its own words and sections (:meth:`_end_log`,
+    ``_END_RULES``) and has its own seat's step (:meth:`_seat_fates`)."""
     game = self._game
     ng = game.ng
+    say = self._end_log
+    unsupported, scored, victory = self._END_RULES
+    first = self._first_marker()[0]
+    team = self.team
     for c in range(game.nc):
-        if self.goal[c] == 0 and self.pos[ng + c] != DEAD:
-            self.fates[c] = "not supported"
-            self._emit(f"{self.name(ng + c)} never reached the Hillary Step", R_UNSUPPORTED)
+        if team.goal[c] == 0 and team.pos[ng + c] != DEAD:
+            team.fates[c] = "not supported"
+            say(f"{self.name(ng + c)} never reached the {first}", unsupported)
     if self.fate_seat == self.first:
         self.fate_seat = 1 - self.first
         self._seat(self.fate_seat)
@@ -110,23 +116,18 @@ def _finish(self: TwoPlayerSeries) -> None:
     self._cache = None
     if self._log is not None:
         for bd in self.score_breakdown():
-            self._emit(f"{self.label(bd.player)} scores {bd.total:g}: {bd.band}", R_SCORE)
-        self._emit(self.ending() or "", R_VICTORY)
+            say(f"{self.label(bd.player)} scores {bd.total:g}: {bd.band}", scored)
+        say(self.ending() or "", victory)
+
+
+def _end_log(self: TwoPlayerSeries, text: str, rule: str) -> None:
+    """Log an event of the Game End (the engine's log call; K2 logs its own sections)."""
+    self._emit(text, rule)
 
 
 def score_breakdown(self: TwoPlayerSeries) -> list[ScoreBreakdown]:
-    """Each seat's [12.0] sheet, read from a private copy."""
-    return self._reader()._score_breakdown()
-
-
-def _score_breakdown(self: TwoPlayerSeries) -> list[ScoreBreakdown]:
-    """Each seat's [12.0] sheet (seats each team in turn: on a private copy)."""
-    out = []
-    for s in (0, 1):
-        with self._seated(s):
-            bd = self._seat_score()
-        out.append(replace(bd, player=s))
-    return out
+    """Each seat's [12.0] sheet, by the ruleset's scoring of each team (read in place)."""
+    return [replace(self._team_score(team), player=s) for s, team in enumerate(self.teams)]
 
 
 def score(self: TwoPlayerSeries) -> float:
@@ -195,7 +196,7 @@ def invariants(self: TwoPlayerSeries) -> list[str]:
     if any(e[1] == NEUTRAL for e in self.queue):
         problems.append("no other company's client in a two-player game [15.4]")
     ng = self._game.ng
-    for base, pos in ((0, self.pos), (OTHER, self.o_pos)):
+    for base, pos in ((0, self.team.pos), (OTHER, self.teams[1 - self.active].pos)):
         for m, p in enumerate(pos):
             allowed = (QUEUE, REMOVED) if m < ng else (QUEUE, LOST, DEAD)
             if p < 0 and p not in allowed:
@@ -210,7 +211,7 @@ def invariants(self: TwoPlayerSeries) -> list[str]:
         for s in self.blocked:
             if sum(self._clients_on(s)) < 2:
                 problems.append(f"{self.rs.board.names[s]} blocked with fewer than two clients")
-    for p in (self.prestige, self.o_prestige):
+    for p in (t.prestige for t in self.teams):
         if not 0 <= p <= self.rs.board.prestige_max:
             problems.append("Prestige off its track")
     if len(self.storm_watch) + self.watch_blank > self.rs.board.storm_watch:

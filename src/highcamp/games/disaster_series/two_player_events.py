@@ -29,7 +29,7 @@ def _highest(state: SeriesState) -> list[int]:
         return []
 
     def height(c: int) -> float:
-        p = state.pos[ng + c]
+        p = state.team.pos[ng + c]
         return b.up + 0.5 if p == QUEUE else p
 
     top = max(height(c) for c in alive)
@@ -48,9 +48,9 @@ def _ams_2p(state: SeriesState, t: int) -> None:
     if not _ask(state, "acute_mountain_sickness", targets):
         x = targets[0]
         if x >= OTHER:
-            state.o_ams[x - OTHER] = True
+            state.other.ams[x - OTHER] = True
         else:
-            state.ams[x] = True
+            state.team.ams[x] = True
         who = state.name(state._game.ng + x)  # OTHER + ng + c names the opponent's
         state._emit(f"{who} has Acute Mountain Sickness", R_CLARIFY)
 
@@ -61,7 +61,11 @@ def _broken_rope_2p(state: SeriesState, t: int) -> None:
     ng = state._game.ng
 
     def cands() -> list[int]:
-        return [c for c in _alive_clients(state) if state.goal[c] == 0 and state.pos[ng + c] >= 0]
+        return [
+            c
+            for c in _alive_clients(state)
+            if state.team.goal[c] == 0 and state.team.pos[ng + c] >= 0
+        ]
 
     own = cands()
     with state._seated(1 - state.active):
@@ -89,7 +93,7 @@ def _both(name: str) -> Effect:
     def fx(state: SeriesState, t: int) -> None:
         state = _two(state)
         EFFECTS[name](state, t)
-        state.o_fx.append(name)
+        state.other.fx.append(name)
 
     return fx
 
@@ -113,11 +117,11 @@ def _opponents_roll(state: TwoPlayerSeries, d: int) -> bool:
         c = state.rope_client - OTHER
         who = state.name(OTHER + ng + c)
         if d == 1:
-            state.o_pos[ng + c] = DEAD
-            state.o_fates[c] = "died: Broken Rope"
+            state.other.pos[ng + c] = DEAD
+            state.other.fates[c] = "died: Broken Rope"
             state._emit(f"{who} falls to their death", R_EVENTS)
         elif d <= 4:
-            state.o_pos[ng + c] = 0
+            state.other.pos[ng + c] = 0
             state._emit(f"{who} is injured and returns to High Camp", R_EVENTS)
         state._resume()
         return True
@@ -125,9 +129,9 @@ def _opponents_roll(state: TwoPlayerSeries, d: int) -> bool:
         state.die_for = ""
         c = state.lost_checks.pop(0) - OTHER
         if d <= 2:
-            state.o_pos[ng + c] = LOST
-            state.o_tallies[T_LOST] += 1
-            state.o_moved[ng + c] = True
+            state.other.pos[ng + c] = LOST
+            state.other.tallies[T_LOST] += 1
+            state.other.moved[ng + c] = True
             state._emit(f"{state.name(OTHER + ng + c)} is LOST in the storm", R_LOST)
         state._resume()
         return True

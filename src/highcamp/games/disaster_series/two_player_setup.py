@@ -1,18 +1,14 @@
-"""Two players: the seats [15.0] (the active team in the engine's fields, the other in the
-``o_`` fields), each team's set-up with Prestige 14 [15.2], the First Player [15.1] and
+"""Two players: the seats [15.0] (``teams``, one per seat, and ``team``, the active seat's,
+a reference), each team's set-up with Prestige 14 [15.2], the First Player [15.1] and
 the turn's draw by the First Player [15.3] [15.6]."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from .bonuses import team_bonus
 from .constants import (
-    P_CDRAW,
     P_DRAW,
-    P_GDRAW,
-    P_HIRE,
     R_DEPLETION,
     R_WATCH,
     Rule,
@@ -30,46 +26,44 @@ from .two_player_vocabulary import (
 
 if TYPE_CHECKING:
     from .protocols import SeriesGame, TwoPlayerSeries
+    from .team import Team
 
 
-def _swap(self: TwoPlayerSeries, clear_cache: bool = True) -> None:
-    """Exchange the active team with the waiting one (every field of ``_SEAT_PAIRS``,
-    written out: this is on the hot path of every change of seat)."""
-    self.guides, self.o_guides = self.o_guides, self.guides
-    self.clients, self.o_clients = self.o_clients, self.clients
-    self.pos, self.o_pos = self.o_pos, self.pos
-    self.moved, self.o_moved = self.o_moved, self.moved
-    self.tired, self.o_tired = self.o_tired, self.tired
-    self.goal, self.o_goal = self.o_goal, self.goal
-    self.ams, self.o_ams = self.o_ams, self.ams
-    self.tank, self.o_tank = self.o_tank, self.tank
-    self.sacrificed, self.o_sacrificed = self.o_sacrificed, self.sacrificed
-    self.held, self.o_held = self.o_held, self.held
-    self.kept, self.o_kept = self.o_kept, self.kept
-    self.fates, self.o_fates = self.o_fates, self.fates
-    self.fx, self.o_fx = self.o_fx, self.fx
-    self.tallies, self.o_tallies = self.o_tallies, self.tallies
-    self.prestige, self.o_prestige = self.o_prestige, self.prestige
-    self.prep, self.o_prep = self.o_prep, self.prep
-    self.medkits_used, self.o_medkits_used = self.o_medkits_used, self.medkits_used
-    self.bonus_used, self.o_bonus_used = self.o_bonus_used, self.bonus_used
-    self.heli_done, self.o_heli_done = self.o_heli_done, self.heli_done
-    self.heli_client, self.o_heli_client = self.o_heli_client, self.heli_client
+def _new_teams(self: TwoPlayerSeries) -> list[Team]:
+    """One team per seat; each starts with 14 Prestige [15.2] (the first seat's is set
+    when its team is ready)."""
+    return [self._new_team(self.rs.board.prestige_start), self._new_team(PRESTIGE_2P)]
+
+
+def _active_index(self: TwoPlayerSeries) -> int:
+    return self.active
+
+
+def _seat_teams(self: TwoPlayerSeries) -> list[Team]:
+    """The active seat's team, then the other's (the saved document's order)."""
+    return [self.team, self.teams[1 - self.active]]
+
+
+def _doc_field(self: TwoPlayerSeries, key: str) -> Any:
+    """A field of the saved document: the state's, the active team's, or (``o_<field>``)
+    the waiting team's."""
+    if key in self._TEAM_FIELDS:
+        return getattr(self.team, key)
+    if key[:2] == "o_" and key[2:] in self._TEAM_FIELDS:
+        return getattr(self.teams[1 - self.active], key[2:])
+    return getattr(self, key)
+
+
+def _renumber(self: TwoPlayerSeries) -> None:
+    """Renumber the shared places that name markers from the active seat's side (the
+    Hillary Step queue, the markers entering it, the LOST checks: the waiting team's are
+    ``OTHER + marker``) for the other seat; usually empty, never a team's field."""
     for e in self.queue:
         e[1] = _flip(e[1])
     for e in self.entering:
         e[0] = _flip(e[0])
     if self.lost_checks:
         self.lost_checks = [_flip(c) for c in self.lost_checks]
-    self.active = 1 - self.active
-    if clear_cache:
-        self._cache = None
-
-
-def _seat(self: TwoPlayerSeries, seat: int) -> None:
-    """Make ``seat`` the active seat."""
-    if self.active != seat:
-        self._swap()
 
 
 def _seat_game(self: TwoPlayerSeries, seat: int | None = None) -> SeriesGame:
@@ -87,7 +81,7 @@ def label(self: TwoPlayerSeries, seat: int) -> str:
 
 def seat_prestige(self: TwoPlayerSeries, seat: int) -> int:
     """A seat's Prestige."""
-    return self.prestige if seat == self.active else self.o_prestige
+    return self.teams[seat].prestige
 
 
 def seat_secret(self: TwoPlayerSeries, seat: int) -> Any:
@@ -104,7 +98,7 @@ def _secret_choices(self: TwoPlayerSeries, seat: int) -> list[Any]:
 def _clients_on(self: TwoPlayerSeries, space: int) -> tuple[int, int]:
     """Clients of the active and of the waiting team on ``space``."""
     ng = self._game.ng
-    return self.pos[ng:].count(space), self.o_pos[ng:].count(space)
+    return self.team.pos[ng:].count(space), self.teams[1 - self.active].pos[ng:].count(space)
 
 
 def _setup(self: TwoPlayerSeries) -> None:
@@ -115,46 +109,32 @@ def _setup(self: TwoPlayerSeries) -> None:
 def _reserved(self: TwoPlayerSeries, kind: str) -> set[int]:
     """Cards the other seat holds or will take from its fixed team."""
     other = self._seat_game(1 - self.active)
+    team = self.teams[1 - self.active]
     if kind == "guides":
-        taken = set(self.o_guides)
-        if not other.random_team and other.bonus != "choose_guides":
+        taken = set(team.guides)
+        if not other.random_team and not team_bonus(other.bonus).hires_guides:
             taken |= set(other.company.guides)
         return taken
-    taken = set(self.o_clients)
+    taken = set(team.clients)
     if not other.random_team:
         taken |= set(other.company.clients)
     return taken
 
 
 def _seat_setup(self: TwoPlayerSeries) -> None:
-    sg = self._seat_game()
-    if sg.bonus == "choose_guides":
-        self.phase = P_HIRE  # [14.2]
-    elif sg.random_team:
-        self.phase = P_GDRAW  # [14.1]
-    else:
-        self.guides = list(sg.company.guides)
-    if not sg.random_team:
-        self.clients = list(sg.company.clients)
-    if self.guides and self.clients:
+    """Set up the active seat's team from its own game (:func:`.setup._draw_team`)."""
+    if self._draw_team(self._seat_game()):
         self._seat_ready()
-    elif self.guides:
-        self.phase = P_CDRAW
 
 
 def _setup_next(self: TwoPlayerSeries) -> None:
-    game = self._game
-    if len(self.guides) < game.ng:
-        return
-    if len(self.clients) < game.nc:
-        self.phase = P_CDRAW
-        return
-    self._seat_ready()
+    if self._team_drawn():
+        self._seat_ready()
 
 
 def _seat_ready(self: TwoPlayerSeries) -> None:
     game = self._game
-    self.prestige = PRESTIGE_2P
+    self.team.prestige = PRESTIGE_2P
     if self._log is not None:
         self._emit(
             f"{self.label(self.active)}: guides "
@@ -165,7 +145,7 @@ def _seat_ready(self: TwoPlayerSeries) -> None:
             f"{Rule.GUIDES} {Rule.CLIENTS} {R_PRESTIGE}",
         )
     if self.active == 0:
-        self._swap()
+        self._seat(1)
         self._seat_setup()
         return
     self._choose_first()
@@ -196,14 +176,14 @@ def _begin_turn(self: TwoPlayerSeries) -> None:
     serve the First Player only [15.6]."""
     self._seat(self.first)
     self.step = "draw"
-    self.fx = []
-    self.o_fx = []
+    for team in self.teams:
+        team.fx = []
     self.current = -1
     if not self.container and self.set_aside:
         self.container = sorted(self.set_aside)
         self.set_aside = []
         self._emit("the container is empty: set-aside tokens return to it", R_DEPLETION)
-    n = 3 if self.prep == 2 else 1
+    n = 3 if self.team.prep == 2 else 1
     if n == 3:
         self._emit(f"{self.label(self.first)} uses the Preparations", R_PREP_2P)
     self.draws_left = min(n, len(self.container))
@@ -216,16 +196,3 @@ def _begin_turn(self: TwoPlayerSeries) -> None:
         self._begin_move()
         return
     self.phase = P_DRAW
-
-
-@contextmanager
-def _seated(self: TwoPlayerSeries, seat: int) -> Iterator[None]:
-    """Look at the position with ``seat`` active, then put it back."""
-    swapped = self.active != seat
-    if swapped:
-        self._swap(clear_cache=False)
-    try:
-        yield
-    finally:
-        if swapped:
-            self._swap(clear_cache=False)

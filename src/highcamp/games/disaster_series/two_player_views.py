@@ -1,5 +1,6 @@
 """Two players: who acts, and the pure reads (each seat's view, the spectator's, the score
-sheets, resampling), read from a private copy of the state."""
+sheets, resampling): each team is read where it is, ``teams[seat]``; a read never writes
+the state."""
 
 from __future__ import annotations
 
@@ -47,33 +48,26 @@ def current_player(self: TwoPlayerSeries) -> int:
     return self.active
 
 
-def _reader(self: TwoPlayerSeries) -> TwoPlayerSeries:
-    """A private copy for a read that looks at the table from either seat (seating a
-    team swaps it into the engine's fields): the state read is never written, so one
-    thread may read it while another clones it."""
-    return self.clone()
-
-
 def observation(self: TwoPlayerSeries, player: int) -> dict[str, Any]:
-    """The table as ``player`` sees it (see :meth:`_observation`), read from a private
-    copy."""
+    """The table as ``player`` sees it (see :meth:`_observation`)."""
     self._check_player(player)
-    return self._reader()._observation(player)
+    return self._observation(player)
 
 
 def public_observation(self: TwoPlayerSeries) -> dict[str, Any] | None:
-    """What a spectator sees (see :meth:`_public_observation`), from a private copy."""
-    return self._reader()._public_observation()
+    """What a spectator sees (see :meth:`_public_observation`)."""
+    return self._public_observation()
 
 
 def _team(self: TwoPlayerSeries, seat: int, obs: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A seat's team, from ``obs`` (the base observation with that seat seated) or
-    a new one."""
-    if obs is None:
-        with self._seated(seat):
-            obs = self._base_observation()
-    team = {k: obs[k] for k in self._TEAM_KEYS}
-    team["score"] = {**obs["score"], "player": seat}
+    """A seat's team, from ``obs`` (the base observation, whose team is the active one)
+    or read from ``teams[seat]``."""
+    team = (
+        {k: obs[k] for k in self._TEAM_KEYS}
+        if obs is not None
+        else self._team_view(self.teams[seat])
+    )
+    team["score"] = {**team["score"], "player": seat}
     team["seat"] = seat
     team["label"] = self.label(seat)
     team["company"] = getattr(self._seat_game(seat).company, "name", "")

@@ -1,5 +1,5 @@
 """The two-player game's vocabulary [15.*]: its action ids and phases (after the solitaire
-game's), the seats' fields, the rules it cites and the option values.
+game's), the rules it cites and the option values.
 
 >>> BID - NUM_ACTIONS, P_BID - P_OVER, _flip(3), _flip(OTHER + 3), _flip(NEUTRAL) == NEUTRAL
 (0, 1, 53, 3, True)
@@ -47,26 +47,6 @@ R_PREP_2P = Rule.PREP_2P
 R_VICTORY = Rule.VICTORY
 R_CLARIFY = Rule.CLARIFY
 
-SEAT_LISTS = (
-    "guides",
-    "clients",
-    "pos",
-    "moved",
-    "tired",
-    "goal",
-    "ams",
-    "tank",
-    "sacrificed",
-    "held",
-    "kept",
-    "fates",
-    "fx",
-    "tallies",
-)
-"""Each seat's team and tokens: the active seat's in the engine's fields, the other's in
-``o_<name>``."""
-SEAT_SCALARS = ("prestige", "prep", "medkits_used", "bonus_used", "heli_done", "heli_client")
-_SEAT_PAIRS = tuple((k, "o_" + k) for k in (*SEAT_LISTS, *SEAT_SCALARS))
 FIRST_CHOICES = ("seat1", "seat2", "random")
 """The option ``first_player``: the seat that is First Player on the first turn, or a draw
 [15.1]. (Not ``1`` and ``2``: OpenSpiel reads a text parameter that looks like a number back

@@ -14,6 +14,7 @@ from .constants import (
 
 if TYPE_CHECKING:
     from .protocols import SeriesState
+    from .team import Team
 
 
 def _phase_name(self: SeriesState) -> str:
@@ -21,23 +22,34 @@ def _phase_name(self: SeriesState) -> str:
     return PHASE_NAMES[self.phase]
 
 
+def _doc_field(self: SeriesState, key: str) -> Any:
+    """A field of the saved document by its name: the state's own, or the active team's
+    (the document keeps the layout it had before the teams: a team's fields at its top
+    level)."""
+    if key in self._TEAM_FIELDS:
+        return getattr(self.team, key)
+    return getattr(self, key)
+
+
 def _snapshot(self: SeriesState) -> dict[str, Any]:
     doc: dict[str, Any] = {}
+    field = self._doc_field
     for k in self._LISTS:
-        v = getattr(self, k)
-        doc[k] = [list(x) if isinstance(x, list) else x for x in v]
+        doc[k] = [list(x) if isinstance(x, list) else x for x in field(k)]
     for k in self._SCALARS:
-        doc[k] = getattr(self, k)
+        doc[k] = field(k)
     return doc
 
 
 def observation(self: SeriesState, player: int) -> dict[str, Any]:
-    """Everything on the table (no hidden information), with names."""
+    """Everything on the table (no hidden information), with names: the shared board
+    and the active team (:meth:`_team_view`)."""
     self._check_player(player)
     game = self._game
     rs = self.rs
     ng = game.ng
     tok = rs.tokens[self.current] if self.current >= 0 else None
+    team = self._team_view(self.team)
     return {
         "phase": self._phase_name(),
         "step": self.step,
@@ -47,8 +59,8 @@ def observation(self: SeriesState, player: int) -> dict[str, Any]:
         "storm_pending": self.storm_pending,
         "storm_watch": [rs.tokens[t].name for t in self.storm_watch]
         + ["(storm builds)"] * self.watch_blank,
-        "prestige": self.prestige,
-        "preparations": PREP_NAMES[self.prep],
+        "prestige": team["prestige"],
+        "preparations": team["preparations"],
         "blocked": [rs.board.names[s] for s in self.blocked],
         "event": None
         if tok is None
@@ -60,9 +72,9 @@ def observation(self: SeriesState, player: int) -> dict[str, Any]:
             "effect": rs.effects[tok.effect],
         },
         "drawn": [rs.tokens[t].name for t in self.drawn],
-        "held": [rs.tokens[t].name for t in self.held],
-        "kept": [rs.tokens[t].name for t in self.kept],
-        "effects_this_turn": list(self.fx),
+        "held": team["held"],
+        "kept": team["kept"],
+        "effects_this_turn": team["effects_this_turn"],
         "container": len(self.container),
         "queue": [
             {
@@ -72,34 +84,8 @@ def observation(self: SeriesState, player: int) -> dict[str, Any]:
             }
             for e in sorted(self.queue)
         ],
-        "guides": [
-            {
-                "name": card.name,
-                "movement": card.movement,
-                "skills": sorted(card.skills),
-                "space": self.pos[g],
-                "where": self.space_name(self.pos[g]),
-                "moved": self.moved[g],
-                "oxygen": self.tank[g],
-            }
-            for g, card in enumerate([rs.guides[i] for i in self.guides])
-        ],
-        "clients": [
-            {
-                "name": card.name,
-                "movement": card.movement,
-                "traits": "".join(sorted(card.traits)),
-                "points": card.points,
-                "space": self.pos[ng + c],
-                "where": self.space_name(self.pos[ng + c]),
-                "moved": self.moved[ng + c],
-                "tired": TIRED_NAMES[self.tired[c]],
-                "marker": MARKER_NAMES[self.goal[c]],
-                "ams": self.ams[c],
-                "fate": self.fates[c],
-            }
-            for c, card in enumerate([rs.clients[i] for i in self.clients])
-        ],
+        "guides": team["guides"],
+        "clients": team["clients"],
         "movement": {
             "round": self.round,
             "option": "abc"[self.option] if 0 <= self.option <= 2 else None,
@@ -114,5 +100,50 @@ def observation(self: SeriesState, player: int) -> dict[str, Any]:
             "zone": self.fate_key,
             "pool": len(self.pool),
         },
-        "score": self._seat_score().to_dict(),
+        "score": team["score"],
+    }
+
+
+def _team_view(self: SeriesState, team: Team) -> dict[str, Any]:
+    """One team as the table shows it (any team, read in place: the two-player views
+    read the waiting team with it): its Prestige, Preparations, tokens, effects, guides,
+    clients and score sheet."""
+    rs = self.rs
+    ng = self._game.ng
+    pos, moved, space_name = team.pos, team.moved, self.space_name
+    return {
+        "prestige": team.prestige,
+        "preparations": PREP_NAMES[team.prep],
+        "held": [rs.tokens[t].name for t in team.held],
+        "kept": [rs.tokens[t].name for t in team.kept],
+        "effects_this_turn": list(team.fx),
+        "guides": [
+            {
+                "name": card.name,
+                "movement": card.movement,
+                "skills": sorted(card.skills),
+                "space": pos[g],
+                "where": space_name(pos[g]),
+                "moved": moved[g],
+                "oxygen": team.tank[g],
+            }
+            for g, card in enumerate([rs.guides[i] for i in team.guides])
+        ],
+        "clients": [
+            {
+                "name": card.name,
+                "movement": card.movement,
+                "traits": "".join(sorted(card.traits)),
+                "points": card.points,
+                "space": pos[ng + c],
+                "where": space_name(pos[ng + c]),
+                "moved": moved[ng + c],
+                "tired": TIRED_NAMES[team.tired[c]],
+                "marker": MARKER_NAMES[team.goal[c]],
+                "ams": team.ams[c],
+                "fate": team.fates[c],
+            }
+            for c, card in enumerate([rs.clients[i] for i in team.clients])
+        ],
+        "score": self._team_score(team).to_dict(),
     }

@@ -52,7 +52,7 @@ def _place_event(self: K2Series) -> None:
     if tok.effect == "darkness":
         self._say("a Darkness token cannot be bought", R_BUY)
         self._decline()
-    elif self.prestige >= tok.cost:
+    elif self.team.prestige >= tok.cost:
         self.phase = P_BUY
     else:
         self._say(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
@@ -110,7 +110,7 @@ def _collapse(self: K2Series, space: int, rule: str) -> None:
     self._say(f"Balcony Serac Collapse! on {self._game.ruleset.board.names[space]}", rule)
     ng = self._game.ng
     victims = self._client_at(space)
-    guides = [g for g in range(ng) if self.pos[g] == space]
+    guides = [g for g in range(ng) if self.team.pos[g] == space]
     if victims and guides:
         self.noble_victims = victims
         self.noble_space = space
@@ -122,15 +122,15 @@ def _collapse(self: K2Series, space: int, rule: str) -> None:
 
 def _kill(self: K2Series, c: int, why: str, rule: str) -> None:
     m = self._game.ng + c
-    if self.flash == m:
-        self.flash = -1
-    self.pos[m] = DEAD
-    self.fates[c] = "died: " + why
+    if self.team.flash == m:
+        self.team.flash = -1
+    self.team.pos[m] = DEAD
+    self.team.fates[c] = "died: " + why
     self._say(f"{self.name(m)} dies ({why})", rule)
 
 
 def _remove_guide(self: K2Series, g: int, why: str, rule: str) -> None:
-    self.pos[g] = REMOVED
+    self.team.pos[g] = REMOVED
     self._say(f"{self.name(g)} {why}", rule)
 
 
@@ -144,9 +144,9 @@ def _noble(self: K2Series, action: int) -> None:
         up = space + 1
         while up in self.collapsed:
             up += 1
-        self.pos[self._game.ng + saved] = up
-        g = next(g for g in range(self._game.ng) if self.pos[g] == space)
-        self.sacrificed[g] = True
+        self.team.pos[self._game.ng + saved] = up
+        g = next(g for g in range(self._game.ng) if self.team.pos[g] == space)
+        self.team.sacrificed[g] = True
         self._remove_guide(
             g,
             f"makes a Noble Sacrifice: {self.name(self._game.ng + saved)} climbs to "
@@ -161,7 +161,7 @@ def _noble(self: K2Series, action: int) -> None:
 
 
 def _on_avalanche(self: K2Series, m: int) -> bool:
-    return self.pos[m] in self.collapsed
+    return self.team.pos[m] in self.collapsed
 
 
 def _rope_on(self: K2Series, space: int) -> list[int] | None:
@@ -171,14 +171,14 @@ def _rope_on(self: K2Series, space: int) -> list[int] | None:
 
 def _held_rope(self: K2Series) -> int:
     return next(
-        (t for t in self.held if self._game.ruleset.tokens[t].effect == "synthetic_rope"), -1
+        (t for t in self.team.held if self._game.ruleset.tokens[t].effect == "synthetic_rope"), -1
     )
 
 
 def _descent_actions(self: K2Series) -> list[int]:
     ng = self._game.ng
     acts = []
-    space_of = {m: self.pos[m] for m, _ in self.descents}
+    space_of = {m: self.team.pos[m] for m, _ in self.descents}
     for m, _ in self.descents:
         rope = self._rope_on(space_of[m])
         if rope is not None:
@@ -210,11 +210,11 @@ def _choose_descent(self: K2Series, action: int) -> None:
         m = (action - DESC_ROPE) % 6
         partner = -1
     self.descents = [e for e in self.descents if e[0] not in (m, partner)]
-    space = self.pos[m]
+    space = self.team.pos[m]
     if method == 1:  # place a held Synthetic Rope
         t = self._held_rope()
-        self.held.remove(t)
-        self.tallies[T_PLAYED] += 1
+        self.team.held.remove(t)
+        self.team.tallies[T_PLAYED] += 1
         self.ropes.append([space, t, 0])
         self._say(
             f"a Synthetic Rope is placed on {self._game.ruleset.board.names[space]}", R_AV_SPACE
@@ -230,15 +230,15 @@ def _choose_descent(self: K2Series, action: int) -> None:
 def _descent_bonus(self: K2Series) -> int:
     m = self.descent_marker
     ng = self._game.ng
-    bonus = self.k2.bonus(self.pos[m])
+    bonus = self.k2.bonus(self.team.pos[m])
     if m < ng:
         # a guide, alone or leading a climber: only an Expert Climber guide's +2 counts,
         # shared with the climber; a climber travelling with a guide ignores its own
         # traits, Advanced Climber included [9.2] [8.4]
-        expert = "expert_climber" in self._game.ruleset.guides[self.guides[m]].skills
+        expert = "expert_climber" in self._game.ruleset.guides[self.team.guides[m]].skills
     else:
         game = self._game  # Advanced Climber, by day or by night [9.2]
-        card = game.ruleset.clients[self.clients[m - ng]]
+        card = game.ruleset.clients[self.team.clients[m - ng]]
         expert = game.advanced and ROPE_BONUS in game.trait_flags[card.traits]
     return bonus + (2 if expert else 0)
 
@@ -249,7 +249,7 @@ def _descend(self: K2Series, face: int) -> None:
     self.descent_marker = self.descent_partner = self.descent_method = -1
     ng = self._game.ng
     group = [x for x in (m, partner) if x >= 0]
-    space = self.pos[m]
+    space = self.team.pos[m]
     names = " and ".join(self.name(x) for x in group)
     land = self.k2.rope_landing
     if method == 0:
@@ -286,8 +286,8 @@ def _descend(self: K2Series, face: int) -> None:
             self._fall(group)
         elif total <= 5 and not (m < ng) and not good:
             self._say(f"scaling ({total}): {names} LOST", R_AV_SPACE)
-            self.pos[m] = LOST
-            self.tallies[T_LOST] += 1
+            self.team.pos[m] = LOST
+            self.team.tallies[T_LOST] += 1
         else:
             self._say(
                 f"scaling ({total}): {names} down to {self._game.ruleset.board.names[space - 1]}",
@@ -301,8 +301,8 @@ def _land(self: K2Series, group: list[int], space: int) -> None:
     """``group`` lands on ``space`` by rope or by scaling, and its move ends there for
     the turn [9.2] (the rope results say so; a successful scale too: R-DS-9)."""
     for x in group:
-        self.pos[x] = space
-        self.moved[x] = True
+        self.team.pos[x] = space
+        self.team.moved[x] = True
 
 
 def _fall(self: K2Series, group: list[int]) -> None:

@@ -31,8 +31,8 @@ def _icy_serac(state: SeriesState, t: int) -> None:
     state = _k2(state)
     b = state.rs.board
     ng = state._game.ng
-    for m in range(len(state.pos)):
-        p = state.pos[m]
+    for m in range(len(state.team.pos)):
+        p = state.team.pos[m]
         if p < 0 or not b.is_ridge(p):
             continue
         q = p
@@ -48,7 +48,7 @@ def _icy_serac(state: SeriesState, t: int) -> None:
             q = hit
         if q == p:
             continue
-        state.pos[m] = q
+        state.team.pos[m] = q
         state._say(f"Icy: {state.name(m)} slides down to {b.names[q]}", R_AID)
         if (
             m >= ng
@@ -69,12 +69,12 @@ def _icy_serac(state: SeriesState, t: int) -> None:
 def _flashlight(state: SeriesState, t: int) -> None:
     state = _k2(state)
     ng = state._game.ng
-    cands = [c for c in _alive_clients(state) if state.pos[ng + c] >= 0]
+    cands = [c for c in _alive_clients(state) if state.team.pos[ng + c] >= 0]
     if not cands:
         return
     if not _ask(state, "flashlight", cands):
-        state.flash = ng + cands[0]
-        state._say(f"the Flashlight goes to {state.name(state.flash)}", R_AID)
+        state.team.flash = ng + cands[0]
+        state._say(f"the Flashlight goes to {state.name(state.team.flash)}", R_AID)
 
 
 EFFECTS["hap_stuck"] = _turn_effect("hap_stuck")

@@ -25,41 +25,41 @@ if TYPE_CHECKING:
 def _begin_end(self: K2Series) -> None:
     self.step = "fate"
     tokens = self.rs.tokens
-    keep_held = [t for t in self.held if tokens[t].effect in ("luck", "synthetic_rope")]
+    keep_held = [t for t in self.team.held if tokens[t].effect in ("luck", "synthetic_rope")]
     luck = [t for t in keep_held if tokens[t].effect == "luck"][:1]
     keep_held = luck + [t for t in keep_held if tokens[t].effect == "synthetic_rope"]
-    back = [t for t in self.held if t not in keep_held]
-    ams = [t for t in self.kept if tokens[t].effect == "acute_mountain_sickness"]
-    self.kept = [t for t in self.kept if t not in ams]
+    back = [t for t in self.team.held if t not in keep_held]
+    ams = [t for t in self.team.kept if tokens[t].effect == "acute_mountain_sickness"]
+    self.team.kept = [t for t in self.team.kept if t not in ams]
     pool = self.container + self.set_aside + self.storm_watch + back + self.drawn + ams
     ropes = sorted(t for t in pool if tokens[t].effect == "synthetic_rope")
     self.pool = sorted(t for t in pool if t not in ropes)
     self.removed += ropes
     self.container, self.set_aside, self.storm_watch, self.drawn = [], [], [], []
-    self.held = keep_held
+    self.team.held = keep_held
     if ropes:
         self._say(f"{len(ropes)} Synthetic Rope tokens are removed from the pool", R_POOL)
     self._say(f"{len(self.pool)} tokens form the fate pool", R_POOL)
-    self.heli_done = True
+    self.team.heli_done = True
     self._build_fates()
 
 
 def _finish(self: K2Series) -> None:
     if self.chimney_left < 0:
         self.chimney_left = sum(
-            1 for t in self.kept if self.rs.tokens[t].effect == "houses_chimney"
+            1 for t in self.team.kept if self.rs.tokens[t].effect == "houses_chimney"
         )
         if self._next_chimney():
             return
     game = self._game
     ng = game.ng
     for g in range(ng):
-        if self.pos[g] == LOST:
-            self.pos[g] = 0
+        if self.team.pos[g] == LOST:
+            self.team.pos[g] = 0
             self._say(f"{self.name(g)} returns to High Camp after the bivouac", R_SHERPA)
     for c in range(game.nc):
-        if self.goal[c] == 0 and self.pos[ng + c] != DEAD:
-            self.fates[c] = "not supported"
+        if self.team.goal[c] == 0 and self.team.pos[ng + c] != DEAD:
+            self.team.fates[c] = "not supported"
             self._say(f"{self.name(ng + c)} never reached the Traverse", R_UNSUPPORTED)
     self.phase = P_OVER
     self.step = "over"
@@ -74,7 +74,7 @@ def _next_chimney(self: K2Series) -> bool:
     if self.chimney_left <= 0:
         return False
     if not self.chimney_queue:
-        self.chimney_queue = [c for c in range(self._game.nc) if self.pos[ng + c] != DEAD]
+        self.chimney_queue = [c for c in range(self._game.nc) if self.team.pos[ng + c] != DEAD]
         if not self.chimney_queue:
             self.chimney_left = 0
             return False

@@ -80,11 +80,11 @@ CLIMB_UNTIL = 4
 def _heading_up(state: K2State, c: int) -> bool:
     """Below the Traverse Goal a climber climbs while the Bottleneck stands (the Traverse
     marker is worth the risk); above it, on to the Summit while the day is young."""
-    p = state.pos[state._game.ng + c]
-    if state.goal[c] == 0:
+    p = state.team.pos[state._game.ng + c]
+    if state.team.goal[c] == 0:
         return not state.collapsed and state.storm == 0
     late = state.storm > 0 or state.storm_pending or len(state.storm_watch) >= CLIMB_UNTIL
-    return state.goal[c] < 2 and not late and p >= 0
+    return state.team.goal[c] < 2 and not late and p >= 0
 
 
 def k2_leader_action(state: K2State, rng: random.Random) -> int:
@@ -105,13 +105,13 @@ def k2_leader_action(state: K2State, rng: random.Random) -> int:
         keep = _GOOD.get(tok.effect)
         if tok.effect == "sherpa_stamina" and state._kind() != "sherpa":
             keep = None
-        if keep is not None and state.prestige - tok.cost >= keep + 2:
+        if keep is not None and state.team.prestige - tok.cost >= keep + 2:
             return BUY
         climbing = any(_heading_up(state, c) for c in range(state._game.nc))
         if (
             climbing
             and tok.effect not in ("broken_rope", "icy_serac", "houses_chimney")
-            and state.prestige - tok.cost >= 3
+            and state.team.prestige - tok.cost >= 3
         ):
             return BUY  # hold the Serac while climbers are on their way up
         return DECLINE if DECLINE in legal else legal[0]
@@ -131,7 +131,7 @@ def k2_leader_action(state: K2State, rng: random.Random) -> int:
                 return a
         return ACCEPT
     if ph == P_TARGET and state.target_kind == "flashlight":
-        return min(legal, key=lambda a: -state.pos[ng + a - TARGET_CLIENT])
+        return min(legal, key=lambda a: -state.team.pos[ng + a - TARGET_CLIENT])
     if ph != P_MOVE:
         return rng.choice(legal)
     for a in legal:
@@ -142,11 +142,11 @@ def k2_leader_action(state: K2State, rng: random.Random) -> int:
         slow = [
             c
             for c in range(state._game.nc)
-            if state.pos[ng + c] >= 0
-            and state.rs.clients[state.clients[c]].movement == 0
+            if state.team.pos[ng + c] >= 0
+            and state.rs.clients[state.team.clients[c]].movement == 0
             and _heading_up(state, c)
         ]
-        if OPT_A in legal and any(state.pos[ng + c] == state.pos[g] for c in slow):
+        if OPT_A in legal and any(state.team.pos[ng + c] == state.team.pos[g] for c in slow):
             return OPT_A
         return OPT_B
     m = state.mover
@@ -156,7 +156,7 @@ def k2_leader_action(state: K2State, rng: random.Random) -> int:
             for a in legal:
                 if BIVOUAC <= a < BIVOUAC + 6:
                     x = a - BIVOUAC
-                    if x >= ng and state.pos[x] > 2 * left:
+                    if x >= ng and state.team.pos[x] > 2 * left:
                         return a
         guides = [a for a in legal if SELECT <= a < SELECT + ng]
         if guides:
@@ -175,11 +175,11 @@ def k2_leader_action(state: K2State, rng: random.Random) -> int:
         picks = [a for a in legal if PICKUP <= a < PICKUP + 6]
         if picks:
             return picks[0]
-        here = state.pos[m]
+        here = state.team.pos[m]
         waiting_at = [
-            state.pos[ng + c]
+            state.team.pos[ng + c]
             for c in range(state._game.nc)
-            if state.pos[ng + c] >= 0 and not state.moved[ng + c]
+            if state.team.pos[ng + c] >= 0 and not state.team.moved[ng + c]
         ]
         if waiting_at:
             nearest = min(waiting_at, key=lambda p: abs(p - here))

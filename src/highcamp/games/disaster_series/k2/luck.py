@@ -20,9 +20,9 @@ def _luck_offer(self: K2Series) -> bool:
     return (
         self.phase == P_DIE
         and not self.luck_asked
-        and bool(self.held)
+        and bool(self.team.held)
         and self.die_for in _LUCK_ROLLS
-        and any(self.rs.tokens[t].effect == "luck" for t in self.held)
+        and any(self.rs.tokens[t].effect == "luck" for t in self.team.held)
     )
 
 

@@ -43,19 +43,19 @@ def _move_actions(self: K2Series) -> list[int]:
     ng = game.ng
     m = self.mover
     if m < 0 and self.round == "clear" and self.option < 0:
-        stuck = "hap_stuck" in self.fx and self._kind() == "hap"
+        stuck = "hap_stuck" in self.team.fx and self._kind() == "hap"
         acts = [OPT_B]
-        if not stuck and any(self.pos[g] >= 0 for g in range(ng)):
+        if not stuck and any(self.team.pos[g] >= 0 for g in range(ng)):
             acts.append(OPT_A)
-        if self.prep < 2 and not stuck:
+        if self.team.prep < 2 and not stuck:
             acts.append(OPT_C)
         acts += self._plays()
         return sorted(acts)
     acts = base_movement._move_actions(self)  # in ascending order
-    if self.held:  # K2's own held tokens to play, not Everest's
+    if self.team.held:  # K2's own held tokens to play, not Everest's
         acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
-    pos = self.pos
-    flash = self.flash
+    pos = self.team.pos
+    flash = self.team.flash
     if m < 0:
         collapsed = self.collapsed
         if collapsed and FINISH in acts:
@@ -66,7 +66,7 @@ def _move_actions(self: K2Series) -> list[int]:
                     break
         if self.round == "storm":  # bivouacking [8.7] (the mover is none)
             highest = game.k2.bivouac_highest
-            moved = self.moved
+            moved = self.team.moved
             guides = self.guides_left > 0
             clients = self.clients_left > 0
             for x in range(len(pos)):
@@ -76,7 +76,7 @@ def _move_actions(self: K2Series) -> list[int]:
                 if x < ng:
                     if guides:
                         acts.append(BIVOUAC + x)
-                elif clients and not self.ams[x - ng] and self.tired[x - ng] != 2:
+                elif clients and not self.team.ams[x - ng] and self.team.tired[x - ng] != 2:
                     acts.append(BIVOUAC + x)
         if flash >= 0 and pos[flash] >= 0:
             here = pos[flash]
@@ -90,7 +90,7 @@ def _move_actions(self: K2Series) -> list[int]:
             and self.remaining >= 1
             and FORTITUDE in self._traits(m - ng)
         ):
-            moved = self.moved
+            moved = self.team.moved
             acts += [
                 PICKUP + x - ng
                 for x in range(ng, len(pos))
@@ -109,14 +109,14 @@ def _move_actions(self: K2Series) -> list[int]:
 
 def _client_allowance(self: K2Series, c: int) -> int:
     ng = self._game.ng
-    n = self._game.ruleset.clients[self.clients[c]].movement
+    n = self._game.ruleset.clients[self.team.clients[c]].movement
     if self.round == "storm":
-        pos = self.pos
+        pos = self.team.pos
         here = pos[ng + c]
-        lit = self.flash >= 0 and pos[self.flash] == here
+        lit = self.team.flash >= 0 and pos[self.team.flash] == here
         if not lit and here not in pos[:ng]:  # no guide here [8.6]
             n = min(n, 1)
-    fx = self.fx
+    fx = self.team.fx
     if fx:
         n += fx.count("chocolate_bars")
         if "thick_snow" in fx:
@@ -132,22 +132,22 @@ def _choose_option(self: K2Series, action: int) -> None:
         OPT_C: (0, 1),
     }[action]
     if action == OPT_C:
-        self.prep += 1
-        self._say("preparations: " + ("Prep 1/2" if self.prep == 1 else "Prep Ready"), R_PREP)
+        self.team.prep += 1
+        self._say("preparations: " + ("Prep 1/2" if self.team.prep == 1 else "Prep Ready"), R_PREP)
 
 
 def _plays(self: K2Series) -> list[int]:
-    if not self.held:
+    if not self.team.held:
         return []
     tokens = self._game.ruleset.tokens
-    held = {tokens[t].effect for t in self.held}
+    held = {tokens[t].effect for t in self.team.held}
     play_ids = self._game.play_ids
     out = []
     for eff in PLAYABLE:
         if eff in held and eff in play_ids:
             if eff == "ridges_open" and not self._ridges_open_playable():
                 continue
-            if eff == "sherpa_stamina" and "sherpa_stamina" in self.fx:
+            if eff == "sherpa_stamina" and "sherpa_stamina" in self.team.fx:
                 continue
             out.append(play_ids[eff])
     return sorted(out)
@@ -155,20 +155,20 @@ def _plays(self: K2Series) -> list[int]:
 
 def _can_bivouac(self: K2Series, m: int) -> bool:
     ng = self._game.ng
-    p = self.pos[m]
-    if self.moved[m] or p < 1 or p > self.k2.bivouac_highest or self.mover >= 0:
+    p = self.team.pos[m]
+    if self.team.moved[m] or p < 1 or p > self.k2.bivouac_highest or self.mover >= 0:
         return False
     if m < ng:
         return self.guides_left > 0
     c = m - ng
-    return self.clients_left > 0 and not self.ams[c] and self.tired[c] != 2
+    return self.clients_left > 0 and not self.team.ams[c] and self.team.tired[c] != 2
 
 
 def _get_lost(self: K2Series, c: int) -> None:
     m = self._game.ng + c
-    self.pos[m] = LOST
-    self.tallies[T_LOST] += 1
-    self.moved[m] = True
+    self.team.pos[m] = LOST
+    self.team.tallies[T_LOST] += 1
+    self.team.moved[m] = True
     self._say(f"{self.name(m)} is LOST in the dark", R_LOST)
     if self.mover == m:
         self.remaining = 0
@@ -184,7 +184,7 @@ def _end_mover(self: K2Series) -> None:
 
 def _bivouac(self: K2Series, m: int) -> None:
     ng = self._game.ng
-    self.moved[m] = True
+    self.team.moved[m] = True
     if m >= ng:
         self.guides_left = 0
         self.clients_left -= 1
@@ -200,13 +200,13 @@ def _bivouac_roll(self: K2Series, d: int) -> None:
     table = self.k2.bivouac_min
     need = table[min(max(self.storm, 1), len(table)) - 1]
     if d >= need:
-        self.pos[m] = LOST
-        self.bivouacked[m] = True
-        if self.flash == m:
-            self.flash = -1
+        self.team.pos[m] = LOST
+        self.team.bivouacked[m] = True
+        if self.team.flash == m:
+            self.team.flash = -1
         self._say(f"{self.name(m)} bivouacs ({d}, needs {need})", R_BIVOUAC)
-        if m < self._game.ng and self._sherpa_goal() == "bivouac" and not self.goal_done[0]:
-            self.goal_done[0] = True
+        if m < self._game.ng and self._sherpa_goal() == "bivouac" and not self.team.goal_done:
+            self.team.goal_done = True
             self._say(f"{self.name(m)} bivouacs: Secret Goal", R_SHERPA)
     else:
         self._say(f"{self.name(m)} fails to bivouac ({d}, needs {need})", R_BIVOUAC)

@@ -11,6 +11,7 @@ from ..constants import (
     LOST,
     REMOVED,
 )
+from ..team import K2Team, Team
 from .vocabulary import (
     R_SCORE,
     R_SHERPA,
@@ -23,36 +24,40 @@ if TYPE_CHECKING:
 def score_breakdown(self: K2Series) -> list[ScoreBreakdown]:
     """Every line of [12.0] as if the game ended now (final at the end), with the
     Victory Chart band."""
+    return [self._team_score(self.team)]
+
+
+def _team_score(self: K2Series, team: Team) -> ScoreBreakdown:
+    """``team``'s [12.0] sheet with the Secret Goal [13.0] (any team, read in place)."""
+    assert isinstance(team, K2Team)
     game = self._game
     ng = game.ng
-    lines = self._client_lines("climbers")
-    lines.append(ScoreLine("Prestige left", self.prestige, R_SCORE))
-    lines.append(self._luck_line())
-    goal = self.secret_goal[0]
+    lines = self._client_lines("climbers", team)
+    lines.append(ScoreLine("Prestige left", team.prestige, R_SCORE))
+    lines.append(self._luck_line(team))
+    goal = team.secret_goal
     if goal >= 0:
         _, gname, points = self.k2.goals[goal]
         lines.append(
-            ScoreLine(f"Secret Goal: {gname}", points if self._goal_met() else 0, R_SHERPA)
+            ScoreLine(f"Secret Goal: {gname}", points if self._goal_met(team) else 0, R_SHERPA)
         )
     total = sum(ln.points for ln in lines)
-    return [
-        ScoreBreakdown(
-            player=0,
-            lines=self._cite_lines(lines),
-            total=total,
-            band=self.rs.band(total),
-            figures={
-                "summits": sum(1 for g in self.goal if g == 2),
-                "traverse": sum(1 for g in self.goal if g >= 1),
-                "deaths": sum(1 for c in range(game.nc) if self.pos[ng + c] == DEAD),
-                "collapses": len(self.collapsed),
-                "darkness_turns": max(self.storm - 1, 0),
-                "turns": self.turn,
-                "darkness_arrived_turn": self.turn - self.storm + 1 if self.storm else None,
-                **self.tally_figures(),
-            },
-        )
-    ]
+    return ScoreBreakdown(
+        player=0,
+        lines=self._cite_lines(lines),
+        total=total,
+        band=self.rs.band(total),
+        figures={
+            "summits": sum(1 for g in team.goal if g == 2),
+            "traverse": sum(1 for g in team.goal if g >= 1),
+            "deaths": sum(1 for c in range(game.nc) if team.pos[ng + c] == DEAD),
+            "collapses": len(self.collapsed),
+            "darkness_turns": max(self.storm - 1, 0),
+            "turns": self.turn,
+            "darkness_arrived_turn": self.turn - self.storm + 1 if self.storm else None,
+            **self.tally_figures(team),
+        },
+    )
 
 
 def _first_marker(self: K2Series) -> tuple[str, int]:
@@ -60,14 +65,16 @@ def _first_marker(self: K2Series) -> tuple[str, int]:
     return "Traverse", self.k2.traverse_points
 
 
-def _goal_met(self: K2Series) -> bool:
-    gid = self._sherpa_goal()
+def _goal_met(self: K2Series, team: K2Team | None = None) -> bool:
+    """Whether ``team``'s (default: the active team's) Secret Goal is met [13.0]."""
+    t = self.team if team is None else team
+    gid = self._sherpa_goal(t)
     if gid in ("summit_with_climber", "bivouac"):
-        return self.goal_done[0]
+        return t.goal_done
     if gid == "do_not_summit":
-        return not self.sherpa_summit[0]
+        return not t.sherpa_summit
     if gid == "back_at_camp":
-        return self.pos[0] == 0 or (self.pos[0] == LOST and self.bivouacked[0])
+        return t.pos[0] == 0 or (t.pos[0] == LOST and t.bivouacked[0])
     return False
 
 
@@ -76,13 +83,13 @@ def invariants(self: K2Series) -> list[str]:
     place; the tracks within their lengths."""
     problems = self._token_problems()
     ng = self._game.ng
-    for m in range(len(self.pos)):
+    for m in range(len(self.team.pos)):
         allowed = (REMOVED, LOST) if m < ng else (LOST, DEAD)
-        if self.pos[m] < 0 and self.pos[m] not in allowed:
+        if self.team.pos[m] < 0 and self.team.pos[m] not in allowed:
             problems.append(f"{self.name(m)} is in no place a marker can be")
-        if self.pos[m] >= self.rs.board.size:
+        if self.team.pos[m] >= self.rs.board.size:
             problems.append(f"{self.name(m)} is off the board")
-    if not 0 <= self.prestige <= self.rs.board.prestige_max:
+    if not 0 <= self.team.prestige <= self.rs.board.prestige_max:
         problems.append("Prestige off its track")
     if self._track_len() > self.rs.board.storm_watch:
         problems.append("Avalanche Track overfull")

@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 def _goal_shown(self: K2TwoPlayerSeries, seat: int) -> bool:
     """Whether ``seat``'s Secret Goal is face up: achieved [13.0], or the game over."""
-    with self._seated(seat):
-        return self.phase == P_OVER or self.secret_goal[0] < 0 or self.goal_done[0]
+    team = self.teams[seat]
+    return self.phase == P_OVER or team.secret_goal < 0 or team.goal_done
 
 
 def _secret_choices(self: K2TwoPlayerSeries, seat: int) -> list[Any]:
@@ -28,14 +28,14 @@ def _secret_choices(self: K2TwoPlayerSeries, seat: int) -> list[Any]:
     reached the Summit with a climber, Bivouac once it has bivouacked)."""
     if self._goal_shown(seat):
         return []
-    with self._seated(seat):
-        out = []
-        for i, (gid, _, _) in enumerate(self.k2.goals):
-            if gid == "summit_with_climber" and self.summited_with[0]:
-                continue
-            if gid == "bivouac" and self.bivouacked[0]:
-                continue
-            out.append(i)
+    team = self.teams[seat]
+    out = []
+    for i, (gid, _, _) in enumerate(self.k2.goals):
+        if gid == "summit_with_climber" and team.summited_with:
+            continue
+        if gid == "bivouac" and team.bivouacked[0]:
+            continue
+        out.append(i)
     return out
 
 
@@ -48,34 +48,35 @@ def resample_hidden(self: K2TwoPlayerSeries, player: int, seed: int) -> State:
     choices = new._secret_choices(other)
     if choices:
         g = random.Random(seed).choice(choices)
-        with new._seated(other):
-            new.secret_goal[0] = g
+        new.teams[other].secret_goal = g
         new.secret[other] = new.k2.goals[g][1]
     return new  # type: ignore[return-value]  # a clone of the state, a State
 
 
 def _k2_team(self: K2TwoPlayerSeries, seat: int, shown: bool) -> dict[str, Any]:
     """A seat's K2 status: guide kind, Flashlight, bivouacs, the Secret Goal (or
-    ``"hidden"`` while it is face down and ``shown`` is false)."""
-    with self._seated(seat):
-        goal = self.secret_goal[0]
-        secret: Any = None
-        if goal >= 0:
-            secret = (
-                {
-                    "name": self.k2.goals[goal][1],
-                    "points": self.k2.goals[goal][2],
-                    "achieved": self._goal_met(),
-                }
-                if shown
-                else "hidden"
-            )
-        return {
-            "guide_kind": self._kind(),
-            "flashlight": self.name(self.flash) if self.flash >= 0 else None,
-            "bivouacked": [self.name(m) for m in range(len(self.pos)) if self.bivouacked[m]],
-            "secret_goal": secret,
-        }
+    ``"hidden"`` while it is face down and ``shown`` is false), read from its team."""
+    team = self.teams[seat]
+    goal = team.secret_goal
+    secret: Any = None
+    if goal >= 0:
+        secret = (
+            {
+                "name": self.k2.goals[goal][1],
+                "points": self.k2.goals[goal][2],
+                "achieved": self._goal_met(team),
+            }
+            if shown
+            else "hidden"
+        )
+    return {
+        "guide_kind": self._kind(team),
+        "flashlight": self._marker_name(team, team.flash) if team.flash >= 0 else None,
+        "bivouacked": [
+            self._marker_name(team, m) for m in range(len(team.pos)) if team.bivouacked[m]
+        ],
+        "secret_goal": secret,
+    }
 
 
 def _hide_goal_points(self: K2TwoPlayerSeries, team: dict[str, Any]) -> None:

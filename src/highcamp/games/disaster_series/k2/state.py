@@ -13,6 +13,7 @@ movement options [8.1]. The game (options, teams) is :mod:`.rules`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from highcamp.core import (
@@ -32,8 +33,10 @@ from ..engine import (
     TARGET_CLIENT,
     DisasterState,
 )
-from . import avalanche, fate, luck, movement, scoring, teams, texts, views
+from ..team import K2Team, Team
+from . import avalanche, fate, luck, movement, scoring, texts, views
 from . import events as _events  # noqa: F401  (registers K2's event effects)
+from . import teams as team_rules
 from .vocabulary import (
     _K2_PHASE_NAMES,
     BIVOUAC,
@@ -77,8 +80,10 @@ class K2State(DisasterState):
     """A position of Disaster on K2 (per-team state is kept in lists indexed by seat)."""
 
     _game: K2Game
+    team: K2Team
+    teams: Sequence[K2Team]
 
-    _K2_FLAT = (
+    _K2_DOC = (
         "secret_goal",
         "goal_done",
         "sherpa_summit",
@@ -86,11 +91,29 @@ class K2State(DisasterState):
         "bivouacked",
         "chimney_queue",
         "noble_victims",
+        "ropes",
+        "descents",
+        "flash",
+        "descent_marker",
+        "descent_partner",
+        "descent_method",
+        "luck_bonus",
+        "luck_asked",
+        "biv_marker",
+        "chimney_left",
+        "noble_space",
+        "reroll_face",
+        "rerolled",
     )
+    """K2's part of the saved document, in its order: its own fields, its teams' (the
+    Flashlight, the bivouacs) and, per seat, the Secret Goal's (a list: the active seat's
+    first, :meth:`_seat_teams`)."""
+    _PER_SEAT = frozenset({"secret_goal", "goal_done", "sherpa_summit", "summited_with"})
+    _TEAM_FIELDS = frozenset((*K2Team.LISTS, *K2Team.SCALARS))
+    _K2_FLAT = ("collapsed", "chimney_queue", "noble_victims")
     _K2_NESTED = ("ropes", "descents")
     _REFUSALS: ClassVar[dict[str, str]] = REFUSALS  # in K2's words
     _K2_SCALARS = (
-        "flash",
         "descent_marker",
         "descent_partner",
         "descent_method",
@@ -105,16 +128,11 @@ class K2State(DisasterState):
     __slots__ = (*_K2_FLAT, *_K2_NESTED, *_K2_SCALARS)
 
     def __init__(self, game: K2Game, seed: int) -> None:
-        self.secret_goal = [-1]  # per seat: index into the goals, -1 with a HAP
-        self.goal_done = [False]
-        self.sherpa_summit = [False]
         self.collapsed: list[int] = []
-        self.bivouacked = [False] * (game.ng + game.nc)
         self.chimney_queue: list[int] = []
         self.noble_victims: list[int] = []
         self.ropes: list[list[int]] = []  # [space, token, frayed], top of a space's stack last
         self.descents: list[list[int]] = []  # [marker, arrived carried by the guide]
-        self.flash = -1
         self.descent_marker = -1
         self.descent_partner = -1
         self.descent_method = -1
@@ -145,11 +163,12 @@ class K2State(DisasterState):
         return self._game.k2
 
     # the rules of :mod:`.teams`
-    _kind = teams._kind
-    _sherpa_goal = teams._sherpa_goal
-    _setup = teams._setup
-    _setup_next = teams._setup_next
-    _team_ready = teams._team_ready
+    _kind = team_rules._kind
+    _sherpa_goal = team_rules._sherpa_goal
+    _setup = team_rules._setup
+    _setup_next = team_rules._setup_next
+    _team_ready = team_rules._team_ready
+    _CLIENTS_PHASE = P_RECRUIT
 
     # ============================================================== set-up [5.*]
 
@@ -178,8 +197,8 @@ class K2State(DisasterState):
             self.target_kind = ""
             self.targets = []
             self.phase = P_MOVE
-            self.flash = self._game.ng + action - TARGET_CLIENT
-            self._say(f"the Flashlight goes to {self.name(self.flash)}", R_AID)
+            self.team.flash = self._game.ng + action - TARGET_CLIENT
+            self._say(f"the Flashlight goes to {self.name(self.team.flash)}", R_AID)
             self._resume()
             return
         super()._target(action)
@@ -197,7 +216,7 @@ class K2State(DisasterState):
         game = self._game
         if not game.advanced:
             return _NO_TRAITS  # [13.1] as the engine reads it, inlined (hot path)
-        traits = game.trait_flags[game.ruleset.clients[self.clients[c]].traits]
+        traits = game.trait_flags[game.ruleset.clients[self.team.clients[c]].traits]
         if self.round == "storm" and PASSES_RIDGES in traits:
             return traits - _DAYLIGHT  # [14.4]: the Advanced Climber passes ridges by day
         return traits
@@ -205,8 +224,8 @@ class K2State(DisasterState):
     def _guide_allowance(self, g: int) -> int:
         n = super()._guide_allowance(g)
         if (
-            "sherpa_stamina" in self.fx
-            and self._game.ruleset.guides[self.guides[g]].kind == "sherpa"
+            "sherpa_stamina" in self.team.fx
+            and self._game.ruleset.guides[self.team.guides[g]].kind == "sherpa"
         ):
             n += 3
         return n
@@ -222,7 +241,7 @@ class K2State(DisasterState):
     _bivouac_roll = movement._bivouac_roll
 
     def _selectable(self, m: int) -> bool:
-        if m < self._game.ng and "hap_stuck" in self.fx and self._kind() == "hap":
+        if m < self._game.ng and "hap_stuck" in self.team.fx and self._kind() == "hap":
             return False
         return super()._selectable(m)
 
@@ -231,14 +250,14 @@ class K2State(DisasterState):
         if m >= self._game.ng:
             self.carried = []  # a Fortitude climber may carry one climber one space
             self.capacity = self.carry_limit = 1
-        if m < self._game.ng and "sherpa_stamina" in self.fx and self._kind() == "sherpa":
+        if m < self._game.ng and "sherpa_stamina" in self.team.fx and self._kind() == "sherpa":
             self.carry_limit += 1
 
     _move_actions = movement._move_actions
 
     def _step_problem(self, action: int) -> str | None:
         m = self.mover
-        cur = self.pos[m]
+        cur = self.team.pos[m]
         nxt = cur + (1 if action == STEP_UP else -1)
         ng = self._game.ng
         if cur in self.collapsed:
@@ -259,7 +278,7 @@ class K2State(DisasterState):
     def _do_step(self, action: int) -> None:
         ng = self._game.ng
         m = self.mover
-        cur = self.pos[m]
+        cur = self.team.pos[m]
         group = [x[0] for x in self.carried]
         if cur in self.collapsed:  # climbing down from an avalanche space [9.2]
             self.stepped = True
@@ -268,25 +287,25 @@ class K2State(DisasterState):
             self.descents += [[x, int(m < ng)] for x in group]
             return
         super()._do_step(action)
-        nxt = self.pos[m]
+        nxt = self.team.pos[m]
         if nxt == cur:
             return
         if m >= ng and group:  # Fortitude: exactly one space, then the climber is set down
             for x in group:
-                self.pos[x] = nxt
-                self.moved[x] = True
+                self.team.pos[x] = nxt
+                self.team.moved[x] = True
                 if nxt == self._game.ruleset.board.summit:
                     self._summit(x - ng)
             self.carried = []
             self._say(f"{self.name(m)} carries {self.name(group[0])} one space", R_TRAITS)
         for x in [m, *group] if m >= ng else group:
-            if self.pos[x] == self.k2.traverse_goal and self.goal[x - ng] == 0:
-                self.goal[x - ng] = 1
+            if self.team.pos[x] == self.k2.traverse_goal and self.team.goal[x - ng] == 0:
+                self.team.goal[x - ng] = 1
                 self._say(f"{self.name(x)} earns the Traverse marker", R_GOALS)
         if m < ng and nxt == self._game.ruleset.board.summit and self._kind() == "sherpa":
-            self.sherpa_summit[0] = True
-            if group and self._sherpa_goal() == "summit_with_climber" and not self.goal_done[0]:
-                self.goal_done[0] = True
+            self.team.sherpa_summit = True
+            if group and self._sherpa_goal() == "summit_with_climber" and not self.team.goal_done:
+                self.team.goal_done = True
                 self._say(
                     f"{self.name(m)} reaches the Summit with a climber: Secret Goal", R_SHERPA
                 )
@@ -298,7 +317,7 @@ class K2State(DisasterState):
                 R_AV_SPACE,
             )
             self.descents.append([m, 0])
-            self.descents += [[x, int(m < ng)] for x in group if self.pos[x] == nxt]
+            self.descents += [[x, int(m < ng)] for x in group if self.team.pos[x] == nxt]
 
     # ============================================================== descent [9.2]
 
@@ -347,13 +366,13 @@ class K2State(DisasterState):
         acts = super()._fate_options()
         if self.fate_key == "lost":
             for g in range(self._game.ng):
-                if self.pos[g] == LOST and not self.sacrificed[g]:
+                if self.team.pos[g] == LOST and not self.team.sacrificed[g]:
                     acts.append(SACRIFICE + g)  # [11.2]: a bivouacked guide
         return sorted(acts)
 
     def _fate_choice(self, action: int) -> None:
         if SACRIFICE <= action < SACRIFICE + 2 and self.fate_key == "lost":
-            self.pos[self._game.ng + self.fate_client] = 0  # survives the night [11.5]
+            self.team.pos[self._game.ng + self.fate_client] = 0  # survives the night [11.5]
         super()._fate_choice(action)
 
     # ============================================================== contract
@@ -394,7 +413,9 @@ class K2State(DisasterState):
             return [LUCK_PLAY, ROLL]
         if ph == P_RECRUIT:
             return [
-                RECRUIT + c for c in range(len(self._game.ruleset.clients)) if c not in self.clients
+                RECRUIT + c
+                for c in range(len(self._game.ruleset.clients))
+                if c not in self.team.clients
             ]
         if ph == P_NOBLE:
             return [NOBLE + c for c in self.noble_victims] + [NOBLE_NONE]
@@ -412,7 +433,7 @@ class K2State(DisasterState):
             return
         if ph == P_GOAL:
             self._cache = None
-            self.secret_goal[0] = action - GOAL
+            self.team.secret_goal = action - GOAL
             self._say(
                 f"{self.name(0)}'s Secret Goal: {self.k2.goals[action - GOAL][1]}", R_GUIDE_CHOICE
             )
@@ -422,15 +443,15 @@ class K2State(DisasterState):
             self._cache = None
             self.luck_asked = True
             if action == LUCK_PLAY:
-                t = next(t for t in self.held if self._game.ruleset.tokens[t].effect == "luck")
-                self.held.remove(t)
+                t = next(t for t in self.team.held if self._game.ruleset.tokens[t].effect == "luck")
+                self.team.held.remove(t)
                 self.spent.append(t)
-                self.tallies[T_PLAYED] += 1
+                self.team.tallies[T_PLAYED] += 1
                 self.luck_bonus = 2
             return
         if ph == P_RECRUIT:
             self._cache = None
-            self.clients.append(action - RECRUIT)
+            self.team.clients.append(action - RECRUIT)
             self._setup_next()
             return
         if ph == P_NOBLE:
@@ -455,8 +476,8 @@ class K2State(DisasterState):
         if ph == P_MOVE and action >= B:
             self._cache = None
             if action >= FLASH:
-                self.flash = self._game.ng + action - FLASH
-                self._say(f"the Flashlight passes to {self.name(self.flash)}", R_AID)
+                self.team.flash = self._game.ng + action - FLASH
+                self._say(f"the Flashlight passes to {self.name(self.team.flash)}", R_AID)
                 self._resume()
                 return
             self._bivouac(action - BIVOUAC)
@@ -464,15 +485,15 @@ class K2State(DisasterState):
         if ph == P_MOVE and PLAY <= action < TARGET_CLIENT:
             self._cache = None
             eff = self._game.effect_ids[action - PLAY]
-            t = next(t for t in self.held if self._game.ruleset.tokens[t].effect == eff)
-            self.held.remove(t)
+            t = next(t for t in self.team.held if self._game.ruleset.tokens[t].effect == eff)
+            self.team.held.remove(t)
             self.set_aside.append(t)
-            self.tallies[T_PLAYED] += 1
+            self.team.tallies[T_PLAYED] += 1
             if eff == "ridges_open":
                 self.blocked = []
                 self._say("Ridges Open: all Blocked Ridge markers removed", R_AID)
             else:
-                self.fx.append(eff)
+                self.team.fx.append(eff)
                 self._say(
                     f"{self._game.ruleset.tokens[t].name}: {self._game.ruleset.effects[eff]}", R_AID
                 )
@@ -502,6 +523,7 @@ class K2State(DisasterState):
     # ============================================================== results
     # the rules of :mod:`.scoring`
     score_breakdown = scoring.score_breakdown
+    _team_score = scoring._team_score
     _first_marker = scoring._first_marker
     _goal_met = scoring._goal_met
     invariants = scoring.invariants
@@ -510,10 +532,23 @@ class K2State(DisasterState):
         """The engine's places and the ropes on avalanche spaces [9.2]."""
         return super()._token_places() + [r[1] for r in self.ropes]
 
+    def _new_team(self, prestige: int) -> Team:
+        """A K2 team (:class:`~..team.K2Team`: the series' fields and K2's)."""
+        return K2Team(self._game.ng, self._game.nc, prestige)
+
+    def _seat_teams(self) -> list[Team]:
+        """The teams in the order of the document's per-seat lists: the active seat's
+        first."""
+        return [self.team]
+
     def _snapshot(self) -> dict[str, Any]:
         doc = super()._snapshot()
-        for k in (*self._K2_FLAT, *self._K2_NESTED, *self._K2_SCALARS):
-            v = getattr(self, k)
+        per_seat = self._PER_SEAT
+        for k in self._K2_DOC:
+            if k in per_seat:
+                doc[k] = [getattr(t, k) for t in self._seat_teams()]
+                continue
+            v = self._doc_field(k)
             doc[k] = (
                 [list(x) if isinstance(x, list) else x for x in v] if isinstance(v, list) else v
             )
@@ -529,6 +564,13 @@ class K2State(DisasterState):
         for k in self._K2_SCALARS:
             setattr(new, k, getattr(self, k))
         return new
+
+    def _team_view(self, team: Team) -> dict[str, Any]:
+        """A team as the table shows it, in K2's words (the Traverse marker, the guide's
+        kind, a bivouac)."""
+        view = super()._team_view(team)
+        views._k2_team_view(self, team, view)
+        return view
 
     def observation(self, player: int) -> dict[str, Any]:
         """Everything on the table (no hidden information in solitaire), with K2's tracks,

@@ -11,19 +11,22 @@ from ..constants import (
 )
 from .vocabulary import (
     P_GOAL,
-    P_RECRUIT,
 )
 
 if TYPE_CHECKING:
+    from ..team import K2Team, Team
     from .protocols import K2Series
 
 
-def _kind(self: K2Series) -> str:
-    return self.rs.guides[self.guides[0]].kind if self.guides else ""
+def _kind(self: K2Series, team: Team | None = None) -> str:
+    """The kind of ``team``'s (default: the active team's) guide: ``hap`` or ``sherpa``."""
+    guides = (self.team if team is None else team).guides
+    return self.rs.guides[guides[0]].kind if guides else ""
 
 
-def _sherpa_goal(self: K2Series) -> str:
-    g = self.secret_goal[0]
+def _sherpa_goal(self: K2Series, team: K2Team | None = None) -> str:
+    """The id of ``team``'s (default: the active team's) Secret Goal, ``""`` if none."""
+    g = (self.team if team is None else team).secret_goal
     return self.k2.goals[g][0] if g >= 0 else ""
 
 
@@ -32,19 +35,14 @@ def _setup(self: K2Series) -> None:
     if game.multinational:
         self.phase = P_HIRE  # [14.6]: any one guide, then five climbers
         return
-    self.guides = list(game.team.guides)
-    self.clients = list(game.team.clients)
+    self.team.guides = list(game.team.guides)
+    self.team.clients = list(game.team.clients)
     self._team_ready()
 
 
 def _setup_next(self: K2Series) -> None:
-    game = self._game
-    if len(self.guides) < game.ng:
-        return
-    if len(self.clients) < game.nc:
-        self.phase = P_RECRUIT
-        return
-    self._team_ready()
+    if self._team_drawn():  # the climbers are recruited in P_RECRUIT [14.6]
+        self._team_ready()
 
 
 def _team_ready(self: K2Series) -> None:

@@ -9,7 +9,7 @@ bivouacs, Luck, the Flashlight, House's Chimney, the Sherpa's Secret Goal).
 
 Each seat chooses its own team and guide (``team``/``team_2``, ``guide``/``guide_2``).
 Per-team state (held and kept tokens, Prestige, Preparations, the Flashlight's holder,
-bivouacs, the Secret Goal and its achievement) is swapped with the seat; the board (the
+bivouacs, the Secret Goal and its achievement) is each seat's ``K2Team``; the board (the
 Avalanche Track, Serac collapses, ropes on avalanche spaces, Blocked Ridge markers,
 darkness) is shared. The player aid's 2-Player Event Clarifications, as highcamp plays
 them on K2:
@@ -39,6 +39,7 @@ sees) until it is achieved (Summit w/Climber, Bivouac: the marker goes onto the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -52,7 +53,6 @@ from ..engine import (
     P_DIE,
     P_HIRE,
     P_MOVE,
-    P_OVER,
     PLAY,
     REMOVED,
     T_PLAYED,
@@ -71,6 +71,7 @@ from ..seats import (
     TwoPlayerRules,
     seat_games,
 )
+from ..team import K2Team
 from ..two_player_events import _both
 from . import secret_goals
 from .state import K2State
@@ -116,28 +117,25 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     """A position of Disaster on K2 for two players [15.0]."""
 
     _game: K2Game
+    team: K2Team
+    teams: Sequence[K2Team]
 
-    _K2P_FLAT = ("o_bivouacked", "summited_with")
-    _K2P_SCALARS = ("o_flash", "noble_next", "noble_next_space")
-    __slots__ = (*TwoPlayerRules._SLOTS_2P, *_K2P_FLAT, *_K2P_SCALARS)
-    _SEAT_PAIRS = ("secret_goal", "goal_done", "sherpa_summit", "summited_with")
-    """Per-seat K2 lists: index 0 is the active seat's, 1 the other's."""
+    _K2P_DOC = ("o_bivouacked", "summited_with", "o_flash", "noble_next", "noble_next_space")
+    """The two-player K2 document's own keys, after K2's: the waiting team's bivouacs and
+    Flashlight (``o_``) and, per seat, whether the Sherpa summited with a climber."""
+    _K2P_SCALARS = ("noble_next", "noble_next_space")
+    __slots__ = (*TwoPlayerRules._SLOTS_2P, *_K2P_SCALARS)
 
     def __init__(self, game: K2Game, seed: int) -> None:
-        self.o_bivouacked = [False] * (game.ng + game.nc)
-        self.summited_with = [False, False]  # the Sherpa reached the Summit with a climber
-        self.o_flash = -1
         self.noble_next = -1  # a second team's Noble Sacrifice at the same collapse
         self.noble_next_space = -1
         super().__init__(game, seed)
 
     # ------------------------------------------------------------------ seats
-    def _swap(self, clear_cache: bool = True) -> None:
-        super()._swap(clear_cache)
-        self.bivouacked, self.o_bivouacked = self.o_bivouacked, self.bivouacked
-        self.flash, self.o_flash = self.o_flash, self.flash
-        for k in self._SEAT_PAIRS:
-            getattr(self, k).reverse()
+    @property
+    def other(self) -> K2Team:
+        """The waiting seat's team."""
+        return self.teams[1 - self.active]
 
     def _k2_seat(self, seat: int | None = None) -> K2Game:
         return cast("K2Game", self._seat_game(seat))
@@ -146,39 +144,25 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         """Markers the other seat holds or will take from its own team: a marker plays on
         one team only [14.6]."""
         other = self._k2_seat(1 - self.active)
-        held = set(self.o_guides if kind == "guides" else self.o_clients)
+        team = self.teams[1 - self.active]
+        held = set(team.guides if kind == "guides" else team.clients)
         if other.multinational:
             return held
         return held | set(other.team.guides if kind == "guides" else other.team.clients)
 
     # ------------------------------------------------------------------ set-up [5.*] [15.2]
-    def _setup(self) -> None:
-        self.secret_goal = [-1, -1]
-        self.goal_done = [False, False]
-        self.sherpa_summit = [False, False]
-        super()._setup()
-
     def _seat_setup(self) -> None:
         sg = self._k2_seat()
         if sg.multinational:
             self.phase = P_HIRE  # [14.6]: any guide and climbers the other seat has not taken
             return
-        self.guides = list(sg.team.guides)
-        self.clients = list(sg.team.clients)
-        self._seat_ready()
-
-    def _setup_next(self) -> None:
-        game = self._game
-        if len(self.guides) < game.ng:
-            return
-        if len(self.clients) < game.nc:
-            self.phase = P_RECRUIT
-            return
+        self.team.guides = list(sg.team.guides)
+        self.team.clients = list(sg.team.clients)
         self._seat_ready()
 
     def _seat_ready(self) -> None:
         game = self._game
-        self.prestige = PRESTIGE_2P
+        self.team.prestige = PRESTIGE_2P
         self._say(
             f"{self.label(self.active)}: {self.name(0)} ({self._kind().upper()}) and climbers "
             + ", ".join(self.name(game.ng + c) for c in range(game.nc))
@@ -192,7 +176,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
 
     def _seat_done(self) -> None:
         if self.active == 0:
-            self._swap()
+            self._seat(1)
             self._seat_setup()
             return
         self._choose_first()
@@ -223,7 +207,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         for seat in (self.active, 1 - self.active):
             with self._seated(seat):
                 victims = self._client_at(space)
-                if victims and any(self.pos[g] == space for g in range(ng)):
+                if victims and any(self.team.pos[g] == space for g in range(ng)):
                     asks.append(seat)
                     continue
                 for c in victims:
@@ -254,16 +238,16 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         """K2's allowance [8.6]; the Flashlight lights the climbers of both teams on its
         holder's space."""
         ng = self._game.ng
-        n = self.rs.clients[self.clients[c]].movement
+        n = self.rs.clients[self.team.clients[c]].movement
         if self.round == "storm":
-            pos = self.pos
+            pos = self.team.pos
             here = pos[ng + c]
-            lit = (self.flash >= 0 and pos[self.flash] == here) or (
-                self.o_flash >= 0 and self.o_pos[self.o_flash] == here
+            lit = (self.team.flash >= 0 and pos[self.team.flash] == here) or (
+                self.other.flash >= 0 and self.other.pos[self.other.flash] == here
             )
             if not lit and here not in pos[:ng]:  # no guide of the team here [8.6]
                 n = min(n, 1)
-        fx = self.fx
+        fx = self.team.fx
         if fx:
             n += fx.count("chocolate_bars")
             if "thick_snow" in fx:
@@ -277,10 +261,10 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         if (
             m < self._game.ng
             and group
-            and self.pos[m] == self.rs.board.summit
+            and self.team.pos[m] == self.rs.board.summit
             and self._kind() == "sherpa"
         ):
-            self.summited_with[0] = True  # public: the goal, if it is this one, is met
+            self.team.summited_with = True  # public: the goal, if it is this one, is met
 
     def _settle(self, space: int) -> None:
         """[15.4] on K2: no block on an avalanche space; the Serac collapses use up Blocked
@@ -288,7 +272,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         b = self.rs.board
         if space < 0 or space in self.collapsed or not b.is_ridge(space) or space in self.blocked:
             return
-        if "ridges_open" in self.fx or sum(self._clients_on(space)) < 2:
+        if "ridges_open" in self.team.fx or sum(self._clients_on(space)) < 2:
             return
         if len(self.blocked) + len(self.collapsed) < b.blocked_ridge_markers:
             self._block(space)
@@ -314,7 +298,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             and self.die_for == "rope"
             and self.rope_client >= OTHER
             and not self.luck_asked
-            and any(self.rs.tokens[t].effect == "luck" for t in self.o_held)
+            and any(self.rs.tokens[t].effect == "luck" for t in self.other.held)
         )
 
     def _luck_offer(self) -> bool:
@@ -332,8 +316,8 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         if self.die_for == "rope" and self.rope_client >= OTHER:
             d += self.luck_bonus  # the owner's Luck, played before the roll
             self.luck_bonus, self.luck_asked = 0, False
-        if self.die_for == "rope" and d == 1 and self.o_flash == ng + self.rope_client - OTHER:
-            self.o_flash = -1  # lost with its holder
+        if self.die_for == "rope" and d == 1 and self.other.flash == ng + self.rope_client - OTHER:
+            self.other.flash = -1  # lost with its holder
         super()._die_rolled(d)
 
     # ------------------------------------------------------------------ game end [11.*]
@@ -343,16 +327,15 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         self.step = "fate"
         tokens = self.rs.tokens
         back: list[int] = []
-        for s in (0, 1):
-            with self._seated(s):
-                keep = [t for t in self.held if tokens[t].effect in ("luck", "synthetic_rope")]
-                luck = [t for t in keep if tokens[t].effect == "luck"][:1]
-                keep = luck + [t for t in keep if tokens[t].effect == "synthetic_rope"]
-                back += [t for t in self.held if t not in keep]
-                ams = [t for t in self.kept if tokens[t].effect == "acute_mountain_sickness"]
-                self.kept = [t for t in self.kept if t not in ams]
-                back += ams
-                self.held = keep
+        for team in self.teams:  # seat 1's, then seat 2's
+            keep = [t for t in team.held if tokens[t].effect in ("luck", "synthetic_rope")]
+            luck = [t for t in keep if tokens[t].effect == "luck"][:1]
+            keep = luck + [t for t in keep if tokens[t].effect == "synthetic_rope"]
+            back += [t for t in team.held if t not in keep]
+            ams = [t for t in team.kept if tokens[t].effect == "acute_mountain_sickness"]
+            team.kept = [t for t in team.kept if t not in ams]
+            back += ams
+            team.held = keep
         pool = self.container + self.set_aside + self.storm_watch + back + self.drawn
         ropes = sorted(t for t in pool if tokens[t].effect == "synthetic_rope")
         self.pool = sorted(t for t in pool if t not in ropes)
@@ -363,42 +346,30 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         self._say(f"{len(self.pool)} tokens form the fate pool", R_POOL)
         self.fate_seat = self.first
         self._seat(self.fate_seat)
-        self._seat_end()
+        self._seat_fates()
 
-    def _seat_end(self) -> None:
-        self.heli_done = True
+    def _seat_fates(self) -> None:
+        """A seat's Game End on K2: no helicopter; House's Chimney is asked at its end."""
+        self.team.heli_done = True
         self.chimney_left = -1
         self._build_fates()
 
     def _finish(self) -> None:
         if self.chimney_left < 0:
             self.chimney_left = sum(
-                1 for t in self.kept if self.rs.tokens[t].effect == "houses_chimney"
+                1 for t in self.team.kept if self.rs.tokens[t].effect == "houses_chimney"
             )
             if self._next_chimney():
                 return
-        game = self._game
-        ng = game.ng
-        for g in range(ng):
-            if self.pos[g] == LOST:
-                self.pos[g] = 0
+        team = self.team
+        for g in range(self._game.ng):
+            if team.pos[g] == LOST:
+                team.pos[g] = 0
                 self._say(f"{self.name(g)} returns to High Camp after the bivouac", R_SHERPA)
-        for c in range(game.nc):
-            if self.goal[c] == 0 and self.pos[ng + c] != DEAD:
-                self.fates[c] = "not supported"
-                self._say(f"{self.name(ng + c)} never reached the Traverse", R_UNSUPPORTED)
-        if self.fate_seat == self.first:
-            self.fate_seat = 1 - self.first
-            self._seat(self.fate_seat)
-            self._seat_end()
-            return
-        self.phase = P_OVER
-        self.step = "over"
-        self._cache = None
-        if self._log is not None:
-            for bd in self.score_breakdown():
-                self._say(f"{self.label(bd.player)} scores {bd.total:g}: {bd.band}", R_SCORE)
-            self._say(self.ending() or "", R_VICTORY)
+        super()._finish()
+
+    _end_log = K2State._say
+    _END_RULES = (R_UNSUPPORTED, R_SCORE, R_VICTORY)  # K2's sections
 
     # ------------------------------------------------------------------ the contract
     def current_player(self) -> int:
@@ -413,7 +384,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
 
     def _compute_legal(self) -> list[int]:
         if self.phase == P_RECRUIT and not self._luck_offer():
-            taken = set(self.clients) | self._reserved("clients")
+            taken = set(self.team.clients) | self._reserved("clients")
             return [RECRUIT + c for c in range(len(self.rs.clients)) if c not in taken]
         return super()._compute_legal()
 
@@ -421,7 +392,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         if self.phase == P_GOAL:
             self._cache = None
             g = action - GOAL
-            self.secret_goal[0] = g
+            self.team.secret_goal = g
             self.secret[self.active] = self.k2.goals[g][1]
             self._say(
                 f"{self.label(self.active)}: {self.name(0)} has a Secret Goal, face down",
@@ -433,10 +404,10 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             self._cache = None
             self.luck_asked = True
             if action == LUCK_PLAY:  # the struck climber's player plays their Luck
-                t = next(t for t in self.o_held if self.rs.tokens[t].effect == "luck")
-                self.o_held.remove(t)
+                t = next(t for t in self.other.held if self.rs.tokens[t].effect == "luck")
+                self.other.held.remove(t)
                 self.spent.append(t)
-                self.o_tallies[T_PLAYED] += 1
+                self.other.tallies[T_PLAYED] += 1
                 self.luck_bonus = 2
                 self._say(f"{self.label(1 - self.active)} plays Luck: +2 to the roll", R_AID)
             return
@@ -445,7 +416,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             play = self._game.effect_ids[action - PLAY]
         super()._apply(action)
         if play in ("ridges_open", "sherpa_stamina"):  # both players, that turn
-            for fx in (self.fx, self.o_fx):
+            for fx in (self.team.fx, self.other.fx):
                 if play not in fx:
                     fx.append(play)
             if self.phase == P_MOVE and self.round == "clear" and self.option < 0:
@@ -528,18 +499,18 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     # ------------------------------------------------------------------ copies, checks
     def _snapshot(self) -> dict[str, Any]:
         doc = super()._snapshot()
-        for k in self._K2P_FLAT:
-            doc[k] = list(getattr(self, k))
-        for k in self._K2P_SCALARS:
-            doc[k] = getattr(self, k)
+        for k in self._K2P_DOC:
+            if k in self._PER_SEAT:
+                doc[k] = [getattr(t, k) for t in self._seat_teams()]
+                continue
+            v = self._doc_field(k)
+            doc[k] = list(v) if isinstance(v, list) else v
         return doc
 
     def clone(self) -> K2TwoPlayerState:
         new = cast(K2TwoPlayerState, super().clone())
-        for k in self._K2P_FLAT:
-            setattr(new, k, getattr(self, k).copy())
-        for k in self._K2P_SCALARS:
-            setattr(new, k, getattr(self, k))
+        new.noble_next = self.noble_next
+        new.noble_next_space = self.noble_next_space
         return new
 
     def invariants(self) -> list[str]:
@@ -548,7 +519,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         four; blocks only with two or more climbers [15.4]; Prestige on its track."""
         problems = self._token_problems()
         ng = self._game.ng
-        for base, pos in ((0, self.pos), (OTHER, self.o_pos)):
+        for base, pos in ((0, self.team.pos), (OTHER, self.other.pos)):
             for m, p in enumerate(pos):
                 allowed = (REMOVED, LOST) if m < ng else (LOST, DEAD)
                 if p < 0 and p not in allowed:
@@ -562,14 +533,14 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             for s in self.blocked:
                 if sum(self._clients_on(s)) < 2:
                     problems.append(f"{b.names[s]} blocked with fewer than two climbers")
-        for p in (self.prestige, self.o_prestige):
+        for p in (t.prestige for t in self.teams):
             if not 0 <= p <= b.prestige_max:
                 problems.append("Prestige off its track")
         if self._track_len() > b.storm_watch:
             problems.append("Avalanche Track overfull")
         if any(r[0] not in self.collapsed for r in self.ropes):
             problems.append("a rope off an avalanche space")
-        if sum(1 for f in (self.flash, self.o_flash) if f >= 0) > 1:
+        if sum(1 for f in (self.team.flash, self.other.flash) if f >= 0) > 1:
             problems.append("two Flashlights")
         return problems
 
@@ -588,7 +559,7 @@ def _flashlight_2p(state: Any, t: int) -> None:
     """There is one Flashlight: bought again (after a refill [7.4]), it leaves the
     opponent's climber for one of the buyer's."""
     assert isinstance(state, K2TwoPlayerState)
-    state.o_flash = -1
+    state.other.flash = -1
     EFFECTS["flashlight"](state, t)
 
 

@@ -12,6 +12,7 @@ from ..engine import (
 from .vocabulary import K2_MARKER_NAMES
 
 if TYPE_CHECKING:
+    from ..team import Team
     from .protocols import K2Series
 
 
@@ -20,7 +21,7 @@ def _k2_observation(self: K2Series, obs: dict[str, Any]) -> None:
     rs = self.rs
     names = rs.board.names
     ng = self._game.ng
-    goal = self.secret_goal[0]
+    goal = self.team.secret_goal
     obs["k2"] = {
         "avalanche_track": [rs.tokens[t].name for t in self.storm_watch],
         "darkness_phase": self._storm_phase(),
@@ -28,7 +29,7 @@ def _k2_observation(self: K2Series, obs: dict[str, Any]) -> None:
         "darkness_pending": self.storm_pending,
         "collapsed": [names[s] for s in self.collapsed],
         "ropes": [{"space": names[s], "frayed": bool(f)} for s, _, f in self.ropes],
-        "flashlight": self.name(self.flash) if self.flash >= 0 else None,
+        "flashlight": self.name(self.team.flash) if self.team.flash >= 0 else None,
         "guide_kind": self._kind(),
         "secret_goal": None
         if goal < 0
@@ -39,12 +40,17 @@ def _k2_observation(self: K2Series, obs: dict[str, Any]) -> None:
         },
         "descents": [self.name(m) for m, _ in self.descents],
         "roll_for": self.die_for if self.phase == P_DIE else "",
-        "bivouacked": [self.name(m) for m in range(len(self.pos)) if self.bivouacked[m]],
+        "bivouacked": [self.name(m) for m in range(len(self.team.pos)) if self.team.bivouacked[m]],
         "traverse_goal": self.k2.traverse_goal,
     }
-    for c, entry in enumerate(obs["clients"]):
-        entry["marker"] = K2_MARKER_NAMES[self.goal[c]]
-    for g, entry in enumerate(obs["guides"]):
-        entry["kind"] = rs.guides[self.guides[g]].kind
-        entry["where"] = "bivouac" if self.pos[g] == LOST else entry["where"]
     del ng
+
+
+def _k2_team_view(self: K2Series, team: Team, view: dict[str, Any]) -> None:
+    """K2's words in a team's view (:meth:`_team_view`): the Traverse marker, the guide's
+    kind, a bivouac."""
+    for c, entry in enumerate(view["clients"]):
+        entry["marker"] = K2_MARKER_NAMES[team.goal[c]]
+    for g, entry in enumerate(view["guides"]):
+        entry["kind"] = self.rs.guides[team.guides[g]].kind
+        entry["where"] = "bivouac" if team.pos[g] == LOST else entry["where"]
