@@ -413,6 +413,19 @@ class Table:
     def _agent_seed(self, seat: int) -> int:
         return (self.record.seed + 7919 * seat) % 2**62
 
+    def _decision(self, player: int, state: State) -> Decision:
+        """The job of the agent of ``player`` deciding at ``state`` in a worker process."""
+        return Decision(
+            self.id,
+            player,
+            self.record.game,
+            dict(self.record.options),
+            self.record.seed,
+            list(state.history()),
+            self.record.seats[player].agent or "random",
+            self._agent_seed(player),
+        )
+
     def _agent_action(self, player: int, state: State) -> int:
         """The agent's choice (in a worker process when the hub has thinkers); a failing
         agent (an exception, an illegal id) is replaced by a random legal action for that
@@ -423,26 +436,54 @@ class Table:
             pool = "quick_thinkers" if spec in QUICK else "thinkers"
             thinkers = getattr(self.hub, pool, None)
             if thinkers is not None and agent is self._built.get(player) and spec not in AT_ONCE:
-                job = Decision(
-                    self.id,
-                    player,
-                    self.record.game,
-                    dict(self.record.options),
-                    self.record.seed,
-                    list(state.history()),
-                    spec,
-                    self._agent_seed(player),
-                )
-                action = thinkers.decide(job)
+                action = thinkers.decide(self._decision(player, state))
             else:
                 action = agent.act(state.clone())
+        except Exception as err:  # an agent's bug must not stop the table
+            return self._checked(player, state, err)
+        return self._checked(player, state, action)
+
+    def _checked(self, player: int, state: State, action: Any) -> int:
+        """``action`` if the agent of ``player`` chose a legal one at ``state``; else (an
+        illegal id, or the exception it raised) a random legal action, with a notice."""
+        if not isinstance(action, BaseException):
             if state.clone()._is_legal(action):
                 return int(action)
             why = f"chose {action!r}, which is not legal"
-        except Exception as err:  # an agent's bug must not stop the table
-            why = f"failed ({type(err).__name__}: {err})"
+        else:
+            why = f"failed ({type(action).__name__}: {action})"
         self.notice = f"{self.record.seats[player].name} {why}: a random legal action was played."
         return make_agent("random", seed=len(state.history())).act(state.clone())
+
+    def quick_job(self) -> Decision | None:
+        """The decision to ask the hub's quick worker process for, when the seat to act is
+        a quick agent deciding there (the server waits for it without holding a thread,
+        then :meth:`play_decided`); ``None``: it decides in the calling thread."""
+        with self.lock:
+            player = self.state.current_player()
+            if player < 0 or self.human(player):
+                return None
+            spec = self.record.seats[player].agent or "random"
+            if (
+                spec not in QUICK
+                or spec in AT_ONCE
+                or getattr(self.hub, "quick_thinkers", None) is None
+            ):
+                return None
+            if self.agents[player] is not self._built.get(player):
+                return None
+            return self._decision(player, self.state)
+
+    def play_decided(self, job: Decision, action: Any) -> bool:
+        """Play the action (or the exception) a worker process answered ``job`` with;
+        ``False`` if the table moved on meanwhile."""
+        with self.lock:
+            if len(self.state.history()) != len(job.history) or (
+                self.state.current_player() != job.seat
+            ):
+                return False
+            self._commit(self._checked(job.seat, self.state, action))
+            return True
 
     def due(self) -> bool:
         """Whether the turn clock has run out (cheap: no rules work)."""
