@@ -53,8 +53,10 @@ import sys, uvicorn
 if sys.argv[3]:
     import web_trace
     web_trace.install(sys.argv[3])
+import inspect
 from highcamp.web import create_app
-app = create_app(sys.argv[1], creations_per_minute=1e6, creation_burst=10**6, freeze_gc=True)
+served = {"freeze_gc": True} if "freeze_gc" in inspect.signature(create_app).parameters else {}
+app = create_app(sys.argv[1], creations_per_minute=1e6, creation_burst=10**6, **served)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             ws_max_size=1 << 16)
 """

@@ -20,10 +20,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import secrets
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -119,7 +121,7 @@ class Table:
         self.log_gen = 0  # counts changes of the state that are not appended moves (undo)
         self.sending: Any = None  # the server's lock keeping this table's views in order
         self._timeline: list[int] | None = None
-        self._undo: tuple[tuple[int, int] | None, int | None] = (None, None)
+        self._players: list[int] | None = None  # who took each step (solo tables' undo)
         self._static: dict[str, Any] | None = None
         self._logs: dict[Any, list[dict[str, Any]]] = {}  # each reader's whole log, kept
 
@@ -354,11 +356,41 @@ class Table:
                 status=409,
             ) from None
         self._extend_logs(self.state, action, new)
+        if self._players is not None and len(self._players) == step:
+            self._players.append(self.state.current_player())
+        else:
+            self._players = None
         self.state = new
         self.version += 1
         if new.is_terminal():
             self.hub.store.set_finished(self.id)
             self.record.finished = True
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Store the moves played in the block in one transaction when it ends (the table
+        shows them first, so no view may be sent before the block ends). If storing fails
+        the table is rebuilt from the store: a step another server stored first is a
+        :class:`WebError` (409), the database's own failure is raised."""
+        try:
+            with self.hub.writer.hold():
+                yield
+        except StaleActionError:
+            self._rebuild()
+            raise WebError(
+                "another move was played on this table first; here is the table now",
+                status=409,
+            ) from None
+        except WebError:
+            raise
+        except Exception:
+            self._rebuild()
+            raise
+
+    def _rebuild(self) -> None:
+        with self.lock:
+            self.reload()
+            self.version += 1
 
     def advance(self) -> None:
         """Play chance steps (from the state's own generator) and agent seats until a
@@ -514,6 +546,7 @@ class Table:
         if record is not None:
             self.record = record
             self.state = self._replay(record.history)
+            self._players = None
             self._logs = {}
             self.log_gen += 1
 
@@ -522,16 +555,14 @@ class Table:
         """The history length an undo returns to, or ``None`` when undo is not allowed:
         solo tables only, back to the seat's own last action, never past a chance step
         (it revealed something) nor, with hidden information, past another seat's action.
-        Cached per state (every view asks, and it replays the history)."""
+        Who took each step is found by replaying the history once, then grown with each
+        move (every view asks)."""
         if self.record.mode != "solo":
             return None
-        key = (id(self.state), seat)
-        if self._undo[0] == key:
-            return self._undo[1]
-        players = actors(self.game, self.state.history(), self.record.seed)
-        point = undo_point(players, seat, self.game.info.hidden_information)
-        self._undo = (key, point)
-        return point
+        history = self.state.history()
+        if self._players is None or len(self._players) != len(history):
+            self._players = actors(self.game, history, self.record.seed)
+        return undo_point(self._players, seat, self.game.info.hidden_information)
 
     def undo(self, role: str, seat: int | None, *, auto: bool = True) -> None:
         """Take back the seat's last action (see :meth:`undo_point`)."""
@@ -551,6 +582,7 @@ class Table:
                 )
             self.hub.store.truncate(self.id, point)
             self.state = self._replay(self.state.history()[:point])
+            self._players = None
             self._logs = {}
             self.notice = "Undone."
             self.deadline = None
