@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import secrets
 import threading
 import time
@@ -41,7 +42,7 @@ from highcamp.core import (
     as_told,
     undo_point,
 )
-from highcamp.games import load_game
+from highcamp.games import game_class, load_game
 from highcamp.store import StaleActionError, TableRecord
 
 from .optimal import exact_hint, exact_review
@@ -61,11 +62,31 @@ class Host(Protocol):
     writer: GroupWriter
 
 
-__all__ = ["LOG_TAIL", "Table", "WebError", "hint_agent"]
+__all__ = ["LOG_TAIL", "Table", "WebError", "game_for", "hint_agent"]
 
 LOG_TAIL = 400  # log entries sent with a view (the newest)
 QUICK = ("random", "heuristic", "easy")  # decide in milliseconds (the easy level: the heuristic)
 AT_ONCE = ("random",)  # agents that decide in microseconds: no worker process for them
+
+
+@functools.lru_cache(maxsize=512)
+def _game(cls: type[Game], options: str) -> Game:
+    return cls(**json.loads(options))
+
+
+def game_for(game_id: str, options: dict[str, Any]) -> Game:
+    """The game ``game_id`` with ``options``, built once for every table that plays it (a
+    game is rules and data, shared as the worker processes share it; building one reads
+    its data, a cost every new table paid).
+
+    >>> game_for("everest-1924", {}) is game_for("everest-1924", {})
+    True
+    """
+    try:
+        key = json.dumps(options, sort_keys=True)
+    except TypeError:  # options JSON cannot hold are built each time
+        return load_game(game_id, **options)
+    return _game(game_class(game_id), key)
 
 
 class WebError(Exception):
@@ -100,7 +121,7 @@ class Table:
     def __init__(self, hub: Host, record: TableRecord) -> None:
         self.hub = hub
         self.record = record
-        self.game: Game = load_game(record.game, **record.options)
+        self.game: Game = game_for(record.game, record.options)
         self.state: State = self._replay(record.history)
         self.agents: dict[int, Agent] = {
             s.seat: make_agent(s.agent or "random", seed=self._agent_seed(s.seat))
