@@ -149,13 +149,20 @@ class GroupWriter:
         touched = sorted({i.table_id for i in batch})
         touches = [self._touch.params({"tid": t, "at": now}) for t in touched]
         try:
-            with self.store.engine.begin() as conn:
-                cursor = conn.connection.cursor()
+            raw = self.store.engine.raw_connection()  # the driver's, from the pool
+            try:
+                cursor = raw.cursor()
                 try:
                     cursor.executemany(self._insert.sql, rows)
                     cursor.executemany(self._touch.sql, touches)
                 finally:
                     cursor.close()
+                raw.commit()
+            except BaseException:
+                raw.rollback()
+                raise
+            finally:
+                raw.close()  # back to the pool
             self.commits += 1
             for i in batch:
                 i.done = True
