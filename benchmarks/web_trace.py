@@ -127,7 +127,7 @@ def install(path: str) -> None:
                     _note("play_out", now - marks[1])
 
         Worker.run = traced_play  # type: ignore[method-assign]
-    app._dumps = _timed("dumps", app._dumps)  # type: ignore[method-assign]
+    app._dumps = _timed("dumps", app._dumps)
     tables.Table._view = _timed("view", tables.Table._view)  # type: ignore[method-assign]
     tables.Table._agent_action = _timed(  # type: ignore[method-assign]
         "decide", tables.Table._agent_action
