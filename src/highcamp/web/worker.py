@@ -17,6 +17,16 @@ this one.
 ...         worker.close()
 >>> asyncio.run(main())
 [0, 1, 4, 9]
+>>> async def failing() -> str:
+...     worker = Worker()
+...     try:
+...         await worker.run(int, "x")
+...     except ValueError as err:
+...         return "raised in the caller"
+...     finally:
+...         worker.close()
+>>> asyncio.run(failing())
+'raised in the caller'
 """
 
 from __future__ import annotations
@@ -41,6 +51,8 @@ def _deliver(done: list[tuple[asyncio.Future[Any], bool, Any]]) -> None:
             continue
         if ok:
             future.set_result(value)
+        elif isinstance(value, StopIteration):  # a future cannot hold one
+            future.set_exception(RuntimeError(f"the job raised {value!r}"))
         else:
             future.set_exception(value)
 
