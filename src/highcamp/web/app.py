@@ -1,9 +1,11 @@
 """The Starlette application: a JSON API, a WebSocket per client and the static front end.
 
-The event loop only moves bytes. Everything that touches a game or the database (finding a
-token, loading and replaying a table, validating and storing a move, building each seat's
-view and its JSON) runs in worker threads: a move, the chance steps and quick AI seats it
-sets off and every client's encoded view in one trip. Searching agents think outside the
+The event loop only moves bytes. Everything that touches a game or the database runs off
+it: play (validating and storing a move, the chance steps and quick AI seats it sets off,
+stored with it in one transaction, and every client's encoded view) in one trip to the play
+thread (:mod:`.worker`); cold work (finding a token, loading and replaying a table, creating
+one) in a pool of threads; a quick AI's decision in its worker process, awaited without a
+thread. Searching agents think outside the
 table's lock (in worker processes), so a thinking AI never holds up anyone, its own table's
 viewers included; their steps are played by one task per table that sends every client its
 view after each step, with ``thinking`` set while an AI decides. After the first view on a
@@ -131,7 +133,7 @@ def create_app(
 
     # ------------------------------------------------------------------ pushing views
     def encoded_views(table: Table) -> list[tuple[_Conn, str]]:
-        """In a worker thread: every client's view of the table now, encoded; each view
+        """In the play thread: every client's view of the table now, encoded; each view
         built once per role and seat, and each client sent only the log entries it lacks."""
         views: dict[tuple[str, int | None], dict[str, Any]] = {}
         texts: dict[tuple[Any, ...], tuple[str, Any]] = {}
