@@ -5,7 +5,9 @@ Run it from the repository root::
     .venv/bin/python benchmarks/web_load.py [--tables 100] [--seconds 10] [--db URL]
 
 The server runs in a process of its own (``create_app`` under uvicorn on 127.0.0.1, a
-free port, an SQLite file unless ``--db``); this process is the load generator. It opens
+free port, an SQLite file unless ``--db``, started as ``highcamp serve`` starts it); the
+load runs in ``--generators`` processes of this one (2 by default: each plays a share of
+the tables on one shared schedule, and this process merges their round trips). It opens
 ``--tables`` tables (a third each solo against the heuristic AI, hotseat with one client,
 and online with one WebSocket per seat: 100 tables hold about 150 clients) of the games
 in ``--games``, and each client plays its seat: when a view says it is its turn, it waits
@@ -19,6 +21,13 @@ each for ``--seconds``; the capacity is the highest actions/s at which p99 stays
 50 ms. Everything is bounded: each phase stops after ``--seconds``, the whole run after
 ``--deadline`` seconds, and only loopback is used. Speeds depend on the machine; the
 figures in docs/benchmarks.md were measured with the command there.
+
+To see where the time goes: ``--thinks 1,0.25`` chooses the phases, ``--trace FILE``
+loads ``benchmarks/web_trace.py`` into the server (timers around each stage, garbage
+collections, the event loop's lag; written for the phase ``--profile-phase``), and
+``--py-spy FILE`` records the server with ``py-spy record`` during that phase. Each phase
+prints the server's CPU per action (its worker processes included), the cores its main
+process used, and the load generators' CPU per action.
 """
 
 from __future__ import annotations
@@ -185,7 +194,7 @@ def _start_server(db: str, port: int, args: argparse.Namespace) -> subprocess.Po
     env = dict(os.environ)
     here = os.path.dirname(os.path.abspath(__file__))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [env.get("PYTHONPATH", ""), here]))
-    cmd = [sys.executable, "-c", SERVER, db, str(port), args.trace, str(args.workers)]
+    cmd = [sys.executable, "-c", SERVER, db, str(port), args.trace]
     proc = subprocess.Popen(cmd, env=env)
     for _ in range(300):
         try:
@@ -317,7 +326,6 @@ def main() -> None:
         help="think times of the phases (the first is the goal phase)",
     )
     parser.add_argument("--generators", type=int, default=2, help="load generator processes")
-    parser.add_argument("--workers", type=int, default=1, help="server processes")
     parser.add_argument("--trace", default="", help="write the server's stage timers here")
     parser.add_argument("--py-spy", default="", help="record the server with py-spy here")
     parser.add_argument("--py-spy-args", default="--idle --gil --nonblocking")
