@@ -5,7 +5,9 @@ Run it from the repository root::
     .venv/bin/python benchmarks/web_load.py [--tables 100] [--seconds 10] [--db URL]
 
 The server runs in a process of its own (``create_app`` under uvicorn on 127.0.0.1, a
-free port, an SQLite file unless ``--db``); this process is the load generator. It opens
+free port, an SQLite file unless ``--db``, started as ``highcamp serve`` starts it); the
+load runs in ``--generators`` processes of this one (2 by default: each plays a share of
+the tables on one shared schedule, and this process merges their round trips). It opens
 ``--tables`` tables (a third each solo against the heuristic AI, hotseat with one client,
 and online with one WebSocket per seat: 100 tables hold about 150 clients) of the games
 in ``--games``, and each client plays its seat: when a view says it is its turn, it waits
@@ -19,15 +21,25 @@ each for ``--seconds``; the capacity is the highest actions/s at which p99 stays
 50 ms. Everything is bounded: each phase stops after ``--seconds``, the whole run after
 ``--deadline`` seconds, and only loopback is used. Speeds depend on the machine; the
 figures in docs/benchmarks.md were measured with the command there.
+
+To see where the time goes: ``--thinks 1,0.25`` chooses the phases, ``--trace FILE``
+loads ``benchmarks/web_trace.py`` into the server (timers around each stage, garbage
+collections, the event loop's lag; written for the phase ``--profile-phase``), and
+``--py-spy FILE`` records the server with ``py-spy record`` during that phase. Each phase
+prints the server's CPU per action (its worker processes included), the cores its main
+process used, and the load generators' CPU per action.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import multiprocessing
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -47,8 +59,13 @@ GOAL_MS = 50.0
 
 SERVER = """
 import sys, uvicorn
+if sys.argv[3]:
+    import web_trace
+    web_trace.install(sys.argv[3])
+import inspect
 from highcamp.web import create_app
-app = create_app(sys.argv[1], creations_per_minute=1e6, creation_burst=10**6)
+served = {"freeze_gc": True} if "freeze_gc" in inspect.signature(create_app).parameters else {}
+app = create_app(sys.argv[1], creations_per_minute=1e6, creation_burst=10**6, **served)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             ws_max_size=1 << 16)
 """
@@ -76,8 +93,7 @@ class Stats:
 class Load:
     """The clients of every table and the current think time."""
 
-    def __init__(self, base: str, games: list[str], tables: int, seed: int, server: int) -> None:
-        self.server = server
+    def __init__(self, base: str, games: list[str], tables: int, seed: int) -> None:
         self.base = base
         self.games = games
         self.tables = tables
@@ -138,30 +154,18 @@ class Load:
                     sent = (v["step"], time.perf_counter())
                     await ws.send(json.dumps({"type": "act", "action": action, "step": v["step"]}))
 
-    async def phase(self, think: float, seconds: float) -> dict[str, float]:
-        self.think = think
-        await asyncio.sleep(min(2.0, seconds / 4))  # settle at the new pace
+    async def record(self, seconds: float) -> list[float]:
+        """The round trips of the next ``seconds``."""
         self.stats = Stats()
-        start, cpu, own = time.perf_counter(), _cpu(self.server), time.process_time()
         await asyncio.sleep(seconds)
-        result = self.stats.summary(time.perf_counter() - start)
-        used, used_here = _cpu(self.server) - cpu, time.process_time() - own
-        n = max(1, int(result["actions"]))
-        return {
-            "think_s": think,
-            **result,
-            # CPU the server (with its worker processes) and this load generator used
-            "server_cpu_ms_per_action": used * 1000 / n,
-            "load_cpu_ms_per_action": used_here * 1000 / n,
-            "load_average": os.getloadavg()[0],
-        }
+        return self.stats.trips
 
 
-def _cpu(pid: int) -> float:
-    """CPU seconds (user and system) of process ``pid`` and its children (the worker
-    processes where agents decide), from ``/proc``; 0 where there is no ``/proc``."""
+def _cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds (user and system) of process ``pid`` alone, and with its children (the
+    worker processes where agents decide), from ``/proc``; 0 where there is no ``/proc``."""
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-    total = 0.0
+    own = total = 0.0
     try:
         for entry in os.listdir("/proc"):
             if not entry.isdigit():
@@ -172,10 +176,12 @@ def _cpu(pid: int) -> float:
             except OSError:
                 continue
             if int(entry) == pid or int(fields[1]) == pid:  # fields[1]: the parent's pid
-                total += (int(fields[11]) + int(fields[12])) / tick
+                used = (int(fields[11]) + int(fields[12])) / tick
+                total += used
+                own += used if int(entry) == pid else 0.0
     except OSError:
-        return 0.0
-    return total
+        return 0.0, 0.0
+    return own, total
 
 
 def _free_port() -> int:
@@ -184,9 +190,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+def _start_server(db: str, port: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
-    proc = subprocess.Popen([sys.executable, "-c", SERVER, db, str(port)], env=env)
+    here = os.path.dirname(os.path.abspath(__file__))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [env.get("PYTHONPATH", ""), here]))
+    cmd = [sys.executable, "-c", SERVER, db, str(port), args.trace]
+    proc = subprocess.Popen(cmd, env=env)
     for _ in range(300):
         try:
             httpx.get(f"http://{HOST}:{port}/api/games", timeout=2.0)
@@ -199,25 +208,103 @@ def _start_server(db: str, port: int) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not start")
 
 
-async def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
-    load = Load(base, args.games.split(","), args.tables, args.seed, server)
-    tables = [asyncio.create_task(load.table(k)) for k in range(args.tables)]
-    out: dict[str, Any] = {}
+def _schedule(args: argparse.Namespace) -> list[tuple[float, float, float]]:
+    """Each phase's think time and its start and end (seconds after the start of load)."""
+    out, t = [], args.warmup
+    for think in args.thinks:
+        settle = min(2.0, args.seconds / 4)  # settle at the new pace
+        out.append((think, t + settle, t + settle + args.seconds))
+        t += settle + args.seconds
+    return out
+
+
+async def generate(args: argparse.Namespace, base: str, part: int, t0: float, out: Any) -> None:
+    """One load generator: tables ``part``, ``part + generators``, ... played on the
+    schedule (``t0``: its start on ``time.time()``); each phase's round trips and this
+    process's CPU put on ``out`` as ``(part, phase, trips, cpu_seconds)``."""
+    load = Load(base, args.games.split(","), args.tables, args.seed + part)
+    kinds = range(part, args.tables, args.generators)
+    tables = [asyncio.create_task(load.table(k)) for k in kinds]
     try:
-        await asyncio.sleep(args.warmup)  # every table created and the server warm
-        out["goal"] = await load.phase(1.0, args.seconds)
-        print("goal phase:", json.dumps(out["goal"]), flush=True)
-        out["steps"] = []
-        for think in (0.5, 0.25, 0.1, 0.05, 0.02, 0.0):
-            step = await load.phase(think, args.seconds)
+        for i, (think, start, end) in enumerate(_schedule(args)):
+            await asyncio.sleep(max(0.0, t0 + start - 2.0 - time.time()))
+            load.think = think
+            await asyncio.sleep(max(0.0, t0 + start - time.time()))
+            own = time.process_time()
+            trips = await load.record(max(0.0, t0 + end - time.time()))
+            out.put((part, i, trips, time.process_time() - own))
+    finally:
+        load.stop.set()
+        await asyncio.gather(*tables, return_exceptions=True)
+        await load.http.aclose()
+
+
+def _generator(args: argparse.Namespace, base: str, part: int, t0: float, out: Any) -> None:
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(asyncio.wait_for(generate(args, base, part, t0, out), args.deadline))
+
+
+def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
+    """Start the generators, gather each phase (stopping once p99 passes 200 ms)."""
+    ctx = multiprocessing.get_context("spawn")
+    queue = ctx.Queue()
+    t0 = time.time() + 3.0  # every generator started by then
+    procs = [
+        ctx.Process(target=_generator, args=(args, base, g, t0, queue), daemon=True)
+        for g in range(args.generators)
+    ]
+    for p in procs:
+        p.start()
+    out: dict[str, Any] = {"steps": []}
+    try:
+        for i, (think, start, end) in enumerate(_schedule(args)):
+            time.sleep(max(0.0, t0 + start - time.time()))
+            cpu, spy = _cpu(server), None
+            if args.trace and i == args.profile_phase:
+                os.kill(server, signal.SIGUSR1)
+            if args.py_spy and i == args.profile_phase:
+                spy = subprocess.Popen(
+                    [os.path.join(os.path.dirname(sys.executable), "py-spy"), "record", "--pid", str(server), "--duration",
+                     str(int(end - start)), "--format", "raw", "-o", args.py_spy,
+                     *args.py_spy_args.split()]
+                )  # fmt: skip
+            time.sleep(max(0.0, t0 + end - time.time()))
+            after = _cpu(server)
+            used, used_main = after[1] - cpu[1], after[0] - cpu[0]
+            if args.trace and i == args.profile_phase:
+                os.kill(server, signal.SIGUSR2)
+            trips, used_here = [], 0.0
+            for _ in procs:
+                _, _, part_trips, part_cpu = queue.get(timeout=60)
+                trips += part_trips
+                used_here += part_cpu
+            if spy is not None:
+                spy.wait(timeout=60)
+            result = Stats(trips).summary(end - start)
+            n = max(1, int(result["actions"]))
+            step = {
+                "think_s": think,
+                **result,
+                # CPU the server (with its worker processes) and the load generators used
+                "server_cpu_ms_per_action": used * 1000 / n,
+                "server_cores": used / (end - start),
+                "server_main_cores": used_main / (end - start),
+                "load_cpu_ms_per_action": used_here * 1000 / n,
+                "load_average": os.getloadavg()[0],
+            }
+            if i == 0:
+                out["goal"] = step
+                print("goal phase:", json.dumps(step), flush=True)
+                continue
             out["steps"].append(step)
             print("capacity step:", json.dumps(step), flush=True)
             if step["p99_ms"] > 4 * GOAL_MS:
                 break
     finally:
-        load.stop.set()
-        await asyncio.gather(*tables, return_exceptions=True)
-        await load.http.aclose()
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            p.join(timeout=30)
     under = [s["per_s"] for s in out["steps"] if s["p99_ms"] < GOAL_MS]
     out["capacity_per_s"] = max(under, default=0.0)
     return out
@@ -232,15 +319,26 @@ def main() -> None:
     parser.add_argument("--db", default="", help="SQLAlchemy URL (an SQLite file if empty)")
     parser.add_argument("--games", default="everest-go,disaster,disaster-on-everest,everest-1924")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--thinks",
+        type=lambda s: [float(x) for x in s.split(",")],
+        default=[1.0, 0.5, 0.25, 0.1, 0.05, 0.02, 0.0],
+        help="think times of the phases (the first is the goal phase)",
+    )
+    parser.add_argument("--generators", type=int, default=2, help="load generator processes")
+    parser.add_argument("--trace", default="", help="write the server's stage timers here")
+    parser.add_argument("--py-spy", default="", help="record the server with py-spy here")
+    parser.add_argument("--py-spy-args", default="--idle --gil --nonblocking")
+    parser.add_argument(
+        "--profile-phase", type=int, default=3, help="the phase --trace and --py-spy record"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/load.db"
         port = _free_port()
-        server = _start_server(db, port)
+        server = _start_server(db, port, args)
         try:
-            result = asyncio.run(
-                asyncio.wait_for(run(args, f"http://{HOST}:{port}", server.pid), args.deadline)
-            )
+            result = run(args, f"http://{HOST}:{port}", server.pid)
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -4,6 +4,10 @@ Every action is committed before the server acknowledges it; under load, threads
 append at the same moment share one transaction (the first to come commits for everyone
 waiting), so a database that serialises writers (SQLite) never makes them wait on its
 lock in turn, and a server database (PostgreSQL) pays one round trip for many actions.
+A thread can also :meth:`~GroupWriter.hold` its appends and store them in one transaction
+when it lets go (a move and the automatic steps it sets off, before any view shows them).
+Statements are compiled once for the database and run on its driver's cursor (building
+and compiling a statement costs more than running it).
 
 >>> from highcamp.store import SeatRecord, Store
 >>> store = Store("sqlite://")
@@ -17,24 +21,33 @@ lock in turn, and a server database (PostgreSQL) pays one round trip for many ac
 Traceback (most recent call last):
 ...
 highcamp.store.sql.StaleActionError: step 1 of this table is already played
+>>> with writer.hold():
+...     writer.append(tid, 2, 1); writer.append(tid, 3, 0)
+...     store.load(tid).history  # not stored yet
+[4, 2]
+>>> store.load(tid).history
+[4, 2, 1, 0]
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy import bindparam
-from sqlalchemy.exc import IntegrityError
 
 from .sql import T_ACTIONS, T_TABLES, StaleActionError, Store
 
 __all__ = ["GroupWriter"]
 
-# built once (building a statement costs more than running it): many rows each
 _INSERT = T_ACTIONS.insert()
 _TOUCH = T_TABLES.update().where(T_TABLES.c.id == bindparam("tid")).values(updated=bindparam("at"))
+_INSERT_KEYS = ["table_id", "step", "action", "at"]
 
 
 @dataclass
@@ -46,6 +59,19 @@ class _Item:
     error: BaseException | None = None
 
 
+class _Raw:
+    """A statement compiled for one database: its SQL and how to lay out its parameters
+    for the driver (positional or named)."""
+
+    def __init__(self, statement: Any, dialect: sa.Dialect, keys: list[str] | None) -> None:
+        compiled = statement.compile(dialect=dialect, column_keys=keys)
+        self.sql = str(compiled)
+        self.order = list(compiled.positiontup) if compiled.positional else None
+
+    def params(self, row: dict[str, Any]) -> Any:
+        return row if self.order is None else tuple(row[k] for k in self.order)
+
+
 class GroupWriter:
     """Appends actions to ``store`` in shared transactions (thread-safe)."""
 
@@ -54,55 +80,105 @@ class GroupWriter:
         self._cv = threading.Condition()
         self._pending: list[_Item] = []
         self._busy = False
+        self._held = threading.local()
+        dialect = store.engine.dialect
+        self._insert = _Raw(_INSERT, dialect, _INSERT_KEYS)
+        self._touch = _Raw(_TOUCH, dialect, None)
+        self._integrity = getattr(dialect.dbapi, "IntegrityError", sa.exc.IntegrityError)
         self.commits = 0  # transactions made (for the benchmark's figures)
 
-    def append(self, table_id: str, step: int, action: int) -> None:
-        """Store the action played at ``step`` (committed when this returns); raises
-        :class:`StaleActionError` when that step is already stored."""
-        item = _Item(table_id, step, action)
-        with self._cv:
-            self._pending.append(item)
-            while not item.done and self._busy:
-                self._cv.wait()
-            if item.done:
-                if item.error is not None:
-                    raise item.error
-                return
-            self._busy = True
-            batch, self._pending = self._pending, []
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        """Keep this thread's appends until the block ends, then store them in one
+        transaction (raising :class:`StaleActionError` or the database's error then; what
+        was appended before an error inside the block is stored too). Nested holds store
+        at the outermost end."""
+        held: list[_Item] | None = getattr(self._held, "items", None)
+        if held is not None:
+            yield
+            return
+        items: list[_Item] = []
+        self._held.items = items
         try:
-            self._write(batch)
-        finally:
-            with self._cv:
-                self._busy = False
-                self._cv.notify_all()
-        if item.error is not None:
-            raise item.error
+            yield
+        finally:  # what the block played is stored even if it then failed
+            self._held.items = None
+            if items:
+                self._append(items)
+
+    def append(self, table_id: str, step: int, action: int) -> None:
+        """Store the action played at ``step`` (committed when this returns, or when the
+        thread's :meth:`hold` ends); raises :class:`StaleActionError` when that step is
+        already stored."""
+        item = _Item(table_id, step, action)
+        held: list[_Item] | None = getattr(self._held, "items", None)
+        if held is not None:
+            held.append(item)
+            return
+        self._append([item])
+
+    def _append(self, items: list[_Item]) -> None:
+        with self._cv:
+            self._pending.extend(items)
+            while not all(i.done for i in items) and self._busy:
+                self._cv.wait()
+            if not all(i.done for i in items):
+                self._busy = True
+                batch, self._pending = self._pending, []
+            else:
+                batch = []
+        if batch:
+            try:
+                self._write(batch)
+            finally:
+                with self._cv:
+                    self._busy = False
+                    self._cv.notify_all()
+        for i in items:
+            if i.error is not None:
+                raise i.error
 
     def _write(self, batch: list[_Item]) -> None:
         now = time.time()
+        rows = [
+            self._insert.params(
+                {"table_id": i.table_id, "step": i.step, "action": i.action, "at": now}
+            )
+            for i in batch
+        ]
+        touched = sorted({i.table_id for i in batch})
+        touches = [self._touch.params({"tid": t, "at": now}) for t in touched]
         try:
-            with self.store.engine.begin() as conn:
-                conn.execute(
-                    _INSERT,
-                    [
-                        {"table_id": i.table_id, "step": i.step, "action": i.action, "at": now}
-                        for i in batch
-                    ],
-                )
-                touched = sorted({i.table_id for i in batch})
-                conn.execute(_TOUCH, [{"tid": t, "at": now} for t in touched])
+            raw = self.store.engine.raw_connection()  # the driver's, from the pool
+            try:
+                cursor = raw.cursor()
+                try:
+                    cursor.executemany(self._insert.sql, rows)
+                    cursor.executemany(self._touch.sql, touches)
+                finally:
+                    cursor.close()
+                raw.commit()
+            except BaseException:
+                raw.rollback()
+                raise
+            finally:
+                raw.close()  # back to the pool
             self.commits += 1
             for i in batch:
                 i.done = True
-        except IntegrityError:  # a stale step among them: one at a time, each its answer
+        except (self._integrity, sa.exc.IntegrityError):  # a stale step: each its answer
+            failed: set[str] = set()  # a table's later steps follow from the failed one
             for i in batch:
                 try:
+                    if i.table_id in failed:
+                        raise StaleActionError(i.step)
                     self.store.append_action(i.table_id, i.step, i.action)
                 except StaleActionError as err:
                     i.error = err
+                    failed.add(i.table_id)
                 except Exception as err:  # the database's own failure: to its writer
                     i.error = err
+                    failed.add(i.table_id)
                 i.done = True
         except Exception as err:
             for i in batch:

@@ -1,9 +1,11 @@
 """The Starlette application: a JSON API, a WebSocket per client and the static front end.
 
-The event loop only moves bytes. Everything that touches a game or the database (finding a
-token, loading and replaying a table, validating and storing a move, building each seat's
-view and its JSON) runs in worker threads: a move, the chance steps and quick AI seats it
-sets off and every client's encoded view in one trip. Searching agents think outside the
+The event loop only moves bytes. Everything that touches a game or the database runs off
+it: play (validating and storing a move, the chance steps and quick AI seats it sets off,
+stored with it in one transaction, and every client's encoded view) in one trip to the play
+thread (:mod:`.worker`); cold work (finding a token, loading and replaying a table, creating
+one) in a pool of threads; a quick AI's decision in its worker process, awaited without a
+thread. Searching agents think outside the
 table's lock (in worker processes), so a thinking AI never holds up anyone, its own table's
 viewers included; their steps are played by one task per table that sends every client its
 view after each step, with ``thinking`` set while an AI decides. After the first view on a
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -30,6 +33,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
 
+import orjson
 from anyio import CapacityLimiter, to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -39,11 +43,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from highcamp.store import Store
+from highcamp.store.engine import checkpoint_apart
 
 from .guard import MAX_MESSAGE, RateLimit, parse_json
 from .hub import Hub, agent_names, game_listing, seat_choices
 from .tables import Table, WebError, _Conn
-from .thinkers import Thinkers
+from .thinkers import Decision, Thinkers
+from .worker import Worker
 
 __all__ = ["MAX_MESSAGE", "create_app"]
 
@@ -59,7 +65,18 @@ def _error(err: WebError) -> JSONResponse:
 
 
 def _dumps(doc: Any) -> str:
-    return json.dumps(doc, separators=(",", ":"))
+    """``doc`` as compact JSON, by orjson (several times quicker than ``json``; keys that
+    are not strings become strings, as ``json`` does); what orjson refuses (an integer
+    past 64 bits), by ``json``.
+
+    >>> _dumps({"a": [1, 2.5, None], 3: "x"}) == json.dumps({"a": [1, 2.5, None], 3: "x"},
+    ...     separators=(",", ":"))
+    True
+    """
+    try:
+        return orjson.dumps(doc, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(doc, separators=(",", ":"))
 
 
 class _JSON(Response):
@@ -84,26 +101,39 @@ def create_app(
     creations_per_minute: float = 30.0,
     creation_burst: int = 10,
     thinkers: int = 2,
+    freeze_gc: bool = False,
 ) -> Starlette:
     """The web application over the store at SQLAlchemy URL ``db``.
 
     ``idle`` and ``max_tables``: when tables leave memory (see :meth:`Hub.evict`);
     ``creations_per_minute`` and ``creation_burst``: tables one client may create (then
     429); ``thinkers``: worker processes where agents decide (0: in threads of the server,
-    which share its interpreter with the event loop).
+    which share its interpreter with the event loop); ``freeze_gc``: once started, move
+    every object alive into the collector's permanent generation (:func:`gc.freeze`), so a
+    full collection scans only what play made since (about 10 ms with 100 tables in play,
+    instead of about 100 ms that stalled every table); for a server process of its own
+    (``highcamp serve``), not for a process that makes many apps (the tests).
     """
     pool = Thinkers(thinkers) if thinkers > 0 else None
     quick = Thinkers(1) if thinkers > 0 else None
     hub = Hub(Store(db), idle=idle, max_tables=max_tables, thinkers=pool, quick_thinkers=quick)
+    checkpoint = checkpoint_apart(hub.store.engine)  # an SQLite file's, off the moves' path
     limit = RateLimit(per_minute=creations_per_minute, burst=creation_burst)
     ai = CapacityLimiter(thinkers)
 
+    play = Worker()  # moves, automatic steps and views: one thread, fed without a pool
+
     async def off(fn: Callable[..., R], *args: Any, **kw: Any) -> R:
+        """Cold work (finding, loading and creating tables, replays) in a pool thread."""
         return await to_thread.run_sync(partial(fn, *args, **kw))
+
+    async def hot(fn: Callable[..., R], *args: Any, **kw: Any) -> R:
+        """Play (a move and what follows it, every client's views) in the play thread."""
+        return await play.run(partial(fn, *args, **kw))
 
     # ------------------------------------------------------------------ pushing views
     def encoded_views(table: Table) -> list[tuple[_Conn, str]]:
-        """In a worker thread: every client's view of the table now, encoded; each view
+        """In the play thread: every client's view of the table now, encoded; each view
         built once per role and seat, and each client sent only the log entries it lacks."""
         views: dict[tuple[str, int | None], dict[str, Any]] = {}
         texts: dict[tuple[Any, ...], tuple[str, Any]] = {}
@@ -121,17 +151,50 @@ def create_app(
                 out.append((conn, text))
         return out
 
-    def progress(table: Table, work: Callable[[], Any] | None = None) -> tuple[bool, list[Any]]:
-        """In a worker thread: ``work`` (a client's move) if any, then the automatic steps
-        that need no waiting (chance steps, agents that decide at once), then every
-        client's view if the table changed. ``True`` when a slower agent is to think."""
-        if work is not None:
-            work()
-        more = table.auto_steps()
-        while more and table.quick_agent_next():
-            table.think()
+    def progress(
+        table: Table, work: Callable[[], Any] | None = None, decided: Any = None
+    ) -> tuple[bool, Decision | None, list[Any]]:
+        """In the play thread: ``work`` (a client's move) if any, or the ``(job, action)``
+        a quick agent ``decided``, then the automatic steps that need no waiting (chance
+        steps, agents that decide at once), then every client's view if the table changed.
+        Returns whether a slower agent is to think, the job of a quick agent deciding in
+        its worker process (the views wait for its move), and the views."""
+        job = None
+        with table.batch():  # the moves stored in one transaction before any view
+            if work is not None:
+                work()
+            if decided is not None:
+                table.play_decided(*decided)
             more = table.auto_steps()
-        return more, encoded_views(table) if table.sent != table.version else []
+            while more and table.quick_agent_next():
+                job = table.quick_job()
+                if job is not None:
+                    break
+                table.think()
+                more = table.auto_steps()
+        if job is not None:
+            return True, job, []
+        return more, None, encoded_views(table) if table.sent != table.version else []
+
+    async def decide(job: Decision) -> Any:
+        """A quick agent's action from its worker process (or the exception it raised),
+        waited for without a thread."""
+        assert hub.quick_thinkers is not None
+        try:
+            return await asyncio.wrap_future(hub.quick_thinkers.submit(job))
+        except Exception as err:  # an agent's bug: the table plays a random action
+            return err
+
+    async def play_on(
+        table: Table, work: Callable[[], Any] | None = None
+    ) -> tuple[bool, list[Any]]:
+        """``work`` and what follows it up to a person's turn or a slower agent's, the
+        quick agents' decisions included; whether a slower agent is to think, and views."""
+        more, job, views = await hot(progress, table, work)
+        while job is not None:
+            action = await decide(job)
+            more, job, views = await hot(progress, table, None, (job, action))
+        return more, views
 
     def in_order(table: Table) -> asyncio.Lock:
         """The lock under which a table's views are built and sent (a client appends the
@@ -151,7 +214,7 @@ def create_app(
 
     async def broadcast(table: Table) -> None:
         async with in_order(table):
-            await push(table, await off(encoded_views, table) if table.conns else [])
+            await push(table, await hot(encoded_views, table) if table.conns else [])
 
     async def advance(table: Table, work: Callable[[], Any] | None = None) -> None:
         """Play ``work`` (a client's move), the automatic steps that need no waiting and
@@ -159,7 +222,7 @@ def create_app(
         table's task. Raises the move's :class:`WebError`."""
         try:
             async with in_order(table):
-                more, views = await off(progress, table, work)
+                more, views = await play_on(table, work)
                 await push(table, views)
         except WebError:
             raise
@@ -176,7 +239,7 @@ def create_app(
                 table.dirty = False
                 while True:
                     async with in_order(table):
-                        more, views = await off(progress, table)
+                        more, views = await play_on(table)
                         await push(table, views)
                     if not more:
                         break
@@ -269,7 +332,7 @@ def create_app(
             if not isinstance(body, dict):
                 raise WebError("the request must be a JSON object")
             table, role, seat = await resolve(token_of(request))
-            await off(table.act, role, seat, body.get("action"), body.get("step"), auto=False)
+            await hot(table.act, role, seat, body.get("action"), body.get("step"), auto=False)
             await settle(table)
             return await view_response(table, role, seat)
 
@@ -278,7 +341,7 @@ def create_app(
     async def undo(request: Request) -> Response:
         async def work() -> Response:
             table, role, seat = await resolve(token_of(request))
-            await off(table.undo, role, seat, auto=False)
+            await hot(table.undo, role, seat, auto=False)
             await settle(table)
             return await view_response(table, role, seat)
 
@@ -344,7 +407,7 @@ def create_app(
                     return _dumps(doc | {"static": found.static()})
 
                 async with in_order(found):  # before any later view of the table
-                    first = await off(first_view)
+                    first = await hot(first_view)
                     table, conn = found, joined
                     table.conns.append(conn)
                     await send(first)
@@ -407,9 +470,15 @@ def create_app(
                 if table.due() and not table.busy() and await off(table.timeout, auto=False):
                     kick(table)
             await off(hub.evict)
+            if checkpoint is not None:
+                await off(checkpoint)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if freeze_gc:  # start-up's objects (modules, games, the listing) out of the collector
+            await off(game_listing)
+            gc.collect()
+            gc.freeze()
         task = asyncio.create_task(housekeeping())
         try:
             yield
@@ -418,6 +487,7 @@ def create_app(
             for workers in (pool, quick):
                 if workers is not None:
                     await off(workers.close)
+            await off(play.close)
 
     app = Starlette(
         routes=[

@@ -6,7 +6,7 @@ rate of table creation per client.
 >>> parse_json(b"[" * 2000 + b"]" * 2000)
 Traceback (most recent call last):
 ...
-highcamp.web.tables.WebError: the JSON is nested too deeply (at most 16 levels)
+highcamp.web.errors.WebError: the JSON is nested too deeply (at most 16 levels)
 >>> limit = RateLimit(per_minute=60, burst=2)
 >>> [limit.take("10.0.0.1", now=0.0) for _ in range(3)]
 [0.0, 0.0, 1.0]
@@ -23,7 +23,7 @@ import threading
 import time
 from typing import Any
 
-from .tables import WebError
+from .errors import WebError
 
 __all__ = ["MAX_DEPTH", "MAX_MESSAGE", "RateLimit", "parse_json"]
 

@@ -27,7 +27,7 @@ from highcamp.games import list_games, load_game
 from highcamp.store import SeatRecord, Store
 from highcamp.store.writer import GroupWriter
 
-from .tables import Table, WebError
+from .tables import Table, WebError, game_for
 from .thinkers import Thinkers
 
 __all__ = [
@@ -202,7 +202,7 @@ class Hub:
             for name in options:
                 if name in specs and not _web_option(specs[name]):
                     raise OptionError(name, f"option {name!r} is set on the server, not the web")
-            game = load_game(game_id, **options)
+            game = game_for(game_id, options)
         except (UnknownGameError, OptionError, TypeError, ValueError) as err:
             raise WebError(f"options: {err}") from None
         seats = self._seats(spec.get("seats"), mode, game.num_players, game_id)

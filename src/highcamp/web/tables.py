@@ -20,14 +20,16 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import secrets
+import json
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from highcamp.agents import AGENTS, make_agent
+from highcamp.agents import make_agent
 from highcamp.core import (
     CHANCE,
     TERMINAL,
@@ -39,10 +41,11 @@ from highcamp.core import (
     as_told,
     undo_point,
 )
-from highcamp.games import load_game
+from highcamp.games import game_class, load_game
 from highcamp.store import StaleActionError, TableRecord
 
-from .optimal import exact_hint, exact_review
+from .errors import WebError
+from .lookback import Lookback, hint_agent
 from .thinkers import Decision
 
 if TYPE_CHECKING:
@@ -59,25 +62,31 @@ class Host(Protocol):
     writer: GroupWriter
 
 
-__all__ = ["LOG_TAIL", "Table", "WebError", "hint_agent"]
+__all__ = ["LOG_TAIL", "Table", "WebError", "game_for", "hint_agent"]
 
 LOG_TAIL = 400  # log entries sent with a view (the newest)
 QUICK = ("random", "heuristic", "easy")  # decide in milliseconds (the easy level: the heuristic)
 AT_ONCE = ("random",)  # agents that decide in microseconds: no worker process for them
 
 
-class WebError(Exception):
-    """A request the server refuses: HTTP ``status``, a message and the rule, if any."""
+@functools.lru_cache(maxsize=512)
+def _game(cls: type[Game], options: str) -> Game:
+    return cls(**json.loads(options))
 
-    def __init__(self, message: str, *, status: int = 400, rule: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.rule = rule
 
-    def to_dict(self) -> dict[str, Any]:
-        """The error as sent to a browser."""
-        return {"type": "error", "error": self.message, "rule": self.rule}
+def game_for(game_id: str, options: dict[str, Any]) -> Game:
+    """The game ``game_id`` with ``options``, built once for every table that plays it (a
+    game is rules and data, shared as the worker processes share it; building one reads
+    its data, a cost every new table paid).
+
+    >>> game_for("everest-1924", {}) is game_for("everest-1924", {})
+    True
+    """
+    try:
+        key = json.dumps(options, sort_keys=True)
+    except TypeError:  # options JSON cannot hold are built each time
+        return load_game(game_id, **options)
+    return _game(game_class(game_id), key)
 
 
 @dataclass
@@ -92,13 +101,13 @@ class _Conn:
     log: tuple[Any, int, int] | None = None
 
 
-class Table:
+class Table(Lookback):
     """One table: its record, the authoritative state, its agents and its live clients."""
 
     def __init__(self, hub: Host, record: TableRecord) -> None:
         self.hub = hub
         self.record = record
-        self.game: Game = load_game(record.game, **record.options)
+        self.game: Game = game_for(record.game, record.options)
         self.state: State = self._replay(record.history)
         self.agents: dict[int, Agent] = {
             s.seat: make_agent(s.agent or "random", seed=self._agent_seed(s.seat))
@@ -119,7 +128,7 @@ class Table:
         self.log_gen = 0  # counts changes of the state that are not appended moves (undo)
         self.sending: Any = None  # the server's lock keeping this table's views in order
         self._timeline: list[int] | None = None
-        self._undo: tuple[tuple[int, int] | None, int | None] = (None, None)
+        self._players: list[int] | None = None  # who took each step (solo tables' undo)
         self._static: dict[str, Any] | None = None
         self._logs: dict[Any, list[dict[str, Any]]] = {}  # each reader's whole log, kept
 
@@ -354,11 +363,41 @@ class Table:
                 status=409,
             ) from None
         self._extend_logs(self.state, action, new)
+        if self._players is not None and len(self._players) == step:
+            self._players.append(self.state.current_player())
+        else:
+            self._players = None
         self.state = new
         self.version += 1
         if new.is_terminal():
             self.hub.store.set_finished(self.id)
             self.record.finished = True
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Store the moves played in the block in one transaction when it ends (the table
+        shows them first, so no view may be sent before the block ends). If storing fails
+        the table is rebuilt from the store: a step another server stored first is a
+        :class:`WebError` (409), the database's own failure is raised."""
+        try:
+            with self.hub.writer.hold():
+                yield
+        except StaleActionError:
+            self._rebuild()
+            raise WebError(
+                "another move was played on this table first; here is the table now",
+                status=409,
+            ) from None
+        except WebError:
+            raise
+        except Exception:
+            self._rebuild()
+            raise
+
+    def _rebuild(self) -> None:
+        with self.lock:
+            self.reload()
+            self.version += 1
 
     def advance(self) -> None:
         """Play chance steps (from the state's own generator) and agent seats until a
@@ -413,6 +452,19 @@ class Table:
     def _agent_seed(self, seat: int) -> int:
         return (self.record.seed + 7919 * seat) % 2**62
 
+    def _decision(self, player: int, state: State) -> Decision:
+        """The job of the agent of ``player`` deciding at ``state`` in a worker process."""
+        return Decision(
+            self.id,
+            player,
+            self.record.game,
+            dict(self.record.options),
+            self.record.seed,
+            list(state.history()),
+            self.record.seats[player].agent or "random",
+            self._agent_seed(player),
+        )
+
     def _agent_action(self, player: int, state: State) -> int:
         """The agent's choice (in a worker process when the hub has thinkers); a failing
         agent (an exception, an illegal id) is replaced by a random legal action for that
@@ -423,26 +475,54 @@ class Table:
             pool = "quick_thinkers" if spec in QUICK else "thinkers"
             thinkers = getattr(self.hub, pool, None)
             if thinkers is not None and agent is self._built.get(player) and spec not in AT_ONCE:
-                job = Decision(
-                    self.id,
-                    player,
-                    self.record.game,
-                    dict(self.record.options),
-                    self.record.seed,
-                    list(state.history()),
-                    spec,
-                    self._agent_seed(player),
-                )
-                action = thinkers.decide(job)
+                action = thinkers.decide(self._decision(player, state))
             else:
                 action = agent.act(state.clone())
+        except Exception as err:  # an agent's bug must not stop the table
+            return self._checked(player, state, err)
+        return self._checked(player, state, action)
+
+    def _checked(self, player: int, state: State, action: Any) -> int:
+        """``action`` if the agent of ``player`` chose a legal one at ``state``; else (an
+        illegal id, or the exception it raised) a random legal action, with a notice."""
+        if not isinstance(action, BaseException):
             if state.clone()._is_legal(action):
                 return int(action)
             why = f"chose {action!r}, which is not legal"
-        except Exception as err:  # an agent's bug must not stop the table
-            why = f"failed ({type(err).__name__}: {err})"
+        else:
+            why = f"failed ({type(action).__name__}: {action})"
         self.notice = f"{self.record.seats[player].name} {why}: a random legal action was played."
         return make_agent("random", seed=len(state.history())).act(state.clone())
+
+    def quick_job(self) -> Decision | None:
+        """The decision to ask the hub's quick worker process for, when the seat to act is
+        a quick agent deciding there (the server waits for it without holding a thread,
+        then :meth:`play_decided`); ``None``: it decides in the calling thread."""
+        with self.lock:
+            player = self.state.current_player()
+            if player < 0 or self.human(player):
+                return None
+            spec = self.record.seats[player].agent or "random"
+            if (
+                spec not in QUICK
+                or spec in AT_ONCE
+                or getattr(self.hub, "quick_thinkers", None) is None
+            ):
+                return None
+            if self.agents[player] is not self._built.get(player):
+                return None
+            return self._decision(player, self.state)
+
+    def play_decided(self, job: Decision, action: Any) -> bool:
+        """Play the action (or the exception) a worker process answered ``job`` with;
+        ``False`` if the table moved on meanwhile."""
+        with self.lock:
+            if len(self.state.history()) != len(job.history) or (
+                self.state.current_player() != job.seat
+            ):
+                return False
+            self._commit(self._checked(job.seat, self.state, action))
+            return True
 
     def due(self) -> bool:
         """Whether the turn clock has run out (cheap: no rules work)."""
@@ -473,6 +553,7 @@ class Table:
         if record is not None:
             self.record = record
             self.state = self._replay(record.history)
+            self._players = None
             self._logs = {}
             self.log_gen += 1
 
@@ -481,16 +562,14 @@ class Table:
         """The history length an undo returns to, or ``None`` when undo is not allowed:
         solo tables only, back to the seat's own last action, never past a chance step
         (it revealed something) nor, with hidden information, past another seat's action.
-        Cached per state (every view asks, and it replays the history)."""
+        Who took each step is found by replaying the history once, then grown with each
+        move (every view asks)."""
         if self.record.mode != "solo":
             return None
-        key = (id(self.state), seat)
-        if self._undo[0] == key:
-            return self._undo[1]
-        players = actors(self.game, self.state.history(), self.record.seed)
-        point = undo_point(players, seat, self.game.info.hidden_information)
-        self._undo = (key, point)
-        return point
+        history = self.state.history()
+        if self._players is None or len(self._players) != len(history):
+            self._players = actors(self.game, history, self.record.seed)
+        return undo_point(self._players, seat, self.game.info.hidden_information)
 
     def undo(self, role: str, seat: int | None, *, auto: bool = True) -> None:
         """Take back the seat's last action (see :meth:`undo_point`)."""
@@ -510,6 +589,7 @@ class Table:
                 )
             self.hub.store.truncate(self.id, point)
             self.state = self._replay(self.state.history()[:point])
+            self._players = None
             self._logs = {}
             self.notice = "Undone."
             self.deadline = None
@@ -517,98 +597,3 @@ class Table:
             self.log_gen += 1
         if auto:
             self.advance()
-
-    # ------------------------------------------------------------------ hints
-    def hint_agent(self) -> str | None:
-        """The agent that explains its choices (see :func:`hint_agent`)."""
-        return hint_agent()
-
-    def hint(self, role: str, seat: int | None) -> dict[str, Any]:
-        """What the hint agent would play for the seat to act, and why. With hidden
-        information the agent sees a redraw of what the seat cannot see. A game with an
-        exact solver answers with the optimal choice and every choice's expected final
-        score (:func:`.optimal.exact_hint`); while its sheet is being solved, the hint
-        agent answers and ``pending`` says the exact answer is coming."""
-        with self.lock:
-            acting = self.acting_seat(role, seat)
-            if acting is None:
-                raise WebError("hints are for the seat to act", status=409)
-            live = self.state
-            name = self.hint_agent()
-        exact = exact_hint(live)  # the game's exact solver, where it hands one out
-        if exact is not None and not exact["pending"]:
-            return exact
-        if name is None:
-            raise WebError("no agent here can explain its choices", status=404)
-        try:
-            agent = make_agent(name, seed=len(live.history()))
-            state = live.resample_hidden(acting, seed=secrets.randbits(62))
-            state.keep_log(False)
-            action = agent.act(state.clone())
-            why = agent.explain(state)  # type: ignore[attr-defined]
-        except Exception as err:  # a game no hint agent knows
-            raise WebError(f"no hint for this game ({err})", status=404) from None
-        found = {
-            "type": "hint",
-            "agent": name,
-            "action": action,
-            "text": live.action_to_string(action),
-            "why": why if isinstance(why, str | dict | list) else str(why),
-        }
-        if exact is not None:  # the exact answer is on its way: say so beside this one
-            found["pending"] = exact["why"]
-        return found
-
-    def review(self, role: str, seat: int | None) -> dict[str, Any]:
-        """The finished game against the game's exact solver (see :mod:`.optimal`)."""
-        live = self.state
-        if not live.is_terminal():
-            raise WebError("the review is of a finished game", status=409)
-        try:
-            return exact_review(live)
-        except ValueError as err:
-            raise WebError(str(err), status=404) from None
-
-    # ------------------------------------------------------------------ replay
-    def replay_view(self, role: str, seat: int | None, step: Any) -> dict[str, Any]:
-        """The view at ``step`` of a finished game (step by step replay)."""
-        live = self.state
-        if not live.is_terminal():
-            raise WebError("replays are of finished games", status=409)
-        n = len(live.history())
-        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= n:
-            raise WebError(f"step must be an integer from 0 to {n}")
-        state = self.game.replay(live.history()[:step], seed=self.record.seed)
-        view = self.view(role, seat, state, replay=True)
-        view["replay_length"] = n
-        view["timeline"] = self.timeline()
-        return view
-
-    def timeline(self) -> list[int]:
-        """Who played each step of the game (``-1``: chance), so a replay can jump by turn
-        and skip chance steps. Cached once the game is over."""
-        live = self.state
-        if self._timeline is not None and len(self._timeline) == len(live.history()):
-            return self._timeline
-        state = self.game.new_initial_state(self.record.seed)
-        players = []
-        for a in live.history():
-            players.append(state.current_player())
-            state.apply_action(a)
-        self._timeline = players
-        return players
-
-
-@functools.cache
-def hint_agent() -> str | None:
-    """The agent that explains its choices: the first in the registry with ``explain``
-    (``random`` only when no other does).
-
-    >>> hint_agent() in AGENTS
-    True
-    """
-    names = [n for n in AGENTS if n != "random"] + ["random"]
-    for name in names:
-        if name in AGENTS and callable(getattr(make_agent(name, seed=0), "explain", None)):
-            return name
-    return None

@@ -23,7 +23,7 @@ import json
 import multiprocessing
 import threading
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -90,12 +90,17 @@ class Thinkers:
 
     def decide(self, job: Decision) -> int:
         """The agent's action (blocks the calling thread, not the interpreter)."""
+        return self.submit(job).result()
+
+    def submit(self, job: Decision) -> Future[int]:
+        """The agent's action to come (an event loop waits for it with
+        :func:`asyncio.wrap_future`, holding no thread)."""
         with self._lock:
             if self._pool is None:
                 context = multiprocessing.get_context("spawn")
                 self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
             pool = self._pool
-        return pool.submit(_decide, job).result()
+        return pool.submit(_decide, job)
 
     def close(self) -> None:
         """Stop the workers."""
