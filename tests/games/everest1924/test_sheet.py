@@ -159,3 +159,11 @@ def test_sheet_missing_file_raises_option_error(tmp_path: Path) -> None:
         highcamp.load_game("everest-1924", sheet=str(missing))
     assert "no-such-sheet.json" in str(err.value)
     assert issubclass(SheetError, OptionError)
+
+
+def test_sheet_path_the_system_cannot_name_raises_option_error() -> None:
+    # found by the contract's option fuzzing: a null byte in a path is refused by the OS
+    # before any file is opened; the player gets the option's error, not a crash
+    with pytest.raises(SheetError) as err:
+        highcamp.load_game("everest-1924", sheet="\x00")
+    assert err.value.option == "sheet" and "cannot read" in str(err.value)

@@ -190,6 +190,8 @@ def load_sheet(path: str | Path) -> Sheet:
         text = p.read_text(encoding="utf-8")
     except OSError as err:
         raise SheetError(f"cannot read {str(p)!r}: {err.strerror or err}") from None
+    except ValueError as err:  # a path the system cannot name (an embedded null byte)
+        raise SheetError(f"cannot read {str(p)!r}: {err}") from None
     try:
         doc = json.loads(text)
     except ValueError as err:
