@@ -73,7 +73,12 @@ def test_any_history_replays_or_is_refused(seed: int, steps: int, history: list[
     except StateFormatError as err:
         assert "history does not replay" in str(err)
     else:
-        assert state.history() == prefix + history
+        # as played, or as today's rules play an older save (Game.upgrade_history: a choice
+        # asked after a failed reroll under the old reading of R-0-4 is dropped)
+        assert state.history() in (
+            prefix + history,
+            GAME.upgrade_history(prefix + history, seed=seed),
+        )
 
 
 @settings(max_examples=100, deadline=None)
