@@ -53,3 +53,18 @@ def test_errors_reach_their_caller_and_cancelled_callers_are_skipped() -> None:
             worker.close()
 
     assert asyncio.run(main()) == (2, 3)
+
+
+def test_a_served_app_starts_its_agents_workers_at_start_up() -> None:
+    # the first AI move after a restart must not wait for a process to start
+    from starlette.testclient import TestClient
+
+    from highcamp.web import create_app
+
+    app = create_app("sqlite://", warm=True, thinkers=1)
+    with TestClient(app):
+        hub = app.state.hub
+        assert all(t is not None and t.started for t in (hub.thinkers, hub.quick_thinkers))
+    cold = create_app("sqlite://", thinkers=1)
+    with TestClient(cold):
+        assert not cold.state.hub.thinkers.started

@@ -22,7 +22,7 @@ def serve(
     except ImportError as err:  # pragma: no cover - depends on the install
         typer.echo(f"web play needs the web extra: pip install 'highcamp[web]' ({err})", err=True)
         raise typer.Exit(2) from None
-    app = create_app(db, freeze_gc=True)
+    app = create_app(db, freeze_gc=True, warm=True)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"highcamp web play: open http://{shown}:{port}/  (store: {db.split('@')[-1]})")
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)

@@ -102,6 +102,7 @@ def create_app(
     creation_burst: int = 10,
     thinkers: int = 2,
     freeze_gc: bool = False,
+    warm: bool = False,
 ) -> Starlette:
     """The web application over the store at SQLAlchemy URL ``db``.
 
@@ -112,7 +113,9 @@ def create_app(
     every object alive into the collector's permanent generation (:func:`gc.freeze`), so a
     full collection scans only what play made since (about 10 ms with 100 tables in play,
     instead of about 100 ms that stalled every table); for a server process of its own
-    (``highcamp serve``), not for a process that makes many apps (the tests).
+    (``highcamp serve``), not for a process that makes many apps (the tests); ``warm``:
+    start the agents' worker processes at start-up rather than at the first AI move
+    (:meth:`Thinkers.warm`; ``highcamp serve`` does).
     """
     pool = Thinkers(thinkers) if thinkers > 0 else None
     quick = Thinkers(1) if thinkers > 0 else None
@@ -479,6 +482,10 @@ def create_app(
             await off(game_listing)
             gc.collect()
             gc.freeze()
+        if warm:
+            for workers in (pool, quick):
+                if workers is not None:
+                    workers.warm()
         task = asyncio.create_task(housekeeping())
         try:
             yield

@@ -80,8 +80,23 @@ def _decide(job: Decision) -> int:
     return int(agent.act(state))
 
 
+def _warm() -> int:
+    """In a worker: load the agents' and the games' code (what a first decision would)."""
+    import highcamp.agents  # noqa: F401
+    from highcamp.games import game_class, list_games
+
+    return len([game_class(name) for name in list_games()])
+
+
 class Thinkers:
-    """A pool of ``processes`` worker processes (started on first use)."""
+    """A pool of ``processes`` worker processes (started on first use, or by :meth:`warm`).
+
+    >>> thinkers = Thinkers(1)
+    >>> thinkers.warm()  # returns at once; the worker starts and loads the code
+    >>> thinkers.started
+    True
+    >>> thinkers.close()
+    """
 
     def __init__(self, processes: int = 2) -> None:
         self.processes = processes
@@ -92,15 +107,30 @@ class Thinkers:
         """The agent's action (blocks the calling thread, not the interpreter)."""
         return self.submit(job).result()
 
-    def submit(self, job: Decision) -> Future[int]:
-        """The agent's action to come (an event loop waits for it with
-        :func:`asyncio.wrap_future`, holding no thread)."""
+    @property
+    def started(self) -> bool:
+        """Whether the worker processes are running."""
+        return self._pool is not None
+
+    def _started(self) -> ProcessPoolExecutor:
         with self._lock:
             if self._pool is None:
                 context = multiprocessing.get_context("spawn")
                 self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
-            pool = self._pool
-        return pool.submit(_decide, job)
+            return self._pool
+
+    def submit(self, job: Decision) -> Future[int]:
+        """The agent's action to come (an event loop waits for it with
+        :func:`asyncio.wrap_future`, holding no thread)."""
+        return self._started().submit(_decide, job)
+
+    def warm(self) -> None:
+        """Start the workers now and have each load the agents' and games' code, without
+        waiting for it (a server calls this at start-up, so the first AI move after a
+        restart does not wait seconds for a process to start)."""
+        pool = self._started()
+        for _ in range(self.processes):
+            pool.submit(_warm)
 
     def close(self) -> None:
         """Stop the workers."""

@@ -8,6 +8,8 @@ from typing import Any
 import highcamp
 from highcamp.games.disaster_series.engine import DIE, TOKEN, DisasterState
 
+from ..disaster_series.scenarios import team_part
+
 QUIET_TOKEN = 1  # Acute Mountain Sickness, ridge 4: blocks only the Summit Ridge
 SPACES = {
     "High Camp": 0,
@@ -57,22 +59,6 @@ def marker(state: DisasterState, name: str) -> int:
         if state.name(m) == name:
             return m
     raise KeyError(name)
-
-
-def team_part(
-    game: highcamp.Game, **fields: Mapping[str, Any] | None
-) -> dict[str, dict[str, dict[str, Any]]]:
-    """The ``guides`` and ``clients`` of a position document from per-field maps by marker
-    name: ``team_part(game, where={"Frank": "Snow Gully"}, marker={"Frank": "Summit"})``."""
-    fresh = game.new_initial_state(0)
-    assert isinstance(fresh, DisasterState)
-    guides = {fresh.name(g) for g in range(fresh._game.ng)}
-    out: dict[str, dict[str, dict[str, Any]]] = {}
-    for key, by_name in fields.items():
-        for name, value in (by_name or {}).items():
-            kind = "guides" if name in guides else "clients"
-            out.setdefault(kind, {}).setdefault(name, {})[key] = value
-    return out
 
 
 def start(

@@ -9,6 +9,8 @@ import highcamp
 from highcamp.games.disaster_series.engine import DIE, TOKEN
 from highcamp.games.disaster_series.k2.rules import GOAL, P_GOAL, K2State
 
+from ..disaster_series.scenarios import team_part
+
 QUIET = 29  # Thick Snow, ridge 6: declined, it only blocks the Snowfields
 SPACES = {
     "High Camp": 0,
@@ -62,22 +64,6 @@ def marker(state: K2State, name: str) -> int:
         if state.name(m) == name:
             return m
     raise KeyError(name)
-
-
-def team_part(
-    game: highcamp.Game, **fields: Mapping[str, Any] | None
-) -> dict[str, dict[str, dict[str, Any]]]:
-    """The ``guides`` and ``clients`` of a position document from per-field maps by marker
-    name: ``team_part(game, where={"Vuk": "Traverse"}, marker={"Vuk": "Traverse"})``."""
-    fresh = game.new_initial_state(0)
-    assert isinstance(fresh, K2State)
-    guides = {fresh.name(g) for g in range(fresh._game.ng)}
-    out: dict[str, dict[str, dict[str, Any]]] = {}
-    for key, by_name in fields.items():
-        for name, value in (by_name or {}).items():
-            kind = "guides" if name in guides else "clients"
-            out.setdefault(kind, {}).setdefault(name, {})[key] = value
-    return out
 
 
 def start(

@@ -12,7 +12,7 @@ observation, the score sheet, the returns and the ending.
 The engine is refactored against this record: any change of behaviour shows up as the
 first step whose digest differs. To regenerate it after an intended change (a rule fix):
 
-    HIGHCAMP_REGENERATE_SERIES_GOLDEN=1 PYTHONPATH=src .venv/bin/python -m pytest \\
+    HIGHCAMP_REGENERATE_GOLDEN=1 PYTHONPATH=src .venv/bin/python -m pytest \\
         tests/games/disaster_series/test_golden_record.py
 
 and say in the commit which cases changed (the test prints them).
@@ -23,7 +23,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -32,9 +31,10 @@ import pytest
 
 import highcamp
 from highcamp.agents import make_agent
+from highcamp.testing.golden import regenerating
 
 RECORD = Path(__file__).parent / "golden" / "record.jsonl.gz"
-REGENERATE = bool(os.environ.get("HIGHCAMP_REGENERATE_SERIES_GOLDEN"))
+REGENERATE = regenerating()  # the one switch of every golden file (highcamp.testing)
 RANDOM_GAMES = 8
 HEURISTIC_GAMES = 4
 DIGEST = 12  # hex characters kept of each step's sha256
