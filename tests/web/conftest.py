@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -42,6 +43,18 @@ def view(client: TestClient, token: str) -> dict[str, Any]:
     assert res.status_code == 200, res.text
     doc: dict[str, Any] = res.json()
     return doc
+
+
+def settled(client: TestClient, token: str, seconds: float = 60.0) -> dict[str, Any]:
+    """The view once the game is over or the token's seat is to act: agent seats and chance
+    steps are played by the server in the background, so a view taken at once may come
+    before them (on a loaded machine, by a good margin)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        v = view(client, token)
+        if v["terminal"] or v["legal"] or time.monotonic() > deadline:
+            return v
+        time.sleep(0.01)
 
 
 def act(client: TestClient, token: str, action: Any, step: Any) -> Any:

@@ -8,7 +8,7 @@ from starlette.testclient import TestClient
 
 import highcamp
 
-from .conftest import act, make_table, view
+from .conftest import act, make_table, settled, view
 
 T = "x-highcamp-token"
 
@@ -16,12 +16,14 @@ T = "x-highcamp-token"
 def play_to_end(client: TestClient, token: str, seed: int = 1) -> dict:
     """Play random legal actions through the API until the game is over."""
     rng = random.Random(seed)
-    v = view(client, token)
+    v = settled(client, token)
     while not v["terminal"]:
         choice = rng.choice(v["legal"])
         res = act(client, token, choice["id"], v["step"])
         assert res.status_code == 200, res.text
         v = res.json()
+        if not v["terminal"] and not v["legal"]:  # an agent or chance still to play
+            v = settled(client, token)
     return v
 
 
@@ -174,8 +176,8 @@ def test_agents_fill_their_seats(client: TestClient) -> None:
     made = make_table(
         client, game="hidden-test", mode="solo", seats=[{"kind": "agent"}, {"kind": "human"}]
     )
-    v = view(client, made["host"])
-    # the agent in seat 1 has played its card already: seat 2 is to act
+    v = settled(client, made["host"])
+    # the agent in seat 1 has played its card: seat 2 is to act
     assert v["acting"] == 1 and len(v["observation"]["played"]) == 1
     end = play_to_end(client, made["host"])
     assert end["terminal"] and sorted(end["returns"]) in ([-2, 2], [0, 0], [-1, 1])
