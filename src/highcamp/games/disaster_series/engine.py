@@ -473,6 +473,7 @@ class DisasterState(State):
     _finish_round = movement._finish_round
     _guide_allowance = movement._guide_allowance
     _client_allowance = movement._client_allowance
+    _play_held = movement._play_held
     _can_push = movement._can_push
     _selectable = movement._selectable
     _client_selectable = movement._client_selectable

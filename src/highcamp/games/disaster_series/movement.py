@@ -546,17 +546,28 @@ def _move_action(self: SeriesState, action: int) -> None:
         self.team.fx.append("summit_push")
         self._emit("team bonus: both guides move 3 more spaces this turn", R_BONUS)
     elif PLAY <= action < TARGET_CLIENT:
-        eff = self._game.effect_ids[action - PLAY]
-        t = next(t for t in self.team.held if self._game.ruleset.tokens[t].effect == eff)
-        self.team.held.remove(t)
-        self.set_aside.append(t)
-        self.team.tallies[T_PLAYED] += 1
+        t, eff = self._play_held(action)
         if eff == "ridges_open":
-            self.blocked = []
             self._emit("Ridges Open: all Blocked Ridge markers removed", R_EVENTS)
         else:
-            self.team.fx.append(eff)
             self._emit(
                 f"{self._game.ruleset.tokens[t].name}: clients move one more space", R_EVENTS
             )
     self._resume()
+
+
+def _play_held(self: SeriesState, action: int) -> tuple[int, str]:
+    """Play the held token that ``action`` names: set aside and counted; Ridges Open removes
+    the Blocked Ridge markers, any other token's effect is in force this turn. Returns the
+    token and its effect (each mountain tells it in its own words)."""
+    eff = self._game.effect_ids[action - PLAY]
+    team = self.team
+    t = next(t for t in team.held if self._game.ruleset.tokens[t].effect == eff)
+    team.held.remove(t)
+    self.set_aside.append(t)
+    team.tallies[T_PLAYED] += 1
+    if eff == "ridges_open":
+        self.blocked = []
+    else:
+        team.fx.append(eff)
+    return t, eff

@@ -184,9 +184,7 @@ class TwoPlayerRules(DisasterState):
     _SEAT_OS = tuple("o_" + k for k in Team.SCALARS)
     # the engine's tuples are typed with their fixed length: these extend them
     _LISTS = (*DisasterState._LISTS, *_SEAT_O, "secret")  # type: ignore[assignment]
-    _SCALARS = (  # type: ignore[assignment]
-        *DisasterState._SCALARS,
-        *_SEAT_OS,
+    _TWO_PLAYER_SCALARS = (
         "active",
         "first",
         "moving",
@@ -197,32 +195,12 @@ class TwoPlayerRules(DisasterState):
         "pending_block",
         "fate_seat",
     )
+    """The two-player rules' own numbers [15.*], in the saved document's order."""
+    _SCALARS = (*DisasterState._SCALARS, *_SEAT_OS, *_TWO_PLAYER_SCALARS)  # type: ignore[assignment]
     _FLAT = (*DisasterState._FLAT, "secret")
-    _OWN_SCALARS = (
-        *DisasterState._OWN_SCALARS,
-        "active",
-        "first",
-        "moving",
-        "bidder",
-        "bid",
-        "bid_high",
-        "bid_out",
-        "pending_block",
-        "fate_seat",
-    )
+    _OWN_SCALARS = (*DisasterState._OWN_SCALARS, *_TWO_PLAYER_SCALARS)
     __slots__ = ()
-    _SLOTS_2P = (
-        "secret",
-        "active",
-        "first",
-        "moving",
-        "bidder",
-        "bid",
-        "bid_high",
-        "bid_out",
-        "pending_block",
-        "fate_seat",
-    )
+    _SLOTS_2P = ("secret", *_TWO_PLAYER_SCALARS)
 
     def __init__(self, game: SeriesGame, seed: int) -> None:
         self.secret: list[Any] = [None, None]

@@ -107,14 +107,20 @@ def _move_actions(self: K2Series) -> list[int]:
     return acts
 
 
+def _lit(self: K2Series, space: int) -> bool:
+    """Whether the Flashlight lights ``space`` in darkness [8.6] (its holder stands there;
+    with two players, either team's holder: :meth:`.two_player.K2TwoPlayerState._lit`)."""
+    t = self.team
+    return t.flash >= 0 and t.pos[t.flash] == space
+
+
 def _client_allowance(self: K2Series, c: int) -> int:
     ng = self._game.ng
     n = self._game.ruleset.clients[self.team.clients[c]].movement
     if self.round == "storm":
         pos = self.team.pos
         here = pos[ng + c]
-        lit = self.team.flash >= 0 and pos[self.team.flash] == here
-        if not lit and here not in pos[:ng]:  # no guide here [8.6]
+        if not self._lit(here) and here not in pos[:ng]:  # no guide here [8.6]
             n = min(n, 1)
     fx = self.team.fx
     if fx:

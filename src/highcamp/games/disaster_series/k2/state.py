@@ -232,6 +232,7 @@ class K2State(DisasterState):
 
     # the rules of :mod:`.movement`
     _client_allowance = movement._client_allowance
+    _lit = movement._lit
     _choose_option = movement._choose_option
     _plays = movement._plays
     _can_bivouac = movement._can_bivouac
@@ -484,16 +485,10 @@ class K2State(DisasterState):
             return
         if ph == P_MOVE and PLAY <= action < TARGET_CLIENT:
             self._cache = None
-            eff = self._game.effect_ids[action - PLAY]
-            t = next(t for t in self.team.held if self._game.ruleset.tokens[t].effect == eff)
-            self.team.held.remove(t)
-            self.set_aside.append(t)
-            self.team.tallies[T_PLAYED] += 1
+            t, eff = self._play_held(action)
             if eff == "ridges_open":
-                self.blocked = []
                 self._say("Ridges Open: all Blocked Ridge markers removed", R_AID)
             else:
-                self.team.fx.append(eff)
                 self._say(
                     f"{self._game.ruleset.tokens[t].name}: {self._game.ruleset.effects[eff]}", R_AID
                 )

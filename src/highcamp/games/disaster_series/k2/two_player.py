@@ -234,25 +234,10 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         super()._resume()
 
     # ------------------------------------------------------------------ movement
-    def _client_allowance(self, c: int) -> int:
-        """K2's allowance [8.6]; the Flashlight lights the climbers of both teams on its
-        holder's space."""
-        ng = self._game.ng
-        n = self.rs.clients[self.team.clients[c]].movement
-        if self.round == "storm":
-            pos = self.team.pos
-            here = pos[ng + c]
-            lit = (self.team.flash >= 0 and pos[self.team.flash] == here) or (
-                self.other.flash >= 0 and self.other.pos[self.other.flash] == here
-            )
-            if not lit and here not in pos[:ng]:  # no guide of the team here [8.6]
-                n = min(n, 1)
-        fx = self.team.fx
-        if fx:
-            n += fx.count("chocolate_bars")
-            if "thick_snow" in fx:
-                n -= 1
-        return n if n > 0 else 0
+    def _lit(self, space: int) -> bool:
+        """The Flashlight lights the climbers of both teams on its holder's space [8.6]."""
+        o = self.other
+        return K2State._lit(self, space) or (o.flash >= 0 and o.pos[o.flash] == space)
 
     def _do_step(self, action: int) -> None:
         m = self.mover
