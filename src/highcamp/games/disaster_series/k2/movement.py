@@ -42,20 +42,21 @@ def _move_actions(self: K2Series) -> list[int]:
     game = self._game
     ng = game.ng
     m = self.mover
+    team = self.team
     if m < 0 and self.round == "clear" and self.option < 0:
-        stuck = "hap_stuck" in self.team.fx and self._kind() == "hap"
+        stuck = "hap_stuck" in team.fx and self._kind() == "hap"
         acts = [OPT_B]
-        if not stuck and any(self.team.pos[g] >= 0 for g in range(ng)):
+        if not stuck and any(team.pos[g] >= 0 for g in range(ng)):
             acts.append(OPT_A)
-        if self.team.prep < 2 and not stuck:
+        if team.prep < 2 and not stuck:
             acts.append(OPT_C)
         acts += self._plays()
         return sorted(acts)
     acts = base_movement._move_actions(self)  # in ascending order
-    if self.team.held:  # K2's own held tokens to play, not Everest's
+    if team.held:  # K2's own held tokens to play, not Everest's
         acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
-    pos = self.team.pos
-    flash = self.team.flash
+    pos = team.pos
+    flash = team.flash
     if m < 0:
         collapsed = self.collapsed
         if collapsed and FINISH in acts:
@@ -66,7 +67,7 @@ def _move_actions(self: K2Series) -> list[int]:
                     break
         if self.round == "storm":  # bivouacking [8.7] (the mover is none)
             highest = game.k2.bivouac_highest
-            moved = self.team.moved
+            moved = team.moved
             guides = self.guides_left > 0
             clients = self.clients_left > 0
             for x in range(len(pos)):
@@ -76,7 +77,7 @@ def _move_actions(self: K2Series) -> list[int]:
                 if x < ng:
                     if guides:
                         acts.append(BIVOUAC + x)
-                elif clients and not self.team.ams[x - ng] and self.team.tired[x - ng] != 2:
+                elif clients and not team.ams[x - ng] and team.tired[x - ng] != 2:
                     acts.append(BIVOUAC + x)
         if flash >= 0 and pos[flash] >= 0:
             here = pos[flash]
@@ -90,7 +91,7 @@ def _move_actions(self: K2Series) -> list[int]:
             and self.remaining >= 1
             and FORTITUDE in self._traits(m - ng)
         ):
-            moved = self.team.moved
+            moved = team.moved
             acts += [
                 PICKUP + x - ng
                 for x in range(ng, len(pos))
