@@ -98,6 +98,13 @@ def _to_the_first_roll(page: Any) -> None:
     page.wait_for_selector(".board [data-key='roll']")
 
 
+# where each piece is and what each die shows, to compare two views
+PLACES = """() => ({
+  faces: Array.from(document.querySelectorAll('[data-die]')).map((e) => e.textContent),
+  pieces: Object.fromEntries(Array.from(document.querySelectorAll('[data-piece]')).map((e) => {
+    const r = e.getBoundingClientRect(); return [e.dataset.piece, [Math.round(r.left), Math.round(r.top)]]; })) })"""
+
+
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_dice_tumble_and_pieces_slide_unless_motion_is_reduced(
     server: str, browser: Any, motion: str
@@ -108,6 +115,8 @@ def test_dice_tumble_and_pieces_slide_unless_motion_is_reduced(
     page.goto(_disaster_link(server))
     _to_the_first_roll(page)
     step = page.get_attribute("#main", "data-step")
+    page.wait_for_function("() => document.getAnimations().length === 0")
+    before = page.evaluate(PLACES)
     page.evaluate(RECORD)
     page.click(".board [data-key='roll']")
     page.wait_for_function("s => document.querySelector('#main').dataset.step !== s", arg=step)
@@ -115,7 +124,20 @@ def test_dice_tumble_and_pieces_slide_unless_motion_is_reduced(
         page.wait_for_timeout(100)
         assert page.evaluate("() => window.started.length") == 0
         assert page.evaluate("() => document.getAnimations().length") == 0
-    else:  # the roll's view: new faces on the dice, the player's token moved
-        page.wait_for_function(STARTED, arg="[data-die]", timeout=5000)
-        page.wait_for_function(STARTED, arg="[data-piece]", timeout=5000)
+    else:
+        # the view after the roll (the agents' turns that follow it included): a die whose
+        # face changed tumbles, a piece that changed place slides, and nothing else moves
+        page.wait_for_function("() => document.getAnimations().length === 0", timeout=5000)
+        after = page.evaluate(PLACES)
+        new_faces = [k for k, f in enumerate(after["faces"]) if before["faces"][k : k + 1] != [f]]
+        moved = [k for k, at in after["pieces"].items() if before["pieces"].get(k, at) != at]
+        assert moved or new_faces, "the roll changed nothing on the board"
+        tumbled = page.evaluate(
+            "() => window.started.filter((e) => e.matches('[data-die]')).map((e) => +e.dataset.die)"
+        )
+        assert sorted(set(tumbled)) == new_faces
+        for key in moved:
+            assert page.evaluate(
+                "k => window.started.some((e) => e.dataset.piece === k)", key
+            ), f"piece {key} moved without sliding"
     assert errors == []
