@@ -55,3 +55,101 @@ def test_no_import_circle_inside_the_series() -> None:
     assert circles == []
     assert "engine" in graph["game"] and "seats" in graph["game"]
     assert "movement" in graph["engine"]
+
+
+# ---------------------------------------------------------------------- the phase table
+# The phase switch (who acts, chance outcomes, legality, refusals, texts, rules, the
+# transition) is one table per state class (``PHASES``); the contract's methods that read
+# it belong to the shared engine alone.
+PHASE_SWITCH = (
+    "current_player",
+    "_chance_outcomes",
+    "_sample_chance",
+    "_is_legal",
+    "_compute_legal",
+    "_legal_actions",
+    "_action_text",
+    "_rule_of",
+    "_refuse",
+    "_apply",
+    "_phase_name",
+)
+OVERRIDDEN_MORE_THAN_ONCE = frozenset(
+    {
+        "_begin_end",
+        "_die_rolled",
+        "_do_step",
+        "_effect",
+        "_finish",
+        "_move_actions",
+        "_place_event",
+        "_resume",
+        "_setup",
+        "_setup_next",
+        "_snapshot",
+        "_token_places",
+        "clone",
+        "invariants",
+        "observation",
+        "score_breakdown",
+    }
+)
+"""The engine's methods still overridden by more than one layer (measured when the phases
+became one table: 16, down from 26; the diamond ``K2TwoPlayerState(TwoPlayerRules,
+K2State)`` accounts for most). The list may shrink, never grow."""
+
+
+def _layers() -> list[type]:
+    from highcamp.games.disaster_series.k2.state import K2State
+    from highcamp.games.disaster_series.k2.two_player import K2TwoPlayerState
+    from highcamp.games.disaster_series.seats import TwoPlayerRules, TwoPlayerState
+
+    return [TwoPlayerRules, TwoPlayerState, K2State, K2TwoPlayerState]
+
+
+def _overrides() -> dict[str, list[str]]:
+    """Each method of the shared engine, with the layers that override it."""
+    from highcamp.games.disaster_series.engine import DisasterState
+
+    names = [
+        n
+        for n, v in vars(DisasterState).items()
+        if not n.startswith("__") and (callable(v) or isinstance(v, property))
+    ]
+    return {n: [c.__name__ for c in _layers() if n in vars(c)] for n in names}
+
+
+def test_no_layer_overrides_the_phase_switch() -> None:
+    over = _overrides()
+    assert {n: over[n] for n in PHASE_SWITCH} == {n: [] for n in PHASE_SWITCH}
+
+
+def test_overrides_of_the_shared_engine_do_not_grow() -> None:
+    over = _overrides()
+    more = {n for n, layers in over.items() if len(layers) > 1}
+    assert more <= OVERRIDDEN_MORE_THAN_ONCE, sorted(more - OVERRIDDEN_MORE_THAN_ONCE)
+
+
+def test_every_class_reads_its_own_merged_table() -> None:
+    from highcamp.games.disaster_series.engine import DisasterState
+    from highcamp.games.disaster_series.phases import NO_PHASE, Phase
+
+    tables = [DisasterState.PHASES] + [c.PHASES for c in _layers()]  # type: ignore[attr-defined]
+    for table in tables:
+        assert isinstance(table, tuple) and all(isinstance(e, Phase) for e in table)
+        assert NO_PHASE not in table[:16]  # the engine's phases are in every table
+    assert len({id(t) for t in tables}) == 4  # TwoPlayerState shares TwoPlayerRules'
+
+
+def test_the_docs_turn_cycle_is_read_from_the_table() -> None:
+    """Each mountain's page lists its phases and their sections as the table gives them."""
+    import highcamp
+    from highcamp.games.disaster_series.phases import turn_cycle
+
+    docs = ROOT.parents[3] / "docs" / "games"
+    for game_id in ("disaster-on-everest", "disaster-on-k2"):
+        game = highcamp.load_game(game_id, players=2)
+        text = (docs / f"{game_id}.md").read_text(encoding="utf-8")
+        rows = turn_cycle(game.new_initial_state().PHASES, game.ruleset.cite)  # type: ignore[attr-defined]
+        missing = [r for r in rows if f"| {r[0]} | {r[1]} |" not in text]
+        assert rows and missing == [], (game_id, missing)

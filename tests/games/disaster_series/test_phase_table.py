@@ -44,9 +44,14 @@ def _canon(doc: Any) -> bytes:
 
 
 def _answers(state: highcamp.State, n: int) -> list[Any]:
-    """What every action id in ``-1 .. n`` gets now: ``[text, rule]`` or ``[rule, reason]``."""
+    """What every action id in ``-1 .. n`` gets now: ``[text, rule]`` or ``[rule, reason]``;
+    on the way, that the phase's ``why_not``, its fast check and the legal actions agree."""
     out: list[Any] = []
+    entry = state.PHASES[state.phase]  # type: ignore[attr-defined]  # a series state
+    legal = set(state.legal_actions())
     for a in range(-1, n + 1):
+        fast, why = state._is_legal(a), entry.why_not(state, a)
+        assert fast == (why is None) == (a in legal), (state.phase, a, fast, why, sorted(legal))
         try:
             text = state.action_to_string(a)
         except IllegalActionError as err:
@@ -92,7 +97,8 @@ def _chunks() -> list[int]:
 
 @pytest.mark.parametrize("chunk", _chunks())
 def test_every_action_id_is_answered_as_recorded(chunk: int) -> None:
-    """Texts, rules and refusals of every action id at every step, as recorded."""
+    """Texts, rules and refusals of every action id at every step, as recorded; each
+    phase's ``why_not`` agrees with its fast check and the legal actions on every id."""
     if REGENERATE:
         if chunk == 0:
             with gzip.GzipFile(RECORD, "wb", mtime=0) as f:

@@ -528,36 +528,38 @@ class DisasterState(State):
     """Why a client in the death zone dies at the game end [11.3] (a board's wording)."""
 
     # the rules of :mod:`.views`
-    _phase_name = views._phase_name
     _snapshot = views._snapshot
     observation = views.observation
     _team_view = views._team_view
 
     # ================================================================== contract
-    # the rules of :mod:`.phases`
+    # the phases as one table (:mod:`.phases`): a layer merges its entries into its own
+    # class's ``PHASES``; the contract's methods read the entry of the phase now
+    PHASES: ClassVar[tuple[phases.Phase, ...]] = phases.merged(phases.ENGINE_PHASES)
     current_player = phases.current_player
     _chance_outcomes = phases._chance_outcomes
+    _sample_chance = phases._sample_chance
     _legal_actions = phases._legal_actions
     _is_legal = phases._is_legal
     _compute_legal = phases._compute_legal
+    _action_text = phases._action_text
+    _rule_of = phases._rule_of
+    _refuse = phases._refuse
+    _apply = phases._apply
+    _phase_name = phases._phase_name
     _target_type = phases._target_type
 
     legal_actions = phases.legal_actions
     apply_action = phases.apply_action
 
-    _sample_chance = phases._sample_chance
-
     # ----------------------------------------------------------------- action texts
     # the rules of :mod:`.texts`
-    _action_text = texts._action_text
     _simple_text = texts._simple_text
     _action_rule = texts._action_rule
     _move_rule = texts._move_rule
     _refusal = texts._refusal
     _emit = texts._emit  # the citation funnel: rules by name, numbered by the ruleset
     _cite_lines = texts._cite_lines
-    _rule_of = texts._rule_of
-    _refuse = texts._refuse
     _parse_action = texts._parse_action
 
     # the phases' and die rolls' rules, and the short words a player may type
@@ -568,9 +570,7 @@ class DisasterState(State):
 
     # ----------------------------------------------------------------- transitions
     # the rules of :mod:`.transitions`
-    _apply = transitions._apply
     _die_rolled = transitions._die_rolled
-    _target = transitions._target
     _avalanche = transitions._avalanche
 
     # ================================================================== results

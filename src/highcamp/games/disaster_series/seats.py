@@ -44,43 +44,27 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from highcamp.core import IllegalActionError
-
 from . import (
     two_player_bidding,
     two_player_blocks,
     two_player_end,
     two_player_events,
     two_player_setup,
-    two_player_texts,
     two_player_views,
 )
 from .bonuses import team_bonus
 from .engine import (
-    CDRAW,
     EFFECTS,
-    ENTER,
-    GDRAW,
-    HIRE,
     NEUTRAL,
-    P_CDRAW,
-    P_DIE,
-    P_DRAW,
-    P_GDRAW,
-    P_HIRE,
-    P_MOVE,
-    P_ORDER,
-    P_TARGET,
     PLAY,
-    R_EVENTS,
     R_SCORE,
     R_UNSUPPORTED,
     SUMMIT_PUSH,
     TARGET_CLIENT,
-    TARGET_GUIDE,
     DisasterState,
     Effect,
 )
+from .phases import ENGINE_PHASES, merged
 from .team import Team
 from .two_player_events import TWO_PLAYER_EFFECTS
 from .two_player_options import (
@@ -91,6 +75,7 @@ from .two_player_options import (
     two_player_options,
     two_player_view,
 )
+from .two_player_phases import two_player_phases
 from .two_player_vocabulary import (
     _PHASES_2P,
     BID,
@@ -413,25 +398,6 @@ class TwoPlayerRules(DisasterState):
     # ------------------------------------------------------------------ game end [11.*]
 
     # ------------------------------------------------------------------ events (clarifications)
-    def _target(self, action: int) -> None:
-        if action >= TARGET_OPP_CLIENT:
-            kind = self.target_kind
-            c = action - TARGET_OPP_CLIENT
-            self.target_kind, self.targets = "", []
-            self.phase = P_MOVE
-            if kind == "broken_rope":
-                self.rope_client = OTHER + c
-                self.phase = P_DIE
-                self.die_for = "rope"
-                return
-            self.other.ams[c] = True
-            self._emit(
-                f"{self.name(OTHER + self._game.ng + c)} has Acute Mountain Sickness", R_EVENTS
-            )
-            self._resume()
-            return
-        super()._target(action)
-
     def _avalanche(self, space: int) -> None:
         """Every client on the space, of either team, without a guide of its own team there
         is swept one space down (the clarifications)."""
@@ -445,116 +411,14 @@ class TwoPlayerRules(DisasterState):
             super()._die_rolled(d)
 
     # ------------------------------------------------------------------ the contract
-    # the rules of :mod:`.two_player_views`
-    current_player = two_player_views.current_player
+    # the phases (:mod:`.two_player_phases`) and the reads of :mod:`.two_player_views`
+    PHASES = merged(two_player_phases(ENGINE_PHASES))
     observation = two_player_views.observation
     public_observation = two_player_views.public_observation
     _team = two_player_views._team
     _observation = two_player_views._observation
     _public_observation = two_player_views._public_observation
     resample_hidden = two_player_views.resample_hidden
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == P_FIRST:
-            return [(FIRST_SEAT, 0.5), (FIRST_SEAT + 1, 0.5)]
-        if self.phase in (P_GDRAW, P_CDRAW):
-            kind = "guides" if self.phase == P_GDRAW else "clients"
-            mine = set(getattr(self.team, kind)) | self._reserved(kind)
-            cards = self.rs.guides if kind == "guides" else self.rs.clients
-            free = [i for i in range(len(cards)) if i not in mine]
-            base = GDRAW if kind == "guides" else CDRAW
-            return [(base + i, 1 / len(free)) for i in free]
-        return super()._chance_outcomes()
-
-    def _compute_legal(self) -> list[int]:
-        ph = self.phase
-        if ph == P_BID:
-            return [BID, PASS]
-        if ph == P_ORDER:
-            return sorted(ENTER + e[0] for e in self.entering if e[0] < OTHER)
-        if ph == P_RELOCATE:
-            return [NO_BLOCK] + [RELOCATE + s for s in self.blocked]
-        if ph == P_UNBLOCK:
-            return [KEEP_BLOCKS] + [UNBLOCK + s for s in self._removable()]
-        if ph == P_HIRE:
-            taken = set(self.team.guides) | self._reserved("guides")
-            return [HIRE + g for g in range(len(self.rs.guides)) if g not in taken]
-        if ph == P_TARGET and self._target_type() == "client":
-            return sorted(
-                TARGET_OPP_CLIENT + x - OTHER if x >= OTHER else TARGET_CLIENT + x
-                for x in self.targets
-            )
-        return super()._compute_legal()
-
-    def _is_legal(self, action: int) -> bool:
-        if self.phase == P_FIRST:
-            return action in (FIRST_SEAT, FIRST_SEAT + 1)
-        if self.phase in (P_GDRAW, P_CDRAW):
-            return action in [a for a, _ in self._chance_outcomes()]
-        return super()._is_legal(action)
-
-    def _apply(self, action: int) -> None:
-        ph = self.phase
-        if ph == P_DRAW and not self._history and self._log is not None:
-            # both teams were set up as the state was made, before any log: the log starts
-            # with this draw, so it names the First Player here [15.1]
-            self._emit(f"{self.label(self.first)} is the First Player", R_FIRST)
-        if ph == P_FIRST:
-            self._cache = None
-            self._first_turn(action - FIRST_SEAT)
-        elif ph == P_BID:
-            self._cache = None
-            if action == BID:
-                self._place_bid(self.bidder)
-            else:
-                self._pass_bid(self.bidder)
-        elif ph == P_RELOCATE:
-            self._cache = None
-            space, self.pending_block = self.pending_block, -1
-            if action == NO_BLOCK:
-                self._emit(f"{self.rs.board.names[space]} is left unblocked", R_BLOCK)
-            else:
-                self.blocked.remove(action - RELOCATE)
-                self._emit(
-                    f"the marker on {self.rs.board.names[action - RELOCATE]} is moved", R_BLOCK
-                )
-                self._block(space)
-            self._resume()
-        elif ph == P_UNBLOCK:
-            self._cache = None
-            if action != KEEP_BLOCKS:
-                self.blocked.remove(action - UNBLOCK)
-                self._emit(
-                    f"{self.label(self.active)} removes the block on "
-                    f"{self.rs.board.names[action - UNBLOCK]}",
-                    R_BLOCK,
-                )
-            self._next_mover()
-        else:
-            super()._apply(action)
-        if self.blocked and self._unblock():  # [15.4], asked after every action
-            self._cache = None
-
-    def _action_text(self, action: int) -> str:
-        text = two_player_texts._own_text(self, action)
-        if text is not None:
-            return text
-        if self.phase == P_TARGET and TARGET_CLIENT <= action < TARGET_GUIDE:
-            return f"{super()._action_text(action)} of {self.label(self.active)}"
-        return super()._action_text(action)
-
-    def _rule_of(self, action: int) -> str:
-        if self.phase == P_FIRST:
-            return R_FIRST
-        if self.phase == P_BID:
-            return R_BID
-        if self.phase in (P_RELOCATE, P_UNBLOCK):
-            return R_BLOCK
-        return super()._rule_of(action)
-
-    def _refuse(self, action: int) -> IllegalActionError:
-        own = two_player_texts._own_refusal(self, action)
-        return own if own is not None else super()._refuse(action)
 
     def _parse_action(self, text: str) -> int | None:
         if text in ("bid", "pass"):
@@ -577,9 +441,6 @@ class TwoPlayerRules(DisasterState):
         "clients",
         "score",
     )
-
-    def _phase_name(self) -> str:
-        return _PHASES_2P.get(self.phase) or super()._phase_name()
 
     def _base_observation(self) -> dict[str, Any]:
         """The ruleset's observation of the table with the active team (a read)."""

@@ -8,12 +8,12 @@ state's ruleset."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from highcamp.core import IllegalActionError, ScoreLine, State
 
 from .constants import (
-    _CHANCE_PHASES,
     ACCEPT,
     BUY,
     CDRAW,
@@ -37,7 +37,6 @@ from .constants import (
     OPT_C,
     P_BUY,
     P_CDRAW,
-    P_DIE,
     P_DRAW,
     P_FATE,
     P_FATE_CHOICE,
@@ -45,7 +44,6 @@ from .constants import (
     P_HELI,
     P_HIRE,
     P_KEEP,
-    P_MOVE,
     P_ORDER,
     P_RETURN,
     P_SPOT,
@@ -225,14 +223,19 @@ def _cite_lines(self: SeriesState, lines: list[ScoreLine]) -> tuple[ScoreLine, .
     return tuple(ScoreLine(ln.label, ln.points, cite(ln.rule)) for ln in lines)
 
 
-def _rule_of(self: SeriesState, action: int) -> str:
-    """The rule (by name) of ``action``, legal now."""
-    ph = self.phase
-    if ph == P_DIE:
-        return self._DIE_RULES.get(self.die_for, R_CHANCE)
-    if ph == P_MOVE:
-        return self._move_rule(action)
-    return self._PHASE_RULES.get(ph, R_SEQUENCE)
+def die_rule(self: SeriesState, action: int) -> str:
+    """The rule of a die roll (by what it is rolled for)."""
+    return DIE_RULES.get(self.die_for, R_CHANCE)
+
+
+def phase_rule(ph: int) -> Callable[[SeriesState, int], str]:
+    """The rule every action of phase ``ph`` cites (:data:`PHASE_RULES`)."""
+    rule = PHASE_RULES.get(ph, R_SEQUENCE)
+
+    def rule_of(self: SeriesState, action: int) -> str:
+        return rule
+
+    return rule_of
 
 
 def _move_rule(self: SeriesState, action: int) -> str:
@@ -249,56 +252,77 @@ def _move_rule(self: SeriesState, action: int) -> str:
     return R_STORM_MOVE if self.round == "storm" else R_GUIDE
 
 
-def _refuse(self: SeriesState, action: int) -> IllegalActionError:
-    """Why ``action`` is not legal now, with its rule by name."""
-    ph = self.phase
+# ---------------------------------------------------------------- refusals, by phase
+# each answers for an action the phase does not offer now (its ``why_not`` asks first)
+def _no_such(action: int) -> IllegalActionError | None:
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         return IllegalActionError(rule=R_SEQUENCE, reason="no such action", action=action)
-    if ph in _CHANCE_PHASES:
-        return IllegalActionError(
-            rule=R_CHANCE, reason="a token is drawn or a die rolled now", action=action
-        )
-    if ph == P_BUY and action == BUY:
-        return IllegalActionError(rule=R_BUY, reason="not enough Prestige", action=action)
-    if ph == P_MOVE:
-        if action in (STEP_UP, STEP_DOWN) and self.mover >= 0:
-            rule = self._step_problem(action) or R_GUIDE
-            words = self._REFUSALS
-            whys: dict[str, str] = {
-                R_RIDGES: words["ridge_pass"],
-                R_TRAITS: words["dependent"],
-                R_STEP: words["up_to_down"],
-            }
-            why = whys.get(rule, words["no_step"])
-            return IllegalActionError(rule=rule, reason=why, action=action)
-        if action == END_MOVE and self.mover >= 0:
-            return IllegalActionError(
-                rule=R_RIDGES, reason=self._REFUSALS["ridge_stop"], action=action
-            )
-        if action in (OPT_A_PREP, OPT_B_PREP):
-            why = self._REFUSALS["prep_ready" if self.round == "clear" else "prep_storm"]
-            return IllegalActionError(rule=R_PREP, reason=why, action=action)
-        if action <= OPT_B_PREP:
-            return IllegalActionError(
-                rule=R_OPTIONS if self.round == "clear" else R_STORM_MOVE,
-                reason=self._REFUSALS["option"],
-                action=action,
-            )
-        if SELECT <= action < PICKUP:
-            return IllegalActionError(
-                rule=R_OPTIONS,
-                reason=self._REFUSALS["select"],
-                action=action,
-            )
-        if PICKUP <= action < ENTER:
-            return IllegalActionError(rule=R_GUIDE, reason=self._REFUSALS["pickup"], action=action)
-        if action == PUSH:
-            return IllegalActionError(rule=R_PUSH, reason=self._REFUSALS["push"], action=action)
+    return None
+
+
+def _waiting(self: SeriesState, action: int) -> IllegalActionError:
     return IllegalActionError(
         rule=self._rule_of(action) or R_SEQUENCE,
-        reason=f"not a legal action while the game waits to {PHASE_NAMES[ph]}",
+        reason=f"not a legal action while the game waits to {PHASE_NAMES[self.phase]}",
         action=action,
     )
+
+
+def refuse_default(self: SeriesState, action: int) -> IllegalActionError:
+    """Not an action of this phase."""
+    return _no_such(action) or _waiting(self, action)
+
+
+def refuse_chance(self: SeriesState, action: int) -> IllegalActionError:
+    """A chance step: only its outcomes."""
+    return _no_such(action) or IllegalActionError(
+        rule=R_CHANCE, reason="a token is drawn or a die rolled now", action=action
+    )
+
+
+def refuse_buy(self: SeriesState, action: int) -> IllegalActionError:
+    """Buying an event costs its Prestige [6.2]."""
+    err = _no_such(action)
+    if err is not None:
+        return err
+    if action == BUY:
+        return IllegalActionError(rule=R_BUY, reason="not enough Prestige", action=action)
+    return _waiting(self, action)
+
+
+def refuse_move(self: SeriesState, action: int) -> IllegalActionError:
+    """The movement step's refusals, in the ruleset's words (``_REFUSALS``)."""
+    err = _no_such(action)
+    if err is not None:
+        return err
+    words = self._REFUSALS
+    if action in (STEP_UP, STEP_DOWN) and self.mover >= 0:
+        rule = self._step_problem(action) or R_GUIDE
+        whys: dict[str, str] = {
+            R_RIDGES: words["ridge_pass"],
+            R_TRAITS: words["dependent"],
+            R_STEP: words["up_to_down"],
+        }
+        why = whys.get(rule, words["no_step"])
+        return IllegalActionError(rule=rule, reason=why, action=action)
+    if action == END_MOVE and self.mover >= 0:
+        return IllegalActionError(rule=R_RIDGES, reason=words["ridge_stop"], action=action)
+    if action in (OPT_A_PREP, OPT_B_PREP):
+        why = words["prep_ready" if self.round == "clear" else "prep_storm"]
+        return IllegalActionError(rule=R_PREP, reason=why, action=action)
+    if action <= OPT_B_PREP:
+        return IllegalActionError(
+            rule=R_OPTIONS if self.round == "clear" else R_STORM_MOVE,
+            reason=words["option"],
+            action=action,
+        )
+    if SELECT <= action < PICKUP:
+        return IllegalActionError(rule=R_OPTIONS, reason=words["select"], action=action)
+    if PICKUP <= action < ENTER:
+        return IllegalActionError(rule=R_GUIDE, reason=words["pickup"], action=action)
+    if action == PUSH:
+        return IllegalActionError(rule=R_PUSH, reason=words["push"], action=action)
+    return _waiting(self, action)
 
 
 def _parse_action(self: SeriesState, text: str) -> int | None:

@@ -1,4 +1,5 @@
-"""Transitions: applying an action in each phase, the die rolls, the targets of events."""
+"""Transitions: applying an action in each phase (the ``apply`` of the engine's entries in
+:data:`.phases.ENGINE_PHASES`), the die rolls, the targets of events."""
 
 from __future__ import annotations
 
@@ -15,21 +16,10 @@ from .constants import (
     HELI,
     HIRE,
     KEEP,
-    P_BUY,
-    P_CDRAW,
     P_DIE,
-    P_DRAW,
-    P_FATE,
-    P_FATE_CHOICE,
-    P_GDRAW,
-    P_HELI,
-    P_HIRE,
-    P_KEEP,
     P_MOVE,
-    P_ORDER,
     P_RETURN,
     P_SPOT,
-    P_TARGET,
     R_BONUS,
     R_EVENTS,
     R_PREP,
@@ -46,101 +36,120 @@ if TYPE_CHECKING:
     from .protocols import SeriesState
 
 
-def _apply(self: SeriesState, action: int) -> None:
-    self._cache = None
-    ph = self.phase
-    if ph == P_MOVE:  # the commonest step first
-        self._move_action(action)
-        return
-    ng = self._game.ng
-    if ph == P_DRAW:
-        t = action - TOKEN
-        self.container.remove(t)
-        self.drawn.append(t)
-        self.draws_left -= 1
-        if self.draws_left == 0:
-            self._after_draw()
-        return
-    if ph == P_FATE:
-        self._fate_result(action - TOKEN)
-        return
-    if ph == P_DIE:
-        self._die_rolled(action - DIE + 1)
-        return
-    if ph == P_GDRAW:
-        self.team.guides.append(action - GDRAW)
-        self._setup_next()
-        return
-    if ph == P_CDRAW:
-        self.team.clients.append(action - CDRAW)
-        self._setup_next()
-        return
-    if ph == P_HIRE:
-        self.team.guides.append(action - HIRE)
-        if len(self.team.guides) == self._game.ng:
-            self._setup_next()
-        return
-    if ph == P_KEEP:
-        t = action - KEEP
-        self.drawn.remove(t)
-        self.current = t
-        if len(self.drawn) == 2:
-            self.phase = P_RETURN
-            return
-        self.container.extend(self.drawn)
-        self.container.sort()
-        self.drawn = []
-        self._prep_roll()
-        return
-    if ph == P_RETURN:
-        t = action - RETURN
-        self.drawn.remove(t)
-        self.container.append(t)
-        self.container.sort()
-        self.removed.extend(self.drawn)
-        self._emit(
-            f"{self._game.ruleset.tokens[self.drawn[0]].name} is removed from the game", R_PREP
-        )
-        self.drawn = []
-        self._prep_roll()
-        return
-    if ph == P_BUY:
-        if action == BUY:
-            self._buy()
-        else:
-            self._decline()
-        return
-    if ph == P_TARGET:
-        self._target(action)
-        return
-    if ph == P_ORDER:
-        m = action - ENTER
-        idx = next(i for i, e in enumerate(self.entering) if e[0] == m)
-        self.entering.insert(0, self.entering.pop(idx))
-        self.entry_chosen = True
-        self.phase = P_DIE
-        self.die_for = "queue"
-        return
-    if ph == P_SPOT:
-        m, d = self.entering.pop(0)
-        self._place_in_queue(m, d, action - SPOT)
-        self._resume()
-        return
-    if ph == P_HELI:
-        self.team.heli_done = True
-        if action != ACCEPT:
-            c = action - HELI
-            self._take_off(ng + c)
-            self.team.pos[ng + c] = 0
-            self.team.heli_client = c
-            self.team.fates[c] = "helicopter"
-            self._emit(f"a helicopter brings {self.name(ng + c)} down", R_BONUS)
-        self._build_fates()
-        return
-    if ph == P_FATE_CHOICE:
-        self._fate_choice(action)
-        return
+# ---------------------------------------------------------------- the phases' transitions
+# (the contract's ``_apply`` has cleared the memo of legal actions before each)
+def apply_move(self: SeriesState, action: int) -> None:
+    """Movement [7.*]: choose, select, step, carry, drop, end, play (:mod:`.movement`)."""
     self._move_action(action)
+
+
+def apply_draw(self: SeriesState, action: int) -> None:
+    """An event token drawn from the container [6.0] (three with Preparations [7.5])."""
+    t = action - TOKEN
+    self.container.remove(t)
+    self.drawn.append(t)
+    self.draws_left -= 1
+    if self.draws_left == 0:
+        self._after_draw()
+
+
+def apply_fate(self: SeriesState, action: int) -> None:
+    """A fate token drawn from the pool [11.1]."""
+    self._fate_result(action - TOKEN)
+
+
+def apply_die(self: SeriesState, action: int) -> None:
+    """A die rolled (for what ``die_for`` says)."""
+    self._die_rolled(action - DIE + 1)
+
+
+def apply_guide_drawn(self: SeriesState, action: int) -> None:
+    """A guide card drawn for a random team [14.1]."""
+    self.team.guides.append(action - GDRAW)
+    self._setup_next()
+
+
+def apply_client_drawn(self: SeriesState, action: int) -> None:
+    """A client card drawn for a random team [14.1]."""
+    self.team.clients.append(action - CDRAW)
+    self._setup_next()
+
+
+def apply_hire(self: SeriesState, action: int) -> None:
+    """A guide hired (the team bonus [14.2])."""
+    self.team.guides.append(action - HIRE)
+    if len(self.team.guides) == self._game.ng:
+        self._setup_next()
+
+
+def apply_keep(self: SeriesState, action: int) -> None:
+    """The token kept of those drawn with Preparations [7.5]."""
+    t = action - KEEP
+    self.drawn.remove(t)
+    self.current = t
+    if len(self.drawn) == 2:
+        self.phase = P_RETURN
+        return
+    self.container.extend(self.drawn)
+    self.container.sort()
+    self.drawn = []
+    self._prep_roll()
+
+
+def apply_return(self: SeriesState, action: int) -> None:
+    """The token returned to the container; the third is removed [7.5]."""
+    t = action - RETURN
+    self.drawn.remove(t)
+    self.container.append(t)
+    self.container.sort()
+    self.removed.extend(self.drawn)
+    self._emit(f"{self._game.ruleset.tokens[self.drawn[0]].name} is removed from the game", R_PREP)
+    self.drawn = []
+    self._prep_roll()
+
+
+def apply_buy(self: SeriesState, action: int) -> None:
+    """The event bought or declined [6.2] [6.3]."""
+    if action == BUY:
+        self._buy()
+    else:
+        self._decline()
+
+
+def apply_order(self: SeriesState, action: int) -> None:
+    """The marker of a group that enters the queue next [8.2]."""
+    m = action - ENTER
+    idx = next(i for i, e in enumerate(self.entering) if e[0] == m)
+    self.entering.insert(0, self.entering.pop(idx))
+    self.entry_chosen = True
+    self.phase = P_DIE
+    self.die_for = "queue"
+
+
+def apply_spot(self: SeriesState, action: int) -> None:
+    """The queue spot chosen after a 6 [8.2]."""
+    m, d = self.entering.pop(0)
+    self._place_in_queue(m, d, action - SPOT)
+    self._resume()
+
+
+def apply_heli(self: SeriesState, action: int) -> None:
+    """The helicopter rescue (the team bonus [14.2]), or none."""
+    ng = self._game.ng
+    self.team.heli_done = True
+    if action != ACCEPT:
+        c = action - HELI
+        self._take_off(ng + c)
+        self.team.pos[ng + c] = 0
+        self.team.heli_client = c
+        self.team.fates[c] = "helicopter"
+        self._emit(f"a helicopter brings {self.name(ng + c)} down", R_BONUS)
+    self._build_fates()
+
+
+def apply_fate_choice(self: SeriesState, action: int) -> None:
+    """A fate accepted, a Med Kit or Luck, a guide's sacrifice [11.*]."""
+    self._fate_choice(action)
 
 
 def _die_rolled(self: SeriesState, d: int) -> None:
@@ -195,7 +204,8 @@ def _die_rolled(self: SeriesState, d: int) -> None:
         return
 
 
-def _target(self: SeriesState, action: int) -> None:
+def apply_target(self: SeriesState, action: int) -> None:
+    """The target an event strikes (R-DS-6)."""
     kind = self.target_kind
     ng = self._game.ng
     self.target_kind = ""

@@ -1,14 +1,16 @@
 """What the two-player rules [15.*] say of their own actions: the First Player's draw
 [15.1], bids [15.3], ridge blocks [15.4] and the opponent's clients as targets, and why one
-of their actions is refused now (the reason and the rule together)."""
+of their actions is refused now (the reason and the rule together). Each function serves
+one phase of :mod:`.two_player_phases`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from highcamp.core import IllegalActionError
 
-from .constants import NUM_ACTIONS, R_SEQUENCE
+from .constants import NUM_ACTIONS, R_SEQUENCE, TARGET_CLIENT, TARGET_GUIDE
 from .two_player_vocabulary import (
     _PHASES_2P,
     BID,
@@ -17,8 +19,6 @@ from .two_player_vocabulary import (
     NO_BLOCK,
     NUM_ACTIONS_2P,
     OTHER,
-    P_FIRST,
-    PASS,
     R_2P,
     RELOCATE,
     TARGET_OPP_CLIENT,
@@ -29,41 +29,67 @@ if TYPE_CHECKING:
     from .protocols import TwoPlayerSeries
 
 
-def _own_text(self: TwoPlayerSeries, action: int) -> str | None:
-    """The text of a two-player action, or None for the ruleset's own."""
+def first_text(self: TwoPlayerSeries, action: int) -> str:
+    """The draw for the First Player [15.1]."""
+    return f"First Player drawn: {self.label(action - FIRST_SEAT)}"
+
+
+def bid_text(self: TwoPlayerSeries, action: int) -> str:
+    """A bid or a pass [15.3]."""
+    tok = self.rs.tokens[self.current]
+    if action == BID:
+        return f"bid {self._bid_price()} Prestige for {tok.name}"
+    return f"pass on {tok.name}"
+
+
+def relocate_text(self: TwoPlayerSeries, action: int) -> str:
+    """A Blocked Ridge marker moved, or the ridge left unblocked [15.4]."""
     b = self.rs.board
-    if self.phase == P_FIRST:
-        return f"First Player drawn: {self.label(action - FIRST_SEAT)}"
-    if action >= NUM_ACTIONS:
-        if action == BID:
-            tok = self.rs.tokens[self.current]
-            return f"bid {self._bid_price()} Prestige for {tok.name}"
-        if action == PASS:
-            return f"pass on {self.rs.tokens[self.current].name}"
-        if action == NO_BLOCK:
-            return f"leave {b.names[self.pending_block]} unblocked"
-        if action == KEEP_BLOCKS:
-            return "keep the opponent's blocks"
+    if action == NO_BLOCK:
+        return f"leave {b.names[self.pending_block]} unblocked"
+    return f"move the marker from {b.names[action - RELOCATE]} to {b.names[self.pending_block]}"
+
+
+def unblock_text(self: TwoPlayerSeries, action: int) -> str:
+    """An opponent's block removed, or kept [15.4]."""
+    if action == KEEP_BLOCKS:
+        return "keep the opponent's blocks"
+    return f"remove the block on {self.rs.board.names[action - UNBLOCK]}"
+
+
+def target_text(
+    base: Callable[[Any, int], str],
+) -> Callable[[TwoPlayerSeries, int], str]:
+    """An event's target: either team's clients, named with their seat (the
+    clarifications); the ruleset's text (``base``) for the rest."""
+
+    def text(self: TwoPlayerSeries, action: int) -> str:
         if action >= TARGET_OPP_CLIENT:
             c = action - TARGET_OPP_CLIENT
             kind = "Broken Rope" if self.target_kind == "broken_rope" else "Acute Mountain Sickness"
             who = self.name(OTHER + self._game.ng + c)
             return f"{kind} strikes {who} of {self.label(1 - self.active)}"
-        if action >= UNBLOCK:
-            return f"remove the block on {b.names[action - UNBLOCK]}"
-        return f"move the marker from {b.names[action - RELOCATE]} to {b.names[self.pending_block]}"
-    return None
+        if TARGET_CLIENT <= action < TARGET_GUIDE:
+            return f"{base(self, action)} of {self.label(self.active)}"
+        return base(self, action)
+
+    return text
 
 
-def _own_refusal(self: TwoPlayerSeries, action: int) -> IllegalActionError | None:
-    """Why ``action`` is refused in a two-player phase or range, or None (the ruleset's
-    own refusal then)."""
-    if self.phase in _PHASES_2P and isinstance(action, int) and 0 <= action < NUM_ACTIONS_2P:
+def refuse_own_phase(self: TwoPlayerSeries, action: int) -> IllegalActionError:
+    """Not an action of a two-player phase (bidding, blocks, the First Player's draw)."""
+    if isinstance(action, int) and 0 <= action < NUM_ACTIONS_2P:
         return IllegalActionError(
             rule=self._rule_of(action),
             reason=f"not a legal action while the game waits to {_PHASES_2P[self.phase]}",
             action=action,
         )
+    return IllegalActionError(rule=R_SEQUENCE, reason="no such action", action=action)
+
+
+def refuse_range(self: TwoPlayerSeries, action: int) -> IllegalActionError | None:
+    """An id beyond the two-player game's, or a two-player action out of its phase; None
+    for the ruleset's own refusal."""
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS_2P:
         return IllegalActionError(rule=R_SEQUENCE, reason="no such action", action=action)
     if action >= NUM_ACTIONS:

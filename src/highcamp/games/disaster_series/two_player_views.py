@@ -1,4 +1,4 @@
-"""Two players: who acts, and the pure reads (each seat's view, the spectator's, the score
+"""Two players: the pure reads (each seat's view, the spectator's, the score
 sheets, resampling): each team is read where it is, ``teams[seat]``; a read never writes
 the state."""
 
@@ -7,17 +7,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from highcamp.core import CHANCE, TERMINAL
-
 from .constants import (
-    P_CDRAW,
-    P_DIE,
-    P_DRAW,
-    P_FATE,
-    P_GDRAW,
-    P_MOVE,
     P_OVER,
-    P_SPOT,
 )
 from .two_player_vocabulary import (
     _PHASES_2P,
@@ -31,21 +22,6 @@ if TYPE_CHECKING:
     from highcamp.core import State
 
     from .protocols import TwoPlayerSeries
-
-
-def current_player(self: TwoPlayerSeries) -> int:
-    """The seat to act: the bidder in the bidding, else the active seat."""
-    if self.phase == P_MOVE:  # the commonest first
-        return self.active
-    if self.phase == P_OVER:
-        return TERMINAL
-    if self.phase in (P_GDRAW, P_CDRAW, P_DRAW, P_DIE, P_FATE, P_FIRST):
-        return CHANCE
-    if self.phase == P_BID:
-        return self.bidder
-    if self.phase == P_SPOT and self.pending_entry >= OTHER:
-        return 1 - self.active  # a 6: the marker's own player chooses its spot [8.2]
-    return self.active
 
 
 def observation(self: TwoPlayerSeries, player: int) -> dict[str, Any]:

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from .constants import (
     MARKER_NAMES,
-    PHASE_NAMES,
     PREP_NAMES,
     TIRED_NAMES,
 )
@@ -15,11 +14,6 @@ from .constants import (
 if TYPE_CHECKING:
     from .protocols import SeriesState
     from .team import Team
-
-
-def _phase_name(self: SeriesState) -> str:
-    """The name of the phase (what the next action is), for observations."""
-    return PHASE_NAMES[self.phase]
 
 
 def _doc_field(self: SeriesState, key: str) -> Any:

@@ -7,6 +7,7 @@ movement options [8.1]. The game (options, teams) is :mod:`.rules`.
 
 >>> import highcamp
 >>> s = highcamp.load_game("disaster-on-k2", guide="sherpa").new_initial_state(seed=1)
+>>> from highcamp.games.disaster_series.k2.vocabulary import P_GOAL
 >>> isinstance(s, K2State), s.phase == P_GOAL
 (True, True)
 """
@@ -16,54 +17,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from highcamp.core import (
-    CHANCE,
-    IllegalActionError,
-)
-
 from ..constants import DEPENDENT, PASSES_RIDGES, R_CLIENT, R_GUIDE
 from ..engine import (
     LOST,
-    P_DIE,
-    P_MOVE,
-    PLAY,
     SACRIFICE,
     STEP_UP,
-    T_PLAYED,
-    TARGET_CLIENT,
     DisasterState,
 )
+from ..phases import merged
 from ..team import K2Team, Team
 from . import avalanche, fate, luck, movement, scoring, texts, views
 from . import events as _events  # noqa: F401  (registers K2's event effects)
 from . import teams as team_rules
+from .phases import K2_PHASES
 from .vocabulary import (
-    _K2_PHASE_NAMES,
-    BIVOUAC,
-    FLASH,
-    GOAL,
     HELD,
-    KEEP_ROLL,
     KEPT,
-    LUCK_PLAY,
-    NOBLE,
-    NOBLE_NONE,
     P_DESCENT,
-    P_GOAL,
     P_NOBLE,
     P_RECRUIT,
     P_REROLL,
-    R_AID,
     R_AV_SPACE,
     R_GOALS,
-    R_GUIDE_CHOICE,
     R_SHERPA,
     R_TRAITS,
-    RECRUIT,
     REFUSALS,
-    REROLL,
-    ROLL,
-    B,
     K2Rules,
 )
 
@@ -154,9 +132,6 @@ class K2State(DisasterState):
         """Log an automatic K2 event (the rule by name, as everywhere: :meth:`_emit`)."""
         self._emit(text, rule)
 
-    def _phase_name(self) -> str:
-        return _K2_PHASE_NAMES.get(self.phase) or super()._phase_name()
-
     @property
     def k2(self) -> K2Rules:
         """K2's tracks and tables."""
@@ -191,17 +166,6 @@ class K2State(DisasterState):
     _descend = avalanche._descend
     _land = avalanche._land
     _fall = avalanche._fall
-
-    def _target(self, action: int) -> None:
-        if self.target_kind == "flashlight":
-            self.target_kind = ""
-            self.targets = []
-            self.phase = P_MOVE
-            self.team.flash = self._game.ng + action - TARGET_CLIENT
-            self._say(f"the Flashlight goes to {self.name(self.team.flash)}", R_AID)
-            self._resume()
-            return
-        super()._target(action)
 
     # ============================================================== movement [8.*]
     def _resume(self) -> None:
@@ -377,128 +341,8 @@ class K2State(DisasterState):
         super()._fate_choice(action)
 
     # ============================================================== contract
-    def current_player(self) -> int:
-        ph = self.phase
-        if ph == P_MOVE:  # the commonest first
-            return 0
-        if ph == P_DIE:
-            if self._luck_offer():
-                return 0
-            return CHANCE
-        if ph == P_GOAL:
-            return CHANCE
-        return super().current_player()
-
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == P_GOAL:
-            n = len(self.k2.goals)
-            return [(GOAL + i, 1 / n) for i in range(n)]
-        return super()._chance_outcomes()
-
-    def _sample_chance(self, u: int) -> int:
-        if self.phase == P_GOAL:
-            return GOAL + ((u * len(self.k2.goals)) >> 64)
-        return super()._sample_chance(u)
-
-    def _is_legal(self, action: int) -> bool:
-        ph = self.phase
-        if ph >= P_GOAL or (ph == P_DIE and self._luck_offer()):
-            return action in self.legal_actions()
-        if ph == P_MOVE and action >= B:
-            return action in self._legal_actions()
-        return super()._is_legal(action)
-
-    def _compute_legal(self) -> list[int]:
-        ph = self.phase
-        if self._luck_offer():
-            return [LUCK_PLAY, ROLL]
-        if ph == P_RECRUIT:
-            return [
-                RECRUIT + c
-                for c in range(len(self._game.ruleset.clients))
-                if c not in self.team.clients
-            ]
-        if ph == P_NOBLE:
-            return [NOBLE + c for c in self.noble_victims] + [NOBLE_NONE]
-        if ph == P_DESCENT:
-            return self._descent_actions()
-        if ph == P_REROLL:
-            return [REROLL, KEEP_ROLL]
-        return super()._compute_legal()
-
-    def _apply(self, action: int) -> None:
-        ph = self.phase
-        if ph == P_MOVE and (action < PLAY or TARGET_CLIENT <= action < B):
-            self._cache = None  # the commonest step first: the engine's movement step
-            self._move_action(action)
-            return
-        if ph == P_GOAL:
-            self._cache = None
-            self.team.secret_goal = action - GOAL
-            self._say(
-                f"{self.name(0)}'s Secret Goal: {self.k2.goals[action - GOAL][1]}", R_GUIDE_CHOICE
-            )
-            self._begin_turn()
-            return
-        if self._luck_offer():
-            self._cache = None
-            self.luck_asked = True
-            if action == LUCK_PLAY:
-                t = next(t for t in self.team.held if self._game.ruleset.tokens[t].effect == "luck")
-                self.team.held.remove(t)
-                self.spent.append(t)
-                self.team.tallies[T_PLAYED] += 1
-                self.luck_bonus = 2
-            return
-        if ph == P_RECRUIT:
-            self._cache = None
-            self.team.clients.append(action - RECRUIT)
-            self._setup_next()
-            return
-        if ph == P_NOBLE:
-            self._cache = None
-            self._noble(action)
-            return
-        if ph == P_DESCENT:
-            self._cache = None
-            self._choose_descent(action)
-            return
-        if ph == P_REROLL:
-            self._cache = None
-            self.rerolled = True
-            self.phase = P_DIE
-            face, self.reroll_face = self.reroll_face, -1
-            if action == KEEP_ROLL:
-                self._die_rolled(face)
-            else:
-                self.luck_asked = True  # Luck was for the first roll
-                self._say("a Lucky climber: the die is rolled again", R_TRAITS)
-            return
-        if ph == P_MOVE and action >= B:
-            self._cache = None
-            if action >= FLASH:
-                self.team.flash = self._game.ng + action - FLASH
-                self._say(f"the Flashlight passes to {self.name(self.team.flash)}", R_AID)
-                self._resume()
-                return
-            self._bivouac(action - BIVOUAC)
-            return
-        if ph == P_MOVE and PLAY <= action < TARGET_CLIENT:
-            self._cache = None
-            t, eff = self._play_held(action)
-            if eff == "ridges_open":
-                self._say("Ridges Open: all Blocked Ridge markers removed", R_AID)
-            else:
-                self._say(
-                    f"{self._game.ruleset.tokens[t].name}: {self._game.ruleset.effects[eff]}", R_AID
-                )
-            self._resume()
-            return
-        super()._apply(action)
-
-    def _action_text(self, action: int) -> str:
-        text = texts._own_text(self, action)
-        return text if text is not None else super()._action_text(action)
+    # the phases as one table: the engine's entries with K2's (:mod:`.phases`)
+    PHASES = merged(K2_PHASES)
 
     def _simple_text(self, action: int) -> str:
         text = texts._own_simple(self, action)
@@ -506,14 +350,6 @@ class K2State(DisasterState):
             return text
         text = super()._simple_text(action)
         return text.replace("client", "climber")
-
-    def _rule_of(self, action: int) -> str:
-        rule = texts._own_rule(self, action)
-        return rule if rule is not None else super()._rule_of(action)
-
-    def _refuse(self, action: int) -> IllegalActionError:
-        own = texts._own_refusal(self, action)
-        return own if own is not None else super()._refuse(action)
 
     # ============================================================== results
     # the rules of :mod:`.scoring`

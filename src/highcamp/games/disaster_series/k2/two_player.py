@@ -43,8 +43,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
-from highcamp.core import CHANCE, IllegalActionError
-
 from ..constants import Rule
 from ..engine import (
     DEAD,
@@ -52,16 +50,11 @@ from ..engine import (
     LOST,
     P_DIE,
     P_HIRE,
-    P_MOVE,
-    PLAY,
     REMOVED,
-    T_PLAYED,
-    TARGET_CLIENT,
 )
 from ..events import Effect
+from ..phases import merged
 from ..seats import (
-    _PHASES_2P,
-    NUM_ACTIONS_2P,
     OTHER,
     PRESTIGE_2P,
     R_BID,
@@ -75,22 +68,15 @@ from ..team import K2Team
 from ..two_player_events import _both
 from . import secret_goals
 from .state import K2State
+from .two_player_phases import K2_TWO_PLAYER_PHASES
 from .vocabulary import (
-    GOAL,
-    K2_NUM_ACTIONS,
-    LUCK_PLAY,
     P_GOAL,
     P_NOBLE,
-    P_RECRUIT,
-    R_AID,
     R_AVALANCHE,
     R_BUY,
-    R_GUIDE_CHOICE,
     R_POOL,
     R_SCORE,
     R_UNSUPPORTED,
-    RECRUIT,
-    B,
 )
 
 if TYPE_CHECKING:
@@ -357,81 +343,14 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     _END_RULES = (R_UNSUPPORTED, R_SCORE, R_VICTORY)  # K2's sections
 
     # ------------------------------------------------------------------ the contract
-    def current_player(self) -> int:
-        ph = self.phase
-        if ph == P_MOVE:  # the commonest first
-            return self.active
-        if ph == P_DIE and self._luck_offer():
-            return 1 - self.active if self._opponents_roll() else self.active
-        if ph == P_GOAL:
-            return CHANCE
-        return super().current_player()
-
-    def _compute_legal(self) -> list[int]:
-        if self.phase == P_RECRUIT and not self._luck_offer():
-            taken = set(self.team.clients) | self._reserved("clients")
-            return [RECRUIT + c for c in range(len(self.rs.clients)) if c not in taken]
-        return super()._compute_legal()
-
-    def _apply(self, action: int) -> None:
-        if self.phase == P_GOAL:
-            self._cache = None
-            g = action - GOAL
-            self.team.secret_goal = g
-            self.secret[self.active] = self.k2.goals[g][1]
-            self._say(
-                f"{self.label(self.active)}: {self.name(0)} has a Secret Goal, face down",
-                R_GUIDE_CHOICE,
-            )
-            self._seat_done()
-            return
-        if self.phase == P_DIE and self._opponents_roll() and self._owner_luck_offer():
-            self._cache = None
-            self.luck_asked = True
-            if action == LUCK_PLAY:  # the struck climber's player plays their Luck
-                t = next(t for t in self.other.held if self.rs.tokens[t].effect == "luck")
-                self.other.held.remove(t)
-                self.spent.append(t)
-                self.other.tallies[T_PLAYED] += 1
-                self.luck_bonus = 2
-                self._say(f"{self.label(1 - self.active)} plays Luck: +2 to the roll", R_AID)
-            return
-        play = ""
-        if self.phase == P_MOVE and PLAY <= action < TARGET_CLIENT and not self._luck_offer():
-            play = self._game.effect_ids[action - PLAY]
-        super()._apply(action)
-        if play in ("ridges_open", "sherpa_stamina"):  # both players, that turn
-            for fx in (self.team.fx, self.other.fx):
-                if play not in fx:
-                    fx.append(play)
-            if self.phase == P_MOVE and self.round == "clear" and self.option < 0:
-                self._cache = None  # the options are asked again with the new effect
+    # the phases as one table (:mod:`.two_player_phases`)
+    PHASES = merged(K2_TWO_PLAYER_PHASES)
 
     def public_action_text(self, action: int, player: int | None = None) -> str:
         """Everything is public but the Secret Goal drawn, told only to its seat."""
         if self.phase == P_GOAL and player != self.active:
             return f"{self.label(self.active)} draws a Secret Goal"
         return self.action_to_string(action)
-
-    def _action_text(self, action: int) -> str:
-        if action >= B:
-            return K2State._action_text(self, action)
-        return super()._action_text(action)
-
-    def _refuse(self, action: int) -> IllegalActionError:
-        if (
-            isinstance(action, int)
-            and B <= action < K2_NUM_ACTIONS
-            and self.phase not in _PHASES_2P
-        ):
-            return K2State._refuse(self, action)
-        if isinstance(action, int) and NUM_ACTIONS_2P <= action < K2_NUM_ACTIONS:
-            return IllegalActionError(
-                rule=self._rule_of(action),
-                reason=f"not a legal action while the game waits to {_PHASES_2P[self.phase]}",
-                action=action,
-            )
-        return super()._refuse(action)
 
     # ------------------------------------------------------------------ hidden goals
     # the reads of :mod:`.secret_goals`
