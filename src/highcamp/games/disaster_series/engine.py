@@ -536,6 +536,13 @@ class DisasterState(State):
     # the phases as one table (:mod:`.phases`): a layer merges its entries into its own
     # class's ``PHASES``; the contract's methods read the entry of the phase now
     PHASES: ClassVar[tuple[phases.Phase, ...]] = phases.merged(phases.ENGINE_PHASES)
+    _WHO: ClassVar[tuple[int | None, ...]] = phases.constant_players(PHASES)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A layer sets its own ``PHASES``; what the hot paths read of it is bound here."""
+        super().__init_subclass__(**kwargs)
+        cls._WHO = phases.constant_players(cls.PHASES)
+
     current_player = phases.current_player
     _chance_outcomes = phases._chance_outcomes
     _sample_chance = phases._sample_chance

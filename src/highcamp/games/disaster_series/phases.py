@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from highcamp.core import CHANCE, TERMINAL, IllegalActionError, State
 
-from . import texts, transitions
+from . import movement, texts, transitions
 from .constants import (
     ACCEPT,
     BUY,
@@ -231,6 +231,25 @@ def turn_cycle(table: tuple[Phase, ...], cite: Callable[[str], str]) -> list[tup
     return rows
 
 
+_CONSTANT_PLAYERS: dict[Callable[[Any], int], int] = {
+    decision: 0,
+    chance: CHANCE,
+    terminal: TERMINAL,
+}
+
+
+def constant_players(table: tuple[Phase, ...]) -> tuple[int | None, ...]:
+    """Who acts in each phase of ``table`` when it never changes (``None`` where the entry
+    asks the state): read by ``current_player`` without a call (hot path).
+
+    >>> import highcamp
+    >>> s = highcamp.load_game("disaster-on-k2").new_initial_state()
+    >>> constant_players(s.PHASES)[:7]  # K2's die roll may offer Luck first
+    (0, -1, -1, -1, 0, 0, None)
+    """
+    return tuple(_CONSTANT_PLAYERS.get(e.player) for e in table)
+
+
 def replaced(entry: Phase, **fields: Any) -> Phase:
     """``entry`` with some of its fields replaced."""
     return replace(entry, **fields)
@@ -241,7 +260,8 @@ def replaced(entry: Phase, **fields: Any) -> Phase:
 # entry of the phase now
 def current_player(self: SeriesState) -> int:
     """0 (or the seat) at a decision, ``CHANCE`` at a draw or roll, ``TERMINAL`` at the end."""
-    return self.PHASES[self.phase].player(self)
+    who = self._WHO[self.phase]  # the phases whose player never changes (hot path)
+    return self.PHASES[self.phase].player(self) if who is None else who
 
 
 def _chance_outcomes(self: SeriesState) -> list[tuple[int, float]]:
@@ -304,7 +324,8 @@ def apply_action(self: SeriesState, action: int) -> None:
     if cache is not None and type(action) is int and action in cache:
         if self._log is not None:
             self._log_action(action)
-        self._apply(action)
+        self._cache = None  # the contract's _apply, inlined (hot path)
+        self.PHASES[self.phase].apply(self, action)
         self._history.append(action)
         return
     State.apply_action(self, action)  # type: ignore[arg-type]  # self is a State
@@ -490,8 +511,13 @@ _ENGINE_PHASES: dict[int, Phase] = {
     ),
     P_BUY: _decision(P_BUY, _buy_legal, t.apply_buy, _buy_is_legal, texts.refuse_buy),
     P_TARGET: _decision(P_TARGET, _target_legal, t.apply_target),
-    P_MOVE: _decision(
-        P_MOVE, _move_legal, t.apply_move, _move_is_legal, texts.refuse_move, texts._move_rule
+    P_MOVE: _decision(  # [7.*]: the transition is movement's own (:mod:`.movement`)
+        P_MOVE,
+        _move_legal,
+        movement._move_action,
+        _move_is_legal,
+        texts.refuse_move,
+        texts._move_rule,
     ),
     P_ORDER: _decision(P_ORDER, _order_legal, t.apply_order),
     P_SPOT: _decision(P_SPOT, _spot_legal, t.apply_spot),

@@ -56,11 +56,9 @@ from .bonuses import team_bonus
 from .engine import (
     EFFECTS,
     NEUTRAL,
-    PLAY,
     R_SCORE,
     R_UNSUPPORTED,
     SUMMIT_PUSH,
-    TARGET_CLIENT,
     DisasterState,
     Effect,
 )
@@ -346,18 +344,6 @@ class TwoPlayerRules(DisasterState):
         elif mine and SUMMIT_PUSH not in acts:
             acts = sorted([*acts, SUMMIT_PUSH])
         return acts
-
-    def _move_action(self, action: int) -> None:
-        ridges_open = (
-            PLAY <= action < TARGET_CLIENT and self._game.effect_ids[action - PLAY] == "ridges_open"
-        )
-        super()._move_action(action)
-        if ridges_open:  # removes all ridges for the turn, for both players
-            for fx in (self.team.fx, self.other.fx):
-                if "ridges_open" not in fx:
-                    fx.append("ridges_open")
-            if self.round == "clear" and self.option < 0:
-                self._cache = None  # the options are asked again with the new effect
 
     # ------------------------------------------------------------------ blocked ridges [15.4]
     def _do_step(self, action: int) -> None:

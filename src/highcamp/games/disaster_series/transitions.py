@@ -38,11 +38,6 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------- the phases' transitions
 # (the contract's ``_apply`` has cleared the memo of legal actions before each)
-def apply_move(self: SeriesState, action: int) -> None:
-    """Movement [7.*]: choose, select, step, carry, drop, end, play (:mod:`.movement`)."""
-    self._move_action(action)
-
-
 def apply_draw(self: SeriesState, action: int) -> None:
     """An event token drawn from the container [6.0] (three with Preparations [7.5])."""
     t = action - TOKEN

@@ -22,7 +22,7 @@ from highcamp.core import IllegalActionError
 
 from ..constants import P_DIE, P_MOVE, PLAY, T_PLAYED, TARGET_CLIENT
 from ..phases import Phase, Refusal, Table, chance, refusing, replaced
-from ..two_player_phases import two_player_phases
+from ..two_player_phases import after_each, two_player_phases
 from ..two_player_vocabulary import _PHASES_2P, NUM_ACTIONS_2P
 from .phases import K2_PHASES
 from .vocabulary import (
@@ -127,7 +127,9 @@ def k2_two_player_phases(two: Table, k2: Table) -> dict[int, Phase]:
     }
     out[P_GOAL] = replaced(out[P_GOAL], player=chance, apply=_goal_apply)
     out[P_DIE] = replaced(out[P_DIE], player=_die_player, apply=_die_apply(out[P_DIE].apply))
-    out[P_MOVE] = replaced(out[P_MOVE], apply=_move_apply(out[P_MOVE].apply))
+    # K2 plays its held tokens in its own words (no Everest Ridges Open for both): the
+    # clarified effects for both players follow K2's movement step
+    out[P_MOVE] = replaced(out[P_MOVE], apply=_move_apply(after_each(k2[P_MOVE].apply)))
     out[P_RECRUIT] = replaced(out[P_RECRUIT], legal=_recruit_legal)
     return out
 
