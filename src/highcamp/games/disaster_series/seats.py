@@ -156,10 +156,18 @@ __all__ = [
 
 
 # ====================================================================== the state
-class TwoPlayerRules(DisasterState):
-    """The two-player rules [15.0] over any ruleset's state, without slots of its own: a
-    ruleset with its own state class combines them (``class X(TwoPlayerRules, K2State)``
-    with ``__slots__ = TwoPlayerRules._SLOTS_2P``); :class:`TwoPlayerState` is the plain
+if TYPE_CHECKING:
+    _Rules = DisasterState  # what the mixin's methods call on (``super()``): a series state
+else:
+    _Rules = object
+
+
+class TwoPlayerRules(_Rules):
+    """The two-player rules [15.0] as a mixin over any ruleset's state (it derives from no
+    state class when the game runs, so the state classes form no diamond): a state class
+    puts it first, ``class X(TwoPlayerRules, K2State)`` with ``__slots__ =
+    TwoPlayerRules._SLOTS_2P``; each class's method order is then one straight line (X, the
+    two-player rules, the ruleset's state, the engine). :class:`TwoPlayerState` is the plain
     engine's."""
 
     # the saved document keeps the waiting team's fields as ``o_<field>``
@@ -437,7 +445,7 @@ class TwoPlayerRules(DisasterState):
         return cast(TwoPlayerRules, super().clone())
 
 
-class TwoPlayerState(TwoPlayerRules):
+class TwoPlayerState(TwoPlayerRules, DisasterState):
     """A position of a two-player game [15.0]: two teams on one board."""
 
     __slots__ = TwoPlayerRules._SLOTS_2P
