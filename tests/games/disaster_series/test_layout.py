@@ -79,14 +79,12 @@ OVERRIDDEN_MORE_THAN_ONCE = frozenset(
         "_begin_end",
         "_die_rolled",
         "_do_step",
-        "_effect",
         "_finish",
         "_move_actions",
         "_place_event",
         "_resume",
         "_setup",
         "_setup_next",
-        "_snapshot",
         "_token_places",
         "clone",
         "invariants",
@@ -95,7 +93,7 @@ OVERRIDDEN_MORE_THAN_ONCE = frozenset(
     }
 )
 """The engine's methods still overridden by more than one layer (measured when the phases
-became one table: 16, down from 26): K2 and the two-player rules both change them, and K2
+became one table: 14, down from 26): K2 and the two-player rules both change them, and K2
 for two players writes the K2 version for two teams. The list may shrink, never grow."""
 
 

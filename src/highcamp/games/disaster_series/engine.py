@@ -29,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from highcamp.core import (
@@ -456,6 +456,8 @@ class DisasterState(State):
     _buy = turn._buy
     _take_event = turn._take_event
     _effect = turn._effect
+    _EFFECTS: ClassVar[Mapping[str, Effect]] = EFFECTS
+    """The effects of the event tokens by id (a layer puts its clarified ones first)."""
     _prep_roll = turn._prep_roll
 
     # effects whose bought tokens are held for later or kept in front of the player (the

@@ -40,7 +40,8 @@ layout: the active team's fields at its top level, the waiting team's as ``o_<fi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import ChainMap
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -285,9 +286,8 @@ class TwoPlayerRules(_Rules):
     _place_bid = two_player_bidding._place_bid
     _award = two_player_bidding._award
 
-    def _effect(self, effect: str) -> Effect:
-        """The effect a bought token carries out: the clarified one with two players."""
-        return TWO_PLAYER_EFFECTS.get(effect, EFFECTS[effect])
+    _EFFECTS: ClassVar[Mapping[str, Effect]] = ChainMap(TWO_PLAYER_EFFECTS, EFFECTS)
+    """The effects a bought token carries out: the clarified ones with two players."""
 
     # ------------------------------------------------------------------ movement [15.5]
     # the rules of :mod:`.two_player_blocks`

@@ -18,7 +18,7 @@ from .constants import (
     T_BOUGHT,
     T_SPENT,
 )
-from .events import EFFECTS, Effect
+from .events import Effect
 
 if TYPE_CHECKING:
     from .protocols import SeriesState
@@ -108,8 +108,9 @@ def _take_event(self: SeriesState, price: int) -> None:
 
 
 def _effect(self: SeriesState, effect: str) -> Effect:
-    """The effect a bought token carries out (two players: the clarified ones)."""
-    return EFFECTS[effect]
+    """The effect a bought token carries out (two players: the clarified ones, from the
+    state class's ``_EFFECTS``)."""
+    return self._EFFECTS[effect]
 
 
 def _prep_roll(self: SeriesState) -> None:

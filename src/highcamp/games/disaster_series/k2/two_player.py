@@ -39,9 +39,10 @@ sees) until it is achieved (Summit w/Climber, Bivouac: the marker goes onto the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import ChainMap
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ..constants import Rule
 from ..engine import (
@@ -99,6 +100,34 @@ def setup_two_player(game: K2Game) -> None:
         setattr(game, "INFO", replace(type(game).INFO, hidden_information=True))  # noqa: B010
 
 
+# ====================================================================== clarifications
+def _icy_k2_2p(state: Any, t: int) -> None:
+    """Icy on K2 for both teams (the clarifications)."""
+    assert isinstance(state, K2TwoPlayerState)
+    EFFECTS["icy_serac"](state, t)
+    with state._seated(1 - state.active):
+        EFFECTS["icy_serac"](state, t)
+    state._unblock()
+
+
+def _flashlight_2p(state: Any, t: int) -> None:
+    """There is one Flashlight: bought again (after a refill [7.4]), it leaves the
+    opponent's climber for one of the buyer's."""
+    assert isinstance(state, K2TwoPlayerState)
+    state.other.flash = -1
+    EFFECTS["flashlight"](state, t)
+
+
+K2_TWO_PLAYER_EFFECTS: dict[str, Effect] = {
+    **{k: v for k, v in TWO_PLAYER_EFFECTS.items() if k != "icy"},
+    "icy_serac": _icy_k2_2p,
+    "hap_stuck": _both("hap_stuck"),
+    "flashlight": _flashlight_2p,
+}
+"""K2's events with two players, where they differ from solitaire (the player aid's
+2-Player Event Clarifications, as :mod:`.two_player` lists them)."""
+
+
 class K2TwoPlayerState(TwoPlayerRules, K2State):
     """A position of Disaster on K2 for two players [15.0]."""
 
@@ -109,6 +138,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     _K2P_DOC = ("o_bivouacked", "summited_with", "o_flash", "noble_next", "noble_next_space")
     """The two-player K2 document's own keys, after K2's: the waiting team's bivouacs and
     Flashlight (``o_``) and, per seat, whether the Sherpa summited with a climber."""
+    _K2_DOC = (*K2State._K2_DOC, *_K2P_DOC)  # type: ignore[assignment]  # K2's _snapshot writes them all
     _K2P_SCALARS = ("noble_next", "noble_next_space")
     __slots__ = (*TwoPlayerRules._SLOTS_2P, *_K2P_SCALARS)
 
@@ -178,8 +208,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             return
         super()._place_event()
 
-    def _effect(self, effect: str) -> Effect:
-        return K2_TWO_PLAYER_EFFECTS.get(effect, EFFECTS[effect])
+    _EFFECTS: ClassVar[Mapping[str, Effect]] = ChainMap(K2_TWO_PLAYER_EFFECTS, EFFECTS)
 
     def _collapse(self, space: int, rule: str) -> None:
         """A Serac collapse kills the climbers of both teams on the space; each team's
@@ -401,16 +430,6 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         return obs
 
     # ------------------------------------------------------------------ copies, checks
-    def _snapshot(self) -> dict[str, Any]:
-        doc = super()._snapshot()
-        for k in self._K2P_DOC:
-            if k in self._PER_SEAT:
-                doc[k] = [getattr(t, k) for t in self._seat_teams()]
-                continue
-            v = self._doc_field(k)
-            doc[k] = list(v) if isinstance(v, list) else v
-        return doc
-
     def clone(self) -> K2TwoPlayerState:
         new = cast(K2TwoPlayerState, super().clone())
         new.noble_next = self.noble_next
@@ -447,31 +466,3 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         if sum(1 for f in (self.team.flash, self.other.flash) if f >= 0) > 1:
             problems.append("two Flashlights")
         return problems
-
-
-# ====================================================================== clarifications
-def _icy_k2_2p(state: Any, t: int) -> None:
-    """Icy on K2 for both teams (the clarifications)."""
-    assert isinstance(state, K2TwoPlayerState)
-    EFFECTS["icy_serac"](state, t)
-    with state._seated(1 - state.active):
-        EFFECTS["icy_serac"](state, t)
-    state._unblock()
-
-
-def _flashlight_2p(state: Any, t: int) -> None:
-    """There is one Flashlight: bought again (after a refill [7.4]), it leaves the
-    opponent's climber for one of the buyer's."""
-    assert isinstance(state, K2TwoPlayerState)
-    state.other.flash = -1
-    EFFECTS["flashlight"](state, t)
-
-
-K2_TWO_PLAYER_EFFECTS: dict[str, Effect] = {
-    **{k: v for k, v in TWO_PLAYER_EFFECTS.items() if k != "icy"},
-    "icy_serac": _icy_k2_2p,
-    "hap_stuck": _both("hap_stuck"),
-    "flashlight": _flashlight_2p,
-}
-"""K2's events with two players, where they differ from solitaire (the player aid's
-2-Player Event Clarifications, as :mod:`.two_player` lists them)."""
