@@ -540,8 +540,7 @@ class DisasterState(State):
     PHASES: ClassVar[tuple[phases.Phase, ...]] = phases.merged(phases.ENGINE_PHASES)
     _WHO: ClassVar[tuple[int | None, ...]] = phases.constant_players(PHASES)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A layer sets its own ``PHASES``; what the hot paths read of it is bound here."""
+    def __init_subclass__(cls, **kwargs: Any) -> None:  # a layer's PHASES: bind its _WHO
         super().__init_subclass__(**kwargs)
         cls._WHO = phases.constant_players(cls.PHASES)
 
@@ -560,25 +559,20 @@ class DisasterState(State):
 
     legal_actions = phases.legal_actions
     apply_action = phases.apply_action
-
     # ----------------------------------------------------------------- action texts
     # the rules of :mod:`.texts`
     _simple_text = texts._simple_text
     _action_rule = texts._action_rule
-    _move_rule = texts._move_rule
     _refusal = texts._refusal
     _emit = texts._emit  # the citation funnel: rules by name, numbered by the ruleset
     _cite_lines = texts._cite_lines
     _parse_action = texts._parse_action
 
-    # the phases' and die rolls' rules, and the short words a player may type
-    _PHASE_RULES: ClassVar[dict[int, str]] = texts.PHASE_RULES
-    _DIE_RULES: ClassVar[dict[str, str]] = texts.DIE_RULES
+    # the short words a player may type, and the refusals' words
     _ALIASES: ClassVar[dict[str, int]] = texts.ALIASES
     _REFUSALS: ClassVar[dict[str, str]] = texts.REFUSALS
 
-    # ----------------------------------------------------------------- transitions
-    # the rules of :mod:`.transitions`
+    # the rules of :mod:`.transitions` (the phases' own are the table's)
     _die_rolled = transitions._die_rolled
     _avalanche = transitions._avalanche
 

@@ -17,13 +17,14 @@ if TYPE_CHECKING:
 
 
 def _token_places(self: SeriesState) -> list[int]:
-    """Every event token where it lies: container, set aside, held, kept, removed, the
-    Storm Watch, drawn, the fate pool and its draws, spent, and the one being decided."""
+    """Every event token where it lies: container, set aside, each team's held and kept
+    tokens, removed, the Storm Watch, drawn, the fate pool and its draws, spent, and the one
+    being decided."""
+    teams = [t for team in self.teams for t in (*team.held, *team.kept)]
     return (
         self.container
         + self.set_aside
-        + self.team.held
-        + self.team.kept
+        + teams
         + self.removed
         + self.storm_watch
         + self.drawn

@@ -419,11 +419,6 @@ class TwoPlayerRules(_Rules):
             return BID if text == "bid" else PASS
         return super()._parse_action(text)
 
-    # ------------------------------------------------------------------ results [15.7]
-    def _token_places(self) -> list[int]:
-        """The engine's places and the other team's held and kept tokens."""
-        return super()._token_places() + self.other.held + self.other.kept
-
     # ------------------------------------------------------------------ views
     _TEAM_KEYS = (
         "prestige",
