@@ -473,6 +473,8 @@ class DisasterState(State):
     _finish_round = movement._finish_round
     _guide_allowance = movement._guide_allowance
     _client_allowance = movement._client_allowance
+    _client_allowances = movement._client_allowances
+    _plays = movement._plays
     _play_held = movement._play_held
     _can_push = movement._can_push
     _selectable = movement._selectable

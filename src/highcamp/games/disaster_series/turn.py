@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .constants import (
+    BUY,
+    DECLINE,
     NEUTRAL,
     P_BUY,
     P_DIE,
@@ -58,6 +60,7 @@ def _place_event(self: SeriesState) -> None:
     self.step = "buy"
     if self.team.prestige >= tok.cost:
         self.phase = P_BUY
+        self._cache = [BUY, DECLINE]  # the memo of legal actions [6.2] [6.3]
     else:
         self._emit(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
         self._decline()

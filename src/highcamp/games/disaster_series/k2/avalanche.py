@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..constants import (
+    BUY,
     DEAD,
+    DECLINE,
     GOOD_DIRECTION,
     LOST,
     P_BUY,
@@ -54,6 +56,7 @@ def _place_event(self: K2Series) -> None:
         self._decline()
     elif self.team.prestige >= tok.cost:
         self.phase = P_BUY
+        self._cache = [BUY, DECLINE]  # the memo of legal actions [7.2]
     else:
         self._say(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
         self._decline()
