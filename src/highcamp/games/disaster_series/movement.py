@@ -439,7 +439,8 @@ def _summit(self: SeriesState, c: int) -> None:
     team = self.team
     if team.goal[c] < 2:
         team.goal[c] = 2
-        self._emit(f"{self.name(self._game.ng + c)} reaches the Summit", R_GOALS)
+        if self._log is not None:
+            self._emit(f"{self.name(self._game.ng + c)} reaches the Summit", R_GOALS)
 
 
 def _get_lost(self: SeriesState, c: int) -> None:
@@ -448,7 +449,8 @@ def _get_lost(self: SeriesState, c: int) -> None:
     team.pos[m] = LOST
     team.tallies[T_LOST] += 1
     team.moved[m] = True
-    self._emit(f"{self.name(m)} is LOST in the storm", R_LOST)
+    if self._log is not None:
+        self._emit(f"{self.name(m)} is LOST in the storm", R_LOST)
     if self.mover == m:
         self.remaining = 0
         self._end_client()

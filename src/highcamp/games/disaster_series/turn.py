@@ -56,13 +56,15 @@ def _place_event(self: SeriesState) -> None:
         and self._neutral_supply() > 0
     ):
         self.queue.append([spot, NEUTRAL, 0])
-        self._emit(f"another company's client enters queue spot {spot + 1}", R_RIDGE_PLACE)
+        if self._log is not None:
+            self._emit(f"another company's client enters queue spot {spot + 1}", R_RIDGE_PLACE)
     self.step = "buy"
     if self.team.prestige >= tok.cost:
         self.phase = P_BUY
         self._cache = [BUY, DECLINE]  # the memo of legal actions [6.2] [6.3]
     else:
-        self._emit(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
+        if self._log is not None:
+            self._emit(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
         self._decline()
 
 
@@ -75,10 +77,11 @@ def _decline(self: SeriesState) -> None:
             self._emit(f"{self._game.ruleset.tokens[t].name} is set aside", R_WATCH)
     else:
         self.storm_watch.append(t)
-        self._emit(
-            f"{self._game.ruleset.tokens[t].name} covers Storm Watch {len(self.storm_watch) + self.watch_blank}",
-            R_WATCH,
-        )
+        if self._log is not None:
+            self._emit(
+                f"{self._game.ruleset.tokens[t].name} covers Storm Watch {len(self.storm_watch) + self.watch_blank}",
+                R_WATCH,
+            )
         self._check_watch()
     self._begin_move()
 
@@ -98,10 +101,11 @@ def _take_event(self: SeriesState, price: int) -> None:
     self.current = -1
     if tok.effect in self._HELD:
         self.team.held.append(t)
-        self._emit(f"{tok.name} is held for later", R_BUY)
+        if self._log is not None:
+            self._emit(f"{tok.name} is held for later", R_BUY)
     elif tok.effect in self._KEPT:
         self.team.kept.append(t)
-        if self._KEPT_SAID:
+        if self._KEPT_SAID and self._log is not None:
             self._emit(f"{tok.name} is kept in front of the player", R_POOL)
     else:
         self.set_aside.append(t)

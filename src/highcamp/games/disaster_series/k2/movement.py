@@ -187,7 +187,8 @@ def _get_lost(self: K2Series, c: int) -> None:
     self.team.pos[m] = LOST
     self.team.tallies[T_LOST] += 1
     self.team.moved[m] = True
-    self._say(f"{self.name(m)} is LOST in the dark", R_LOST)
+    if self._log is not None:
+        self._say(f"{self.name(m)} is LOST in the dark", R_LOST)
     if self.mover == m:
         self.remaining = 0
         self._end_client()

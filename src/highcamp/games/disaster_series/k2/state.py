@@ -13,7 +13,7 @@ movement options [8.1]. The game (options, teams) is :mod:`.rules`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from highcamp.core import (
@@ -34,6 +34,7 @@ from ..engine import (
     TARGET_CLIENT,
     DisasterState,
 )
+from ..expedition import copier
 from ..team import K2Team, Team
 from . import avalanche, fate, luck, movement, scoring, texts, views
 from . import events as _events  # noqa: F401  (registers K2's event effects)
@@ -129,6 +130,8 @@ class K2State(DisasterState):
         "rerolled",
     )
     __slots__ = (*_K2_FLAT, *_K2_NESTED, *_K2_SCALARS)
+    _copy_k2: ClassVar[Callable[[Any, Any], None]] = copier(_K2_FLAT, _K2_NESTED, _K2_SCALARS)
+    """Copies K2's own fields (:meth:`clone`)."""
 
     def __init__(self, game: K2Game, seed: int) -> None:
         self.collapsed: list[int] = []
@@ -560,12 +563,7 @@ class K2State(DisasterState):
     def clone(self) -> K2State:
         new = super().clone()
         assert isinstance(new, K2State)
-        for k in self._K2_FLAT:
-            setattr(new, k, getattr(self, k).copy())
-        for k in self._K2_NESTED:
-            setattr(new, k, [x.copy() for x in getattr(self, k)])
-        for k in self._K2_SCALARS:
-            setattr(new, k, getattr(self, k))
+        self._copy_k2(new)
         return new
 
     def _team_view(self, team: Team) -> dict[str, Any]:
