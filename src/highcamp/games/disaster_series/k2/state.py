@@ -272,12 +272,14 @@ class K2State(DisasterState):
         cur = self.team.pos[m]
         nxt = cur + (1 if action == STEP_UP else -1)
         ng = self._game.ng
-        if cur in self.collapsed:
-            if action == STEP_UP:
+        collapsed = self.collapsed
+        if collapsed:
+            if cur in collapsed:
+                if action == STEP_UP:
+                    return R_AV_SPACE
+                return None if self.remaining >= 1 else (R_GUIDE if m < ng else R_CLIENT)
+            if action == STEP_UP and nxt in collapsed:
                 return R_AV_SPACE
-            return None if self.remaining >= 1 else (R_GUIDE if m < ng else R_CLIENT)
-        if action == STEP_UP and nxt in self.collapsed:
-            return R_AV_SPACE
         if (
             m >= ng
             and action == STEP_UP
