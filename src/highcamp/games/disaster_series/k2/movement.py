@@ -97,7 +97,7 @@ def _move_actions(self: K2Series) -> list[int]:
                 if pos[x] == here and x != m and not moved[x]
             ]
             acts.sort()  # before the tokens to play
-        if END_MOVE in acts and STEP_DOWN in acts and not self.stepped and here in self.collapsed:
+        if not self.stepped and here in self.collapsed and END_MOVE in acts and STEP_DOWN in acts:
             acts.remove(END_MOVE)  # [9.2]: off an avalanche space
         if flash >= 0 and pos[flash] == here:  # even in passing
             acts += [FLASH + x - ng for x in range(ng, len(pos)) if pos[x] == here and x != flash]
