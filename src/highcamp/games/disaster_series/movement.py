@@ -362,18 +362,18 @@ def _step_problem(self: SeriesState, action: int) -> str | None:
 
 def _do_step(self: SeriesState, action: int) -> None:
     team = self.team
-    game = self._game
-    ng = game.ng
-    b = self._game.ruleset.board
+    ng = self._game.ng
+    b = self.rs.board
+    up, down = b.up, b.down
     m = self.mover
     d = 1 if action == STEP_UP else -1
     cur = team.pos[m]
     nxt = cur + d
     if (
         m < ng
-        and b.up >= 0
-        and cur in (b.up, b.down)
-        and nxt in (b.up, b.down)
+        and up >= 0
+        and cur in (up, down)
+        and nxt in (up, down)
         and "expert_climber" not in self._skills(m)
     ):
         # an Expert Climber without skills in the storm [7.6] on Up or Down: going on
@@ -389,8 +389,8 @@ def _do_step(self: SeriesState, action: int) -> None:
     for entry in self.carried:
         team.pos[entry[0]] = nxt
         entry[1] += 1
-    into_queue = b.up >= 0 and (
-        (nxt == b.up and d == 1 and cur != b.down) or (nxt == b.down and d == -1 and cur != b.up)
+    into_queue = up >= 0 and (
+        (nxt == up and d == 1 and cur != down) or (nxt == down and d == -1 and cur != up)
     )
     if m < ng:
         if nxt == b.summit:

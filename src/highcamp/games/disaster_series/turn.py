@@ -41,8 +41,9 @@ def _after_draw(self: SeriesState) -> None:
 
 
 def _place_event(self: SeriesState) -> None:
-    tok = self._game.ruleset.tokens[self.current]
-    b = self._game.ruleset.board
+    rs = self.rs
+    tok = rs.tokens[self.current]
+    b = rs.board
     self.blocked = sorted(b.ridges_numbered(tok.ridge))
     if self._log is not None and self.blocked:
         self._emit(
@@ -50,9 +51,10 @@ def _place_event(self: SeriesState) -> None:
             R_RIDGE_PLACE,
         )
     spot = tok.ridge - 1
+    queue = self.queue
     if (
         spot < b.queue_length
-        and not any(e[0] == spot for e in self.queue)
+        and (not queue or spot not in [e[0] for e in queue])
         and self._neutral_supply() > 0
     ):
         self.queue.append([spot, NEUTRAL, 0])
