@@ -12,19 +12,20 @@ from .constants import (
 if TYPE_CHECKING:
     from .protocols import SeriesState
 
+_NEXT_TIRED = (0, 2, 0)
+"""A client's tiredness after the End of Turn, by its tiredness (fresh, tired, resting)."""
+
 
 def _end_turn(self: SeriesState) -> None:
     self.step = "end"
     game = self._game
-    ng = game.ng
-    for c in range(game.nc):
-        if self.team.tired[c] == 1:
-            self.team.tired[c] = 2
-        elif self.team.tired[c] == 2:
-            self.team.tired[c] = 0
-    self.team.moved = [False] * (ng + game.nc)
+    team = self.team
+    tired = team.tired
+    if any(tired):  # a tired client rests next turn, a resting one is fresh again [7.4]
+        team.tired = [_NEXT_TIRED[t] for t in tired]
+    team.moved = [False] * (game.ng + game.nc)
     self.blocked = []
-    self.team.fx = []
+    team.fx = []
     if self._advance_track():
         return
     self.turn += 1

@@ -29,12 +29,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
-
-from highcamp.core import (
-    State,
-)
 
 from . import (
     end_of_turn,
@@ -159,6 +155,7 @@ from .constants import (
     ZONE_ORDER,
 )
 from .events import EFFECTS, Effect
+from .expedition import TABLE_FIELDS, Expedition, copier
 from .team import Team
 
 if TYPE_CHECKING:
@@ -285,7 +282,13 @@ def _own_fields(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(k for k in names if k not in _NESTED_FIELDS and k not in Team.__slots__)
 
 
-class DisasterState(State):
+def _own_copier(*fields: tuple[str, ...]) -> Callable[[Any, Any], None]:
+    """The copy of a state's own lists, nested lists and scalars (``fields``), leaving
+    out the table's (:class:`.Expedition` copies them)."""
+    return copier(*(tuple(k for k in names if k not in TABLE_FIELDS) for names in fields))
+
+
+class DisasterState(Expedition):
     """A position of a Disaster-series game."""
 
     # the series' game, by the shape the rules read (:mod:`.protocols`): a
@@ -364,7 +367,22 @@ class DisasterState(State):
     _NESTED = _NESTED_FIELDS
     _FLAT = _own_fields(_LISTS)
     _OWN_SCALARS = _own_fields(_SCALARS)
-    __slots__ = (*_FLAT, *_NESTED, *_OWN_SCALARS, "_cache", "rs", "team", "teams")
+    __slots__ = (
+        *(k for k in (*_FLAT, *_NESTED, *_OWN_SCALARS) if k not in TABLE_FIELDS),
+        "_cache",
+        "team",
+        "teams",
+    )
+    _copy_own: ClassVar[Callable[[Any, Any], None]] = _own_copier(_FLAT, _NESTED, _OWN_SCALARS)
+    """Copies the state's own fields but the table's and the teams' (:meth:`clone`),
+    written out again for a subclass with fields of its own (:meth:`__init_subclass__`)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass's own copier of its fields, and the players of its layer's phases
+        (``_WHO``, read from its ``PHASES``)."""
+        super().__init_subclass__(**kwargs)
+        cls._copy_own = _own_copier(cls._FLAT, cls._NESTED, cls._OWN_SCALARS)
+        cls._WHO = phases.constant_players(cls.PHASES)
 
     def __init__(self, game: SeriesGame, seed: int) -> None:
         super().__init__(game, seed)  # type: ignore[arg-type]
@@ -475,6 +493,8 @@ class DisasterState(State):
     _finish_round = movement._finish_round
     _guide_allowance = movement._guide_allowance
     _client_allowance = movement._client_allowance
+    _client_allowances = movement._client_allowances
+    _plays = movement._plays
     _play_held = movement._play_held
     _can_push = movement._can_push
     _selectable = movement._selectable
@@ -539,10 +559,6 @@ class DisasterState(State):
     # class's ``PHASES``; the contract's methods read the entry of the phase now
     PHASES: ClassVar[tuple[phases.Phase, ...]] = phases.merged(phases.ENGINE_PHASES)
     _WHO: ClassVar[tuple[int | None, ...]] = phases.constant_players(PHASES)
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:  # a layer's PHASES: bind its _WHO
-        super().__init_subclass__(**kwargs)
-        cls._WHO = phases.constant_players(cls.PHASES)
 
     current_player = phases.current_player
     _chance_outcomes = phases._chance_outcomes
@@ -610,16 +626,13 @@ class DisasterState(State):
     # ================================================================== views
 
     def clone(self) -> DisasterState:
-        """An independent copy: no list or team shared with this state."""
+        """An independent copy: no list or team shared with this state (the table by
+        :meth:`.Expedition._copy_into`, the rest by :attr:`_copy_own`, each team by
+        :meth:`.Team.clone`)."""
         new = self._copy_base()
-        new._cache = self._cache
-        new.rs = self.rs
-        for k in self._FLAT:
-            setattr(new, k, getattr(self, k).copy())
-        for k in self._NESTED:
-            setattr(new, k, [x.copy() for x in getattr(self, k)])
-        for k in self._OWN_SCALARS:
-            setattr(new, k, getattr(self, k))
+        new._cache = self._cache  # never changed in place: shared
+        self._copy_into(new)
+        self._copy_own(new)
         new.teams = [t.clone() for t in self.teams]
         new.team = new.teams[self._active_index()]
         return new

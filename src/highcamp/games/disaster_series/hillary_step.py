@@ -24,7 +24,8 @@ def _place_in_queue(self: SeriesState, marker: int, direction: int, spot: int) -
     self.team.pos[marker] = QUEUE
     if marker >= ng and self.team.goal[marker - ng] == 0:
         self.team.goal[marker - ng] = 1
-        self._emit(f"{self.name(marker)} earns the Hillary Step marker", R_GOALS)
+        if self._log is not None:
+            self._emit(f"{self.name(marker)} earns the Hillary Step marker", R_GOALS)
     if self._log is not None:
         self._emit(f"{self.name(marker)} takes queue spot {spot + 1}", R_STEP)
 

@@ -96,11 +96,15 @@ def _guide_on(self: SeriesState, space: int) -> bool:
 def _spot_open(self: SeriesState, spot: int) -> bool:
     if spot >= self.rs.board.queue_length - 1:
         return True  # 8+ stacks [8.2]
-    return not any(e[0] == spot for e in self.queue)
+    return spot not in [e[0] for e in self.queue]
 
 
 def _neutral_supply(self: SeriesState) -> int:
-    return self.rs.board.neutral_clients - sum(1 for e in self.queue if e[1] == NEUTRAL)
+    n = self.rs.board.neutral_clients
+    for e in self.queue:
+        if e[1] == NEUTRAL:
+            n -= 1
+    return n
 
 
 def _storm_phase(self: SeriesState) -> bool:

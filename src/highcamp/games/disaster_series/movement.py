@@ -145,20 +145,34 @@ def _guide_allowance(self: SeriesState, g: int) -> int:
 
 
 def _client_allowance(self: SeriesState, c: int) -> int:
+    """Client slot ``c``'s movement points now [7.4] [7.6] (one of
+    :meth:`_client_allowances`)."""
+    return self._client_allowances()[c]
+
+
+def _client_allowances(self: SeriesState) -> list[int]:
+    """Every client slot's movement points now, in one pass (the movement step asks for
+    all of them at once): the card's movement, at most 1 in the storm without a guide on
+    the client's space [7.6] (unless Calm Wind), plus Chocolate Bars and Energy Boost, less
+    Thick Snow; never below 0."""
     team = self.team
-    game = self._game
-    n = game.ruleset.clients[team.clients[c]].movement
+    cards = self.rs.clients
+    moves = [cards[k].movement for k in team.clients]
     fx = team.fx
     if self.round == "storm" and "calm_wind" not in fx:
         pos = team.pos
-        ng = game.ng
-        if pos[ng + c] not in pos[:ng]:  # no guide on the client's space
-            n = min(n, 1)  # [7.6]
+        ng = self._game.ng
+        guides = pos[:ng]
+        for c in range(len(moves)):
+            if moves[c] > 1 and pos[ng + c] not in guides:  # no guide on the space
+                moves[c] = 1  # [7.6]
     if fx:
-        n += fx.count("chocolate_bars") + fx.count("energy_boost")
+        extra = fx.count("chocolate_bars") + fx.count("energy_boost")
         if "thick_snow" in fx:
-            n -= 1
-    return n if n > 0 else 0
+            extra -= 1
+        if extra:
+            moves = [n + extra if n + extra > 0 else 0 for n in moves]
+    return moves
 
 
 def _can_push(self: SeriesState, c: int) -> bool:
@@ -210,29 +224,26 @@ def _move_actions(self: SeriesState) -> list[int]:
             acts.append(SUMMIT_PUSH)
         if not choosing:
             # a marker that has moved, or is off the track, or whose kind has no moves
-            # left is never selectable: only the others are asked
-            pos, selectable = team.pos, self._selectable
+            # left is never selectable: only the others are asked (the clients'
+            # allowances all at once, as :meth:`_client_selectable` reads them)
+            pos = team.pos
             if self.guides_left > 0:
+                selectable = self._selectable
                 for g in range(ng):
                     if not moved[g] and pos[g] >= 0 and selectable(g):
                         acts.append(SELECT + g)
             if self.clients_left > 0:
-                client_selectable = self._client_selectable
+                tired = team.tired
+                allowances: list[int] | None = None
                 for x in range(ng, len(pos)):
-                    if not moved[x] and pos[x] >= 0 and client_selectable(x - ng):
+                    if moved[x] or pos[x] < 0 or tired[x - ng] == 2:
+                        continue
+                    if allowances is None:
+                        allowances = self._client_allowances()
+                    if allowances[x - ng] > 0 or self._can_push(x - ng):
                         acts.append(SELECT + x)
         if team.held:  # held tokens to play [6.2]
-            tokens = game.ruleset.tokens
-            held = {tokens[t].effect for t in team.held}
-            play_ids = game.play_ids
-            plays = [
-                play_ids[eff]
-                for eff in PLAYABLE
-                if eff in held
-                and eff in play_ids
-                and (eff != "ridges_open" or self._ridges_open_playable())
-            ]
-            acts += sorted(plays)
+            acts += self._plays()
         return acts
     acts = []
     step_problem = self._step_problem
@@ -243,7 +254,8 @@ def _move_actions(self: SeriesState) -> list[int]:
     pos = team.pos
     here = pos[m]
     # [8.1]: a marker that has not left a blocked ridge it started on may stay
-    end_ok = here not in self.blocked or (here == self.start_space and not self.stepped)
+    blocked = self.blocked
+    end_ok = not blocked or here not in blocked or (here == self.start_space and not self.stepped)
     if m < ng:
         carried = self.carried
         if end_ok:
@@ -251,11 +263,11 @@ def _move_actions(self: SeriesState) -> list[int]:
                 acts.append(DROP_OFF)
             acts.append(END_MOVE)
         if len(carried) < self.capacity and "lost_signal" not in team.fx:
-            taken = {x[0] for x in carried}
             moved = team.moved
+            taken = [x[0] for x in carried] if carried else ()
             low = self.remaining < 2
             for x in range(ng, len(pos)):
-                if pos[x] != here or x in taken or moved[x]:
+                if pos[x] != here or moved[x] or x in taken:
                     continue
                 if low and EXTRA_EQUIPMENT in self._traits(x - ng):
                     continue
@@ -266,6 +278,22 @@ def _move_actions(self: SeriesState) -> list[int]:
     if self._can_push(m - ng):
         acts.append(PUSH)
     return acts
+
+
+def _plays(self: SeriesState) -> list[int]:
+    """The held tokens that may be played now [6.2], in id order (a mountain plays its
+    own tokens)."""
+    tokens = self.rs.tokens
+    effects = [tokens[t].effect for t in self.team.held]
+    play_ids = self._game.play_ids
+    plays = [
+        play_ids[eff]
+        for eff in PLAYABLE
+        if eff in effects
+        and eff in play_ids
+        and (eff != "ridges_open" or self._ridges_open_playable())
+    ]
+    return sorted(plays)
 
 
 def _ridges_open_playable(self: SeriesState) -> bool:
@@ -285,19 +313,19 @@ def _end_problem(self: SeriesState) -> str | None:
 
 def _step_problem(self: SeriesState, action: int) -> str | None:
     """The rule that forbids stepping now, or None."""
-    game = self._game
-    ng = game.ng
-    b = game.ruleset.board
     m = self.mover
-    d = 1 if action == STEP_UP else -1
-    team = self.team
-    cur = team.pos[m]
-    nxt = cur + d
-    if not 0 <= nxt < b.size or self.remaining < 1:
+    ng = self._game.ng
+    b = self.rs.board
+    cur = self.team.pos[m]
+    nxt = cur + 1 if action == STEP_UP else cur - 1
+    if self.remaining < 1 or not 0 <= nxt < b.size:
         return R_GUIDE if m < ng else R_CLIENT
     carried = self.carried
+    blocked = nxt in self.blocked
     if m < ng:
-        skills = game.ruleset.guides[team.guides[m]].skills  # [7.6]: in the storm, with
+        if not carried and not blocked:
+            return None  # the common step: nothing below can forbid it
+        skills = self.rs.guides[self.team.guides[m]].skills  # [7.6]: in the storm, with
         if self.round == "storm" and "resolute" not in skills:  # Resolute only
             skills = _NO_SKILLS
         for _, n in carried:
@@ -306,10 +334,13 @@ def _step_problem(self: SeriesState, action: int) -> str | None:
         expert = passes = "expert_climber" in skills
         traits = _NO_SKILLS
     else:
+        up = b.up
+        if not blocked and not carried and nxt != b.summit and nxt != up:
+            return None  # the common step: nothing below can forbid it
         traits = self._traits(m - ng)
         passes = PASSES_RIDGES in traits
         expert = False
-    if nxt in self.blocked:
+    if blocked:
         if not passes:
             return R_RIDGES
         need = self._escape(nxt)
@@ -319,6 +350,7 @@ def _step_problem(self: SeriesState, action: int) -> str | None:
             return R_RIDGES
     up = b.up
     if up >= 0:
+        d = 1 if action == STEP_UP else -1
         if m >= ng and DEPENDENT in traits and (nxt == b.summit or (nxt == up and d == 1)):
             return R_TRAITS
         if carried and not expert and cur in (up, b.down) and nxt in (up, b.down):
@@ -330,18 +362,18 @@ def _step_problem(self: SeriesState, action: int) -> str | None:
 
 def _do_step(self: SeriesState, action: int) -> None:
     team = self.team
-    game = self._game
-    ng = game.ng
-    b = self._game.ruleset.board
+    ng = self._game.ng
+    b = self.rs.board
+    up, down = b.up, b.down
     m = self.mover
     d = 1 if action == STEP_UP else -1
     cur = team.pos[m]
     nxt = cur + d
     if (
         m < ng
-        and b.up >= 0
-        and cur in (b.up, b.down)
-        and nxt in (b.up, b.down)
+        and up >= 0
+        and cur in (up, down)
+        and nxt in (up, down)
         and "expert_climber" not in self._skills(m)
     ):
         # an Expert Climber without skills in the storm [7.6] on Up or Down: going on
@@ -357,8 +389,8 @@ def _do_step(self: SeriesState, action: int) -> None:
     for entry in self.carried:
         team.pos[entry[0]] = nxt
         entry[1] += 1
-    into_queue = b.up >= 0 and (
-        (nxt == b.up and d == 1 and cur != b.down) or (nxt == b.down and d == -1 and cur != b.up)
+    into_queue = up >= 0 and (
+        (nxt == up and d == 1 and cur != down) or (nxt == down and d == -1 and cur != up)
     )
     if m < ng:
         if nxt == b.summit:
@@ -407,7 +439,8 @@ def _summit(self: SeriesState, c: int) -> None:
     team = self.team
     if team.goal[c] < 2:
         team.goal[c] = 2
-        self._emit(f"{self.name(self._game.ng + c)} reaches the Summit", R_GOALS)
+        if self._log is not None:
+            self._emit(f"{self.name(self._game.ng + c)} reaches the Summit", R_GOALS)
 
 
 def _get_lost(self: SeriesState, c: int) -> None:
@@ -416,7 +449,8 @@ def _get_lost(self: SeriesState, c: int) -> None:
     team.pos[m] = LOST
     team.tallies[T_LOST] += 1
     team.moved[m] = True
-    self._emit(f"{self.name(m)} is LOST in the storm", R_LOST)
+    if self._log is not None:
+        self._emit(f"{self.name(m)} is LOST in the storm", R_LOST)
     if self.mover == m:
         self.remaining = 0
         self._end_client()

@@ -342,8 +342,10 @@ class TwoPlayerRules(_Rules):
         acts = super()._move_actions()
         if self.mover >= 0:
             return acts
+        bonus = self._game.seat_games[self.active].bonus
         mine = (
-            team_bonus(self._game.seat_games[self.active].bonus).summit_push
+            bool(bonus)
+            and team_bonus(bonus).summit_push
             and not self.team.bonus_used
             and not any(self.team.moved[g] for g in range(self._game.ng))
         )

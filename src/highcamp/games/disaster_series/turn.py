@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .constants import (
+    BUY,
+    DECLINE,
     NEUTRAL,
     P_BUY,
     P_DIE,
@@ -39,8 +41,9 @@ def _after_draw(self: SeriesState) -> None:
 
 
 def _place_event(self: SeriesState) -> None:
-    tok = self._game.ruleset.tokens[self.current]
-    b = self._game.ruleset.board
+    rs = self.rs
+    tok = rs.tokens[self.current]
+    b = rs.board
     self.blocked = sorted(b.ridges_numbered(tok.ridge))
     if self._log is not None and self.blocked:
         self._emit(
@@ -48,18 +51,22 @@ def _place_event(self: SeriesState) -> None:
             R_RIDGE_PLACE,
         )
     spot = tok.ridge - 1
+    queue = self.queue
     if (
         spot < b.queue_length
-        and not any(e[0] == spot for e in self.queue)
+        and (not queue or spot not in [e[0] for e in queue])
         and self._neutral_supply() > 0
     ):
         self.queue.append([spot, NEUTRAL, 0])
-        self._emit(f"another company's client enters queue spot {spot + 1}", R_RIDGE_PLACE)
+        if self._log is not None:
+            self._emit(f"another company's client enters queue spot {spot + 1}", R_RIDGE_PLACE)
     self.step = "buy"
     if self.team.prestige >= tok.cost:
         self.phase = P_BUY
+        self._cache = [BUY, DECLINE]  # the memo of legal actions [6.2] [6.3]
     else:
-        self._emit(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
+        if self._log is not None:
+            self._emit(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
         self._decline()
 
 
@@ -72,10 +79,11 @@ def _decline(self: SeriesState) -> None:
             self._emit(f"{self._game.ruleset.tokens[t].name} is set aside", R_WATCH)
     else:
         self.storm_watch.append(t)
-        self._emit(
-            f"{self._game.ruleset.tokens[t].name} covers Storm Watch {len(self.storm_watch) + self.watch_blank}",
-            R_WATCH,
-        )
+        if self._log is not None:
+            self._emit(
+                f"{self._game.ruleset.tokens[t].name} covers Storm Watch {len(self.storm_watch) + self.watch_blank}",
+                R_WATCH,
+            )
         self._check_watch()
     self._begin_move()
 
@@ -95,10 +103,11 @@ def _take_event(self: SeriesState, price: int) -> None:
     self.current = -1
     if tok.effect in self._HELD:
         self.team.held.append(t)
-        self._emit(f"{tok.name} is held for later", R_BUY)
+        if self._log is not None:
+            self._emit(f"{tok.name} is held for later", R_BUY)
     elif tok.effect in self._KEPT:
         self.team.kept.append(t)
-        if self._KEPT_SAID:
+        if self._KEPT_SAID and self._log is not None:
             self._emit(f"{tok.name} is kept in front of the player", R_POOL)
     else:
         self.set_aside.append(t)

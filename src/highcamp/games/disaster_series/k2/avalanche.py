@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..constants import (
+    BUY,
     DEAD,
+    DECLINE,
     GOOD_DIRECTION,
     LOST,
     P_BUY,
@@ -54,8 +56,10 @@ def _place_event(self: K2Series) -> None:
         self._decline()
     elif self.team.prestige >= tok.cost:
         self.phase = P_BUY
+        self._cache = [BUY, DECLINE]  # the memo of legal actions [7.2]
     else:
-        self._say(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
+        if self._log is not None:
+            self._say(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
         self._decline()
 
 
@@ -74,10 +78,12 @@ def _decline(self: K2Series) -> None:
         or self._track_len() >= self._game.ruleset.board.storm_watch
     ):
         self.set_aside.append(t)
-        self._say(f"{tok.name} is set aside", R_AVALANCHE)
+        if self._log is not None:
+            self._say(f"{tok.name} is set aside", R_AVALANCHE)
     else:
         self.storm_watch.append(t)
-        self._say(f"{tok.name} covers Avalanche Track {self._track_len()}", R_AVALANCHE)
+        if self._log is not None:
+            self._say(f"{tok.name} covers Avalanche Track {self._track_len()}", R_AVALANCHE)
         self._check_watch()
     if self._game.balcony_collapse and before:
         for space, _, number, _ in self.k2.collapses:

@@ -16,10 +16,9 @@ from ..constants import (
     OPT_C,
     P_DIE,
     PICKUP,
-    PLAY,
+    SELECT,
     STEP_DOWN,
     T_LOST,
-    TARGET_CLIENT,
 )
 from .vocabulary import (
     BIVOUAC,
@@ -46,23 +45,23 @@ def _move_actions(self: K2Series) -> list[int]:
     if m < 0 and self.round == "clear" and self.option < 0:
         stuck = "hap_stuck" in team.fx and self._kind() == "hap"
         acts = [OPT_B]
-        if not stuck and any(team.pos[g] >= 0 for g in range(ng)):
+        if not stuck and ng and max(team.pos[:ng]) >= 0:  # a guide on the mountain
             acts.append(OPT_A)
         if team.prep < 2 and not stuck:
             acts.append(OPT_C)
         acts += self._plays()
         return sorted(acts)
-    acts = base_movement._move_actions(self)  # in ascending order
-    if team.held:  # K2's own held tokens to play, not Everest's
-        acts = [a for a in acts if not PLAY <= a < TARGET_CLIENT] + self._plays()
+    acts = base_movement._move_actions(self)  # in ascending order, K2's tokens to play
+    if m >= 0 and team.held:  # (the engine's lists them only when no marker moves)
+        acts += self._plays()
     pos = team.pos
     flash = team.flash
     if m < 0:
         collapsed = self.collapsed
         if collapsed and FINISH in acts:
-            selectable = self._selectable
-            for x in range(len(pos)):
-                if pos[x] in collapsed and selectable(x):
+            # a selectable marker is one the engine listed (``SELECT + marker``)
+            for a in acts:
+                if SELECT <= a < PICKUP and pos[a - SELECT] in collapsed:
                     acts.remove(FINISH)  # [9.2]: resolved during the Movement Phase
                     break
         if self.round == "storm":  # bivouacking [8.7] (the mover is none)
@@ -98,7 +97,7 @@ def _move_actions(self: K2Series) -> list[int]:
                 if pos[x] == here and x != m and not moved[x]
             ]
             acts.sort()  # before the tokens to play
-        if END_MOVE in acts and STEP_DOWN in acts and not self.stepped and here in self.collapsed:
+        if not self.stepped and here in self.collapsed and END_MOVE in acts and STEP_DOWN in acts:
             acts.remove(END_MOVE)  # [9.2]: off an avalanche space
         if flash >= 0 and pos[flash] == here:  # even in passing
             acts += [FLASH + x - ng for x in range(ng, len(pos)) if pos[x] == here and x != flash]
@@ -115,20 +114,30 @@ def _lit(self: K2Series, space: int) -> bool:
     return t.flash >= 0 and t.pos[t.flash] == space
 
 
-def _client_allowance(self: K2Series, c: int) -> int:
-    ng = self._game.ng
-    n = self._game.ruleset.clients[self.team.clients[c]].movement
+def _client_allowances(self: K2Series) -> list[int]:
+    """Every climber's movement points now [8.4] [8.6]: the card's, at most 1 in darkness
+    on a space with no guide and no Flashlight, plus Chocolate Bars, less Thick Snow; never
+    below 0 (:meth:`.movement._client_allowances`, K2's tokens)."""
+    team = self.team
+    cards = self.rs.clients
+    moves = [cards[k].movement for k in team.clients]
     if self.round == "storm":
-        pos = self.team.pos
-        here = pos[ng + c]
-        if not self._lit(here) and here not in pos[:ng]:  # no guide here [8.6]
-            n = min(n, 1)
-    fx = self.team.fx
+        pos = team.pos
+        ng = self._game.ng
+        guides = pos[:ng]
+        lit = self._lit
+        for c in range(len(moves)):
+            here = pos[ng + c]
+            if moves[c] > 1 and here not in guides and not lit(here):  # [8.6]
+                moves[c] = 1
+    fx = team.fx
     if fx:
-        n += fx.count("chocolate_bars")
+        extra = fx.count("chocolate_bars")
         if "thick_snow" in fx:
-            n -= 1
-    return n if n > 0 else 0
+            extra -= 1
+        if extra:
+            moves = [n + extra if n + extra > 0 else 0 for n in moves]
+    return moves
 
 
 def _choose_option(self: K2Series, action: int) -> None:
@@ -144,14 +153,16 @@ def _choose_option(self: K2Series, action: int) -> None:
 
 
 def _plays(self: K2Series) -> list[int]:
-    if not self.team.held:
+    """K2's held tokens that may be played now, in id order."""
+    held = self.team.held
+    if not held:
         return []
-    tokens = self._game.ruleset.tokens
-    held = {tokens[t].effect for t in self.team.held}
+    tokens = self.rs.tokens
+    effects = [tokens[t].effect for t in held]
     play_ids = self._game.play_ids
     out = []
     for eff in PLAYABLE:
-        if eff in held and eff in play_ids:
+        if eff in effects and eff in play_ids:
             if eff == "ridges_open" and not self._ridges_open_playable():
                 continue
             if eff == "sherpa_stamina" and "sherpa_stamina" in self.team.fx:
@@ -176,7 +187,8 @@ def _get_lost(self: K2Series, c: int) -> None:
     self.team.pos[m] = LOST
     self.team.tallies[T_LOST] += 1
     self.team.moved[m] = True
-    self._say(f"{self.name(m)} is LOST in the dark", R_LOST)
+    if self._log is not None:
+        self._say(f"{self.name(m)} is LOST in the dark", R_LOST)
     if self.mover == m:
         self.remaining = 0
         self._end_client()

@@ -14,9 +14,10 @@ movement options [8.1]. The game (options, teams) is :mod:`.rules`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import movement as series_movement
 from ..constants import DEPENDENT, PASSES_RIDGES, R_CLIENT, R_GUIDE
 from ..engine import (
     LOST,
@@ -24,6 +25,7 @@ from ..engine import (
     STEP_UP,
     DisasterState,
 )
+from ..expedition import copier
 from ..phases import merged
 from ..team import K2Team, Team
 from . import avalanche, fate, luck, movement, scoring, texts, views
@@ -49,6 +51,8 @@ __all__ = ["K2State"]
 
 _NO_TRAITS: frozenset[str] = frozenset()
 _DAYLIGHT: frozenset[str] = frozenset({PASSES_RIDGES})
+_NIGHT: dict[frozenset[str], frozenset[str]] = {}
+"""Each set of trait flags in darkness: without the daylight-only flags [14.4]."""
 
 if TYPE_CHECKING:
     from .protocols import K2Game
@@ -104,6 +108,8 @@ class K2State(DisasterState):
         "rerolled",
     )
     __slots__ = (*_K2_FLAT, *_K2_NESTED, *_K2_SCALARS)
+    _copy_k2: ClassVar[Callable[[Any, Any], None]] = copier(_K2_FLAT, _K2_NESTED, _K2_SCALARS)
+    """Copies K2's own fields (:meth:`clone`)."""
 
     def __init__(self, game: K2Game, seed: int) -> None:
         self.collapsed: list[int] = []
@@ -174,19 +180,24 @@ class K2State(DisasterState):
         if self.descents:
             self.phase = P_DESCENT
             return
-        super()._resume()
+        series_movement._resume(self)
 
     def _traits(self, c: int) -> frozenset[str]:
         game = self._game
         if not game.advanced:
             return _NO_TRAITS  # [13.1] as the engine reads it, inlined (hot path)
-        traits = game.trait_flags[game.ruleset.clients[self.team.clients[c]].traits]
+        traits = game.trait_flags[self.rs.clients[self.team.clients[c]].traits]
         if self.round == "storm" and PASSES_RIDGES in traits:
-            return traits - _DAYLIGHT  # [14.4]: the Advanced Climber passes ridges by day
+            # [14.4]: the Advanced Climber passes ridges by day (the set without it made
+            # once per set of flags)
+            night = _NIGHT.get(traits)
+            if night is None:
+                night = _NIGHT[traits] = traits - _DAYLIGHT
+            return night
         return traits
 
     def _guide_allowance(self, g: int) -> int:
-        n = super()._guide_allowance(g)
+        n = series_movement._guide_allowance(self, g)
         if (
             "sherpa_stamina" in self.team.fx
             and self._game.ruleset.guides[self.team.guides[g]].kind == "sherpa"
@@ -195,7 +206,7 @@ class K2State(DisasterState):
         return n
 
     # the rules of :mod:`.movement`
-    _client_allowance = movement._client_allowance
+    _client_allowances = movement._client_allowances
     _lit = movement._lit
     _choose_option = movement._choose_option
     _plays = movement._plays
@@ -208,10 +219,10 @@ class K2State(DisasterState):
     def _selectable(self, m: int) -> bool:
         if m < self._game.ng and "hap_stuck" in self.team.fx and self._kind() == "hap":
             return False
-        return super()._selectable(m)
+        return series_movement._selectable(self, m)
 
     def _select(self, m: int) -> None:
-        super()._select(m)
+        series_movement._select(self, m)
         if m >= self._game.ng:
             self.carried = []  # a Fortitude climber may carry one climber one space
             self.capacity = self.carry_limit = 1
@@ -225,12 +236,14 @@ class K2State(DisasterState):
         cur = self.team.pos[m]
         nxt = cur + (1 if action == STEP_UP else -1)
         ng = self._game.ng
-        if cur in self.collapsed:
-            if action == STEP_UP:
+        collapsed = self.collapsed
+        if collapsed:
+            if cur in collapsed:
+                if action == STEP_UP:
+                    return R_AV_SPACE
+                return None if self.remaining >= 1 else (R_GUIDE if m < ng else R_CLIENT)
+            if action == STEP_UP and nxt in collapsed:
                 return R_AV_SPACE
-            return None if self.remaining >= 1 else (R_GUIDE if m < ng else R_CLIENT)
-        if action == STEP_UP and nxt in self.collapsed:
-            return R_AV_SPACE
         if (
             m >= ng
             and action == STEP_UP
@@ -238,7 +251,7 @@ class K2State(DisasterState):
             and any(DEPENDENT in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
         ):
             return R_TRAITS
-        return super()._step_problem(action)
+        return series_movement._step_problem(self, action)
 
     def _do_step(self, action: int) -> None:
         ng = self._game.ng
@@ -251,7 +264,7 @@ class K2State(DisasterState):
             self.descents.append([m, 0])
             self.descents += [[x, int(m < ng)] for x in group]
             return
-        super()._do_step(action)
+        series_movement._do_step(self, action)
         nxt = self.team.pos[m]
         if nxt == cur:
             return
@@ -388,12 +401,7 @@ class K2State(DisasterState):
     def clone(self) -> K2State:
         new = super().clone()
         assert isinstance(new, K2State)
-        for k in self._K2_FLAT:
-            setattr(new, k, getattr(self, k).copy())
-        for k in self._K2_NESTED:
-            setattr(new, k, [x.copy() for x in getattr(self, k)])
-        for k in self._K2_SCALARS:
-            setattr(new, k, getattr(self, k))
+        self._copy_k2(new)
         return new
 
     def _team_view(self, team: Team) -> dict[str, Any]:
