@@ -96,6 +96,11 @@ became one table: 13, down from 26): K2 and the two-player rules both change the
 for two players writes the K2 version for two teams. The list may shrink, never grow."""
 
 
+GENERATED = frozenset({"_copy_own"})
+"""Written for each class by ``DisasterState.__init_subclass__`` (the copy of its own
+fields), not by a layer."""
+
+
 def _layers() -> list[type]:
     from highcamp.games.disaster_series.k2.state import K2State
     from highcamp.games.disaster_series.k2.two_player import K2TwoPlayerState
@@ -111,7 +116,9 @@ def _overrides() -> dict[str, list[str]]:
     names = [
         n
         for n, v in vars(DisasterState).items()
-        if not n.startswith("__") and (callable(v) or isinstance(v, property))
+        if not n.startswith("__")
+        and n not in GENERATED
+        and (callable(v) or isinstance(v, property))
     ]
     return {n: [c.__name__ for c in _layers() if n in vars(c)] for n in names}
 
