@@ -137,7 +137,7 @@ def test_dice_tumble_and_pieces_slide_unless_motion_is_reduced(
         )
         assert sorted(set(tumbled)) == new_faces
         for key in moved:
-            assert page.evaluate(
-                "k => window.started.some((e) => e.dataset.piece === k)", key
-            ), f"piece {key} moved without sliding"
+            assert page.evaluate("k => window.started.some((e) => e.dataset.piece === k)", key), (
+                f"piece {key} moved without sliding"
+            )
     assert errors == []

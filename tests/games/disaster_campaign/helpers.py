@@ -8,7 +8,7 @@ import highcamp
 from highcamp.games.disaster_series import DisasterGame, DisasterState
 from highcamp.games.disaster_series.campaign import CampaignState
 from highcamp.games.disaster_series.campaign.roster import CampaignRoster
-from highcamp.games.disaster_series.engine import DEAD, P_OVER, REMOVED
+from highcamp.games.disaster_series.constants import DEAD, P_OVER, REMOVED
 
 
 def new(seed: int = 0, **options: Any) -> CampaignState:

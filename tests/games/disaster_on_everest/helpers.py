@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import highcamp
-from highcamp.games.disaster_series.engine import DIE, TOKEN, DisasterState
+from highcamp.games.disaster_series.constants import DIE, TOKEN
+from highcamp.games.disaster_series.engine import DisasterState
 
 from ..disaster_series.scenarios import team_part
 

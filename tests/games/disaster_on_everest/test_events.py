@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from highcamp import CHANCE
-from highcamp.games.disaster_series.engine import DEAD, DisasterState
+from highcamp.games.disaster_series.constants import DEAD
+from highcamp.games.disaster_series.engine import DisasterState
 
 from .helpers import ALL_HILLARY, END, act, draw, marker, new, roll, start, texts, to_move, where
 

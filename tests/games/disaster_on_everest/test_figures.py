@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from highcamp.games.disaster_series.engine import LOST, TALLIES, TOKEN, DisasterState
+from highcamp.games.disaster_series.constants import LOST, TALLIES, TOKEN
+from highcamp.games.disaster_series.engine import DisasterState
 
 from .helpers import ALL_HILLARY, END, act, draw, marker, new, roll, start, to_move
 

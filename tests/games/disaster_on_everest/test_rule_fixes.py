@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from highcamp import CHANCE
-from highcamp.games.disaster_series.engine import NEUTRAL, QUEUE, SACRIFICE
+from highcamp.games.disaster_series.constants import NEUTRAL, QUEUE, SACRIFICE
 
 from .helpers import (
     ALL_HILLARY,

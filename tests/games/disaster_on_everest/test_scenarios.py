@@ -6,12 +6,8 @@ import pytest
 
 import highcamp
 from highcamp import CHANCE, IllegalActionError
-from highcamp.games.disaster_series.engine import (
-    DEAD,
-    LOST,
-    STEP_UP,
-    DisasterState,
-)
+from highcamp.games.disaster_series.constants import DEAD, LOST, STEP_UP
+from highcamp.games.disaster_series.engine import DisasterState
 
 from .helpers import (
     ALL_HILLARY,

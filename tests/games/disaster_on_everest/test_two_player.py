@@ -19,7 +19,7 @@ from highcamp import CHANCE, IllegalActionError, OptionError
 from highcamp.agents import make_heuristic
 from highcamp.cli.main import app
 from highcamp.core import play_game
-from highcamp.games.disaster_series.engine import P_MOVE
+from highcamp.games.disaster_series.constants import P_MOVE
 from highcamp.games.disaster_series.seats import (
     NUM_ACTIONS_2P,
     P_BID,

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import highcamp
-from highcamp.games.disaster_series.engine import DIE, TOKEN
+from highcamp.games.disaster_series.constants import DIE, TOKEN
 from highcamp.games.disaster_series.k2.rules import GOAL, P_GOAL, K2State
 
 from ..disaster_series.scenarios import team_part

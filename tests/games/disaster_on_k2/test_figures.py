@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from highcamp.games.disaster_series.engine import LOST, TALLIES
+from highcamp.games.disaster_series.constants import LOST, TALLIES
 from highcamp.games.disaster_series.k2.rules import K2State
 
 from .helpers import act, draw, marker, new, roll, start, three_collapsed, to_move, where

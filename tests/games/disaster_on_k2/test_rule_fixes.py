@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from highcamp import CHANCE
-from highcamp.games.disaster_series.engine import LOST
+from highcamp.games.disaster_series.constants import LOST
 from highcamp.games.disaster_series.k2.rules import R_SCALED
 
 from .helpers import act, draw, marker, roll, start, texts, three_collapsed, to_move, where

@@ -6,7 +6,7 @@ import pytest
 
 import highcamp
 from highcamp import IllegalActionError
-from highcamp.games.disaster_series.engine import DEAD, LOST, P_BUY, P_MOVE, REMOVED
+from highcamp.games.disaster_series.constants import DEAD, LOST, P_BUY, P_MOVE, REMOVED
 
 from .helpers import (
     FILLER,

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import highcamp
-from highcamp.games.disaster_series.engine import BUY, LUCK, PLAY, TALLIES, TARGET_CLIENT
+from highcamp.games.disaster_series.constants import BUY, LUCK, PLAY, TALLIES, TARGET_CLIENT
 from highcamp.games.disaster_series.k2.rules import LUCK_PLAY
 from tests.conformance.checks import random_steps
 

@@ -28,7 +28,8 @@ from highcamp.core import LogEntry, State
 
 from .components import Board, ClientCard, Company, EventToken, GuideCard, Ruleset, load_ruleset
 from .constants import DEAD, REMOVED
-from .engine import EFFECTS, DisasterState
+from .engine import DisasterState
+from .events import EFFECTS
 from .game import DisasterGame
 
 __all__ = [

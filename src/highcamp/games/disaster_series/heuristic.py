@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from .engine import (
+from .constants import (
     ACCEPT,
     BUY,
     DECLINE,
@@ -47,8 +47,8 @@ from .engine import (
     STEP_DOWN,
     STEP_UP,
     SUMMIT_PUSH,
-    DisasterState,
 )
+from .engine import DisasterState
 
 __all__ = ["leader_action"]
 

@@ -54,15 +54,9 @@ from . import (
     two_player_views,
 )
 from .bonuses import team_bonus
-from .engine import (
-    EFFECTS,
-    NEUTRAL,
-    R_SCORE,
-    R_UNSUPPORTED,
-    SUMMIT_PUSH,
-    DisasterState,
-    Effect,
-)
+from .constants import NEUTRAL, R_SCORE, R_UNSUPPORTED, SUMMIT_PUSH
+from .engine import DisasterState
+from .events import EFFECTS, Effect
 from .phases import ENGINE_PHASES, merged
 from .team import Team
 from .two_player_events import TWO_PLAYER_EFFECTS

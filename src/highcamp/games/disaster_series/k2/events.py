@@ -5,10 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ..constants import BAD_DIRECTION, GOOD_DIRECTION
-from ..engine import (
-    EFFECTS,
-)
-from ..events import Effect, _alive_clients, _ask, _turn_effect, effect
+from ..events import EFFECTS, Effect, _alive_clients, _ask, _turn_effect, effect
 from .vocabulary import (
     R_AID,
     R_LOST,

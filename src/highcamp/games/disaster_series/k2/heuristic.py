@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import (
+from ..constants import (
     ACCEPT,
     BUY,
     DECLINE,

@@ -6,9 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..engine import (
-    P_OVER,
-)
+from ..constants import P_OVER
 
 if TYPE_CHECKING:
     from highcamp.core import State

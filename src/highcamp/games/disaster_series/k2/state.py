@@ -18,13 +18,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import movement as series_movement
-from ..constants import DEPENDENT, PASSES_RIDGES, R_CLIENT, R_GUIDE
-from ..engine import (
-    LOST,
-    SACRIFICE,
-    STEP_UP,
-    DisasterState,
-)
+from ..constants import DEPENDENT, LOST, PASSES_RIDGES, R_CLIENT, R_GUIDE, SACRIFICE, STEP_UP
+from ..engine import DisasterState
 from ..expedition import copier
 from ..phases import merged
 from ..team import K2Team, Team

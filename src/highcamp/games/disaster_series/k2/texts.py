@@ -11,8 +11,7 @@ from highcamp.core import (
     IllegalActionError,
 )
 
-from ..constants import R_CLIENT, R_GUIDE, R_SEQUENCE
-from ..engine import (
+from ..constants import (
     FINISH,
     HIRE,
     OPT_A,
@@ -20,6 +19,9 @@ from ..engine import (
     OPT_C,
     PICKUP,
     PLAY,
+    R_CLIENT,
+    R_GUIDE,
+    R_SEQUENCE,
     SELECT,
     STEP_UP,
     SUMMIT_PUSH,

@@ -44,16 +44,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from ..constants import Rule
-from ..engine import (
-    DEAD,
-    EFFECTS,
-    LOST,
-    P_DIE,
-    P_HIRE,
-    REMOVED,
-)
-from ..events import Effect
+from ..constants import DEAD, LOST, P_DIE, P_HIRE, REMOVED, Rule
+from ..events import EFFECTS, Effect
 from ..phases import merged
 from ..seats import (
     OTHER,

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine import (
-    LOST,
-    P_DIE,
-)
+from ..constants import LOST, P_DIE
 from .vocabulary import K2_MARKER_NAMES
 
 if TYPE_CHECKING:
