@@ -58,16 +58,32 @@ T = "x-highcamp-token"
 GOAL_MS = 50.0
 
 SERVER = """
-import sys, uvicorn
+import ctypes, sys, threading, uvicorn
+_bootstrap = threading.Thread._bootstrap_inner
+def _named(self):  # each thread's name in /proc (task/*/comm), for the CPU by thread
+    try:
+        ctypes.CDLL(None).prctl(15, self.name[:15].encode(), 0, 0, 0)  # PR_SET_NAME
+    except Exception:
+        pass
+    _bootstrap(self)
+threading.Thread._bootstrap_inner = _named
+import os
+if os.environ.get("HC_SWITCH"):
+    sys.setswitchinterval(float(os.environ["HC_SWITCH"]))
 if sys.argv[3]:
     import web_trace
     web_trace.install(sys.argv[3])
-import inspect
+import inspect, json
 from highcamp.web import create_app
 served = {"freeze_gc": True} if "freeze_gc" in inspect.signature(create_app).parameters else {}
 app = create_app(sys.argv[1], creations_per_minute=1e6, creation_burst=10**6, **served)
+try:  # the server's own choices (loop, HTTP parser, WebSocket compression)
+    from highcamp.web.serving import uvicorn_options
+    run = uvicorn_options(int(sys.argv[5]))
+except ImportError:  # a server from before them: uvicorn's defaults without uvloop
+    run = {"loop": "asyncio", "http": "h11", "ws_max_size": 1 << 16}
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
-            ws_max_size=1 << 16)
+            **{**run, **json.loads(sys.argv[4])})
 """
 
 
@@ -102,6 +118,7 @@ class Load:
         self.stats = Stats()
         self.stop = asyncio.Event()
         self.http = httpx.AsyncClient(timeout=30)
+        self.made = 0  # tables created
 
     async def create(self, k: int) -> list[str]:
         """A new table of kind ``k``; the tokens its clients hold."""
@@ -115,6 +132,7 @@ class Load:
         res = await self.http.post(f"{self.base}/api/tables", json=spec)
         res.raise_for_status()
         made = res.json()
+        self.made += 1
         if mode == "online":
             return [s["token"] for s in made["seats"]]
         return [made["host"]]
@@ -154,11 +172,11 @@ class Load:
                     sent = (v["step"], time.perf_counter())
                     await ws.send(json.dumps({"type": "act", "action": action, "step": v["step"]}))
 
-    async def record(self, seconds: float) -> list[float]:
-        """The round trips of the next ``seconds``."""
-        self.stats = Stats()
+    async def record(self, seconds: float) -> tuple[list[float], int]:
+        """The round trips of the next ``seconds`` and how many tables were created."""
+        self.stats, made = Stats(), self.made
         await asyncio.sleep(seconds)
-        return self.stats.trips
+        return self.stats.trips, self.made - made
 
 
 def _cpu(pid: int) -> tuple[float, float]:
@@ -184,6 +202,36 @@ def _cpu(pid: int) -> tuple[float, float]:
     return own, total
 
 
+def _threads(pid: int) -> dict[str, float]:
+    """CPU seconds of each kind of thread of process ``pid`` (by the names the server's
+    threads are given in ``/proc``: the event loop, the play thread, the pool's threads,
+    the rest), from ``/proc/PID/task``; empty where there is none."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    out: dict[str, float] = {}
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                name, _, rest = f.read().partition("(")[2].rpartition(")")
+        except OSError:
+            continue
+        fields = rest.split()
+        used = (int(fields[11]) + int(fields[12])) / tick
+        if int(tid) == pid:
+            kind = "loop"
+        elif name.startswith("highcamp-play"):
+            kind = "play"
+        elif name.startswith("AnyIO"):
+            kind = "pool"
+        else:
+            kind = "other"
+        out[kind] = out.get(kind, 0.0) + used
+    return out
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
@@ -194,7 +242,7 @@ def _start_server(db: str, port: int, args: argparse.Namespace) -> subprocess.Po
     env = dict(os.environ)
     here = os.path.dirname(os.path.abspath(__file__))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [env.get("PYTHONPATH", ""), here]))
-    cmd = [sys.executable, "-c", SERVER, db, str(port), args.trace]
+    cmd = [sys.executable, "-c", SERVER, db, str(port), args.trace, args.uvicorn, str(args.deflate)]
     proc = subprocess.Popen(cmd, env=env)
     for _ in range(300):
         try:
@@ -221,7 +269,7 @@ def _schedule(args: argparse.Namespace) -> list[tuple[float, float, float]]:
 async def generate(args: argparse.Namespace, base: str, part: int, t0: float, out: Any) -> None:
     """One load generator: tables ``part``, ``part + generators``, ... played on the
     schedule (``t0``: its start on ``time.time()``); each phase's round trips and this
-    process's CPU put on ``out`` as ``(part, phase, trips, cpu_seconds)``."""
+    process's CPU put on ``out`` as ``(part, phase, trips, cpu_seconds, tables_made)``."""
     load = Load(base, args.games.split(","), args.tables, args.seed + part)
     kinds = range(part, args.tables, args.generators)
     tables = [asyncio.create_task(load.table(k)) for k in kinds]
@@ -231,8 +279,8 @@ async def generate(args: argparse.Namespace, base: str, part: int, t0: float, ou
             load.think = think
             await asyncio.sleep(max(0.0, t0 + start - time.time()))
             own = time.process_time()
-            trips = await load.record(max(0.0, t0 + end - time.time()))
-            out.put((part, i, trips, time.process_time() - own))
+            trips, made = await load.record(max(0.0, t0 + end - time.time()))
+            out.put((part, i, trips, time.process_time() - own, made))
     finally:
         load.stop.set()
         await asyncio.gather(*tables, return_exceptions=True)
@@ -259,7 +307,7 @@ def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
     try:
         for i, (think, start, end) in enumerate(_schedule(args)):
             time.sleep(max(0.0, t0 + start - time.time()))
-            cpu, spy = _cpu(server), None
+            cpu, spy, by_thread = _cpu(server), None, _threads(server)
             if args.trace and i == args.profile_phase:
                 os.kill(server, signal.SIGUSR1)
             if args.py_spy and i == args.profile_phase:
@@ -270,26 +318,33 @@ def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
                 )  # fmt: skip
             time.sleep(max(0.0, t0 + end - time.time()))
             after = _cpu(server)
+            threads_after = _threads(server)
             used, used_main = after[1] - cpu[1], after[0] - cpu[0]
             if args.trace and i == args.profile_phase:
                 os.kill(server, signal.SIGUSR2)
-            trips, used_here = [], 0.0
+            trips, used_here, made = [], 0.0, 0
             for _ in procs:
-                _, _, part_trips, part_cpu = queue.get(timeout=60)
+                _, _, part_trips, part_cpu, part_made = queue.get(timeout=60)
                 trips += part_trips
                 used_here += part_cpu
+                made += part_made
             if spy is not None:
                 spy.wait(timeout=60)
             result = Stats(trips).summary(end - start)
             n = max(1, int(result["actions"]))
-            step = {
+            step: dict[str, Any] = {
                 "think_s": think,
                 **result,
                 # CPU the server (with its worker processes) and the load generators used
                 "server_cpu_ms_per_action": used * 1000 / n,
                 "server_cores": used / (end - start),
                 "server_main_cores": used_main / (end - start),
+                "server_threads_ms_per_action": {
+                    k: round((v - by_thread.get(k, 0.0)) * 1000 / n, 3)
+                    for k, v in sorted(threads_after.items())
+                },
                 "load_cpu_ms_per_action": used_here * 1000 / n,
+                "tables_per_s": made / (end - start),
                 "load_average": os.getloadavg()[0],
             }
             if i == 0:
@@ -324,6 +379,10 @@ def main() -> None:
         type=lambda s: [float(x) for x in s.split(",")],
         default=[1.0, 0.5, 0.25, 0.1, 0.05, 0.02, 0.0],
         help="think times of the phases (the first is the goal phase)",
+    )
+    parser.add_argument("--uvicorn", default="{}", help="more uvicorn.run options, as JSON")
+    parser.add_argument(
+        "--deflate", type=int, default=1, help="the server's WebSocket zlib level (0: off)"
     )
     parser.add_argument("--generators", type=int, default=2, help="load generator processes")
     parser.add_argument("--trace", default="", help="write the server's stage timers here")
