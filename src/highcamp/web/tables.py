@@ -357,9 +357,9 @@ class Table(Lookback):
             new.apply_action(action)
         except IllegalActionError as err:
             raise WebError(f"illegal: {err.reason}", status=422, rule=err.rule) from None
-        step = len(self.state.history())
+        step, ended = len(self.state.history()), new.is_terminal()
         try:
-            self.hub.writer.append(self.id, step, action)
+            self.hub.writer.append(self.id, step, action, finished=ended)
         except StaleActionError:
             self.reload()
             raise WebError(
@@ -373,8 +373,7 @@ class Table(Lookback):
             self._players = None
         self.state = new
         self.version += 1
-        if new.is_terminal():
-            self.hub.store.set_finished(self.id)
+        if ended:  # stored with the move
             self.record.finished = True
 
     @contextlib.contextmanager
