@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import multiprocessing
 import os
@@ -49,9 +50,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx2 as httpx
+import orjson
 import websockets
 
 from highcamp.games import load_game
+from web_client import connect, post_json
 
 HOST = "127.0.0.1"
 T = "x-highcamp-token"
@@ -87,6 +90,11 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
 """
 
 
+@functools.cache
+def _players(game: str) -> int:
+    return load_game(game).num_players
+
+
 @dataclass
 class Stats:
     """Round trips (seconds) of one phase."""
@@ -109,8 +117,13 @@ class Stats:
 class Load:
     """The clients of every table and the current think time."""
 
-    def __init__(self, base: str, games: list[str], tables: int, seed: int) -> None:
+    def __init__(
+        self, base: str, games: list[str], tables: int, seed: int, lean: bool = True
+    ) -> None:
         self.base = base
+        self.lean = lean
+        self.host, _, port = base[7:].partition(":")
+        self.port = int(port)
         self.games = games
         self.tables = tables
         self.rng = random.Random(seed)
@@ -126,12 +139,18 @@ class Load:
         mode = ("solo", "hotseat", "online")[k % 3]
         spec: dict[str, Any] = {"game": game, "mode": mode}
         if mode == "solo":  # the heuristic AI (the lobby's default level searches a second)
-            n = load_game(game).num_players
+            n = _players(game)
             ai = {"kind": "agent", "agent": "heuristic"}
             spec["seats"] = [{"kind": "human"}] + [ai] * (n - 1)
-        res = await self.http.post(f"{self.base}/api/tables", json=spec)
-        res.raise_for_status()
-        made = res.json()
+        if self.lean:
+            status, body = await post_json(self.host, self.port, "/api/tables", orjson.dumps(spec))
+            if status != 201:
+                raise RuntimeError(f"creating a table: HTTP {status} {body[:200]!r}")
+            made = orjson.loads(body)
+        else:
+            res = await self.http.post(f"{self.base}/api/tables", json=spec)
+            res.raise_for_status()
+            made = res.json()
         self.made += 1
         if mode == "online":
             return [s["token"] for s in made["seats"]]
@@ -142,7 +161,8 @@ class Load:
         while not self.stop.is_set():
             tokens = await self.create(k)
             done = asyncio.Event()
-            clients = [asyncio.create_task(self.client(t, done)) for t in tokens]
+            play = self.lean_client if self.lean else self.client
+            clients = [asyncio.create_task(play(t, done)) for t in tokens]
             stopper = asyncio.create_task(self.stop.wait())
             await asyncio.wait(
                 [asyncio.create_task(done.wait()), stopper], return_when="FIRST_COMPLETED"
@@ -171,6 +191,42 @@ class Load:
                     action = self.rng.choice(v["legal"])["id"]
                     sent = (v["step"], time.perf_counter())
                     await ws.send(json.dumps({"type": "act", "action": action, "step": v["step"]}))
+
+    async def lean_client(self, token: str, done: asyncio.Event) -> None:
+        """The client of :meth:`client` on a :class:`web_client.LeanSocket`: each view is
+        handled in the protocol's callback, a move sent by a timer after the think time."""
+        loop = asyncio.get_running_loop()
+        sent: tuple[int, float] | None = None
+        waiting = False
+
+        def act(step: int, action: int) -> None:
+            nonlocal sent, waiting
+            waiting = False
+            sent = (step, time.perf_counter())
+            sock.send_text(orjson.dumps({"type": "act", "action": action, "step": step}))
+
+        def on_message(data: bytes) -> None:
+            nonlocal sent, waiting
+            v = orjson.loads(data)
+            if v.get("type") != "view":
+                sent = None  # an error (a race with another seat): wait for a view
+                return
+            if sent is not None and v["step"] > sent[0]:
+                self.stats.trips.append(time.perf_counter() - sent[1])
+                sent = None
+            if v["terminal"]:
+                done.set()
+            elif v["your_turn"] and v["legal"] and sent is None and not waiting:
+                waiting = True
+                action = self.rng.choice(v["legal"])["id"]
+                loop.call_later(self.think * (0.5 + self.rng.random()), act, v["step"], action)
+
+        sock = await connect(self.host, self.port, "/ws", on_message)
+        try:
+            sock.send_text(orjson.dumps({"type": "hello", "token": token}))
+            await done.wait()
+        finally:
+            sock.close()
 
     async def record(self, seconds: float) -> tuple[list[float], int]:
         """The round trips of the next ``seconds`` and how many tables were created."""
@@ -205,7 +261,8 @@ def _cpu(pid: int) -> tuple[float, float]:
 def _threads(pid: int) -> dict[str, float]:
     """CPU seconds of each kind of thread of process ``pid`` (by the names the server's
     threads are given in ``/proc``: the event loop, the play thread, the pool's threads,
-    the rest), from ``/proc/PID/task``; empty where there is none."""
+    the rest), and of it in the kernel (``KIND_sys``), from ``/proc/PID/task``; empty
+    where there is none."""
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     out: dict[str, float] = {}
     try:
@@ -219,7 +276,7 @@ def _threads(pid: int) -> dict[str, float]:
         except OSError:
             continue
         fields = rest.split()
-        used = (int(fields[11]) + int(fields[12])) / tick
+        user, system = int(fields[11]) / tick, int(fields[12]) / tick
         if int(tid) == pid:
             kind = "loop"
         elif name.startswith("highcamp-play"):
@@ -228,7 +285,8 @@ def _threads(pid: int) -> dict[str, float]:
             kind = "pool"
         else:
             kind = "other"
-        out[kind] = out.get(kind, 0.0) + used
+        out[kind] = out.get(kind, 0.0) + user + system
+        out[kind + "_sys"] = out.get(kind + "_sys", 0.0) + system
     return out
 
 
@@ -270,7 +328,7 @@ async def generate(args: argparse.Namespace, base: str, part: int, t0: float, ou
     """One load generator: tables ``part``, ``part + generators``, ... played on the
     schedule (``t0``: its start on ``time.time()``); each phase's round trips and this
     process's CPU put on ``out`` as ``(part, phase, trips, cpu_seconds, tables_made)``."""
-    load = Load(base, args.games.split(","), args.tables, args.seed + part)
+    load = Load(base, args.games.split(","), args.tables, args.seed + part, args.client == "lean")
     kinds = range(part, args.tables, args.generators)
     tables = [asyncio.create_task(load.table(k)) for k in kinds]
     try:
@@ -383,6 +441,12 @@ def main() -> None:
     parser.add_argument("--uvicorn", default="{}", help="more uvicorn.run options, as JSON")
     parser.add_argument(
         "--deflate", type=int, default=1, help="the server's WebSocket zlib level (0: off)"
+    )
+    parser.add_argument(
+        "--client",
+        choices=["lean", "websockets"],
+        default="lean",
+        help="the load's WebSocket client: a protocol object per socket, or websockets'",
     )
     parser.add_argument("--generators", type=int, default=2, help="load generator processes")
     parser.add_argument("--trace", default="", help="write the server's stage timers here")

@@ -170,7 +170,7 @@ class Hub:
         *,
         idle: float = 600.0,
         max_tables: int = 2000,
-        finished_idle: float = 10.0,
+        finished_idle: float = 2.0,
         thinkers: Thinkers | None = None,
         quick_thinkers: Thinkers | None = None,
     ) -> None:
@@ -204,7 +204,7 @@ class Hub:
         if not isinstance(mode, str) or mode not in MODES:
             raise WebError(f"'mode' must be one of {', '.join(MODES)}")
         try:
-            specs = {o.name: o for o in load_game(game_id).info.options}
+            specs = {o.name: o for o in game_for(game_id, {}).info.options}
             for name in options:
                 if name in specs and not _web_option(specs[name]):
                     raise OptionError(name, f"option {name!r} is set on the server, not the web")
