@@ -71,6 +71,9 @@ def _named(self):  # each thread's name in /proc (task/*/comm), for the CPU by t
     _bootstrap(self)
 threading.Thread._bootstrap_inner = _named
 import os
+if os.environ.get("HC_GC"):
+    import gc
+    gc.set_threshold(*map(int, os.environ["HC_GC"].split(",")))
 if os.environ.get("HC_SWITCH"):
     sys.setswitchinterval(float(os.environ["HC_SWITCH"]))
 if sys.argv[3]:
