@@ -357,7 +357,9 @@ class Hub:
     def evict(self, now: float | None = None) -> list[str]:
         """Let idle tables leave memory: nobody connected, no automatic step running, and
         unused for ``idle`` seconds (or, past ``max_tables``, the least recently used such
-        tables). Everything of a table is in the store: it loads again when asked for."""
+        tables); a finished table after ``finished_idle`` seconds (its players saw the end
+        and left: kept, it would only lengthen the collector's work). Everything of a table
+        is in the store: it loads again when asked for."""
         now = time.monotonic() if now is None else now
         with self._lock:
             free = sorted(
@@ -365,7 +367,12 @@ class Hub:
                 key=lambda t: t.used,
             )
             over = len(self.tables) - self.max_tables
-            gone = [t.id for i, t in enumerate(free) if i < over or now - t.used >= self.idle]
+            gone = [
+                t.id
+                for i, t in enumerate(free)
+                if i < over
+                or now - t.used >= (self.finished_idle if t.record.finished else self.idle)
+            ]
             for table_id in gone:
                 del self.tables[table_id]
         return gone
