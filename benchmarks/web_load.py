@@ -27,7 +27,12 @@ loads ``benchmarks/web_trace.py`` into the server (timers around each stage, gar
 collections, the event loop's lag; written for the phase ``--profile-phase``), and
 ``--py-spy FILE`` records the server with ``py-spy record`` during that phase. Each phase
 prints the server's CPU per action (its worker processes included), the cores its main
-process used, and the load generators' CPU per action.
+process used, its CPU per action by thread (the event loop, the play thread, the pool, the
+rest, each with its kernel share), the tables created per second, and the load
+generators' CPU per action. The clients are lean (``benchmarks/web_client.py``; ``--client
+websockets`` for the ``websockets`` library's); ``--deflate LEVEL`` sets the server's
+WebSocket compression (``highcamp.web.serving``; a server from before it runs with
+uvicorn's defaults on asyncio's loop).
 """
 
 from __future__ import annotations
@@ -71,11 +76,9 @@ def _named(self):  # each thread's name in /proc (task/*/comm), for the CPU by t
     _bootstrap(self)
 threading.Thread._bootstrap_inner = _named
 import os
-if os.environ.get("HC_GC"):
+if os.environ.get("HC_GC"):  # the collector's thresholds (a freeze_gc app now sets its own)
     import gc
     gc.set_threshold(*map(int, os.environ["HC_GC"].split(",")))
-if os.environ.get("HC_SWITCH"):
-    sys.setswitchinterval(float(os.environ["HC_SWITCH"]))
 if sys.argv[3]:
     import web_trace
     web_trace.install(sys.argv[3])

@@ -111,8 +111,7 @@ def _with_static(text: str, table: Table) -> str:
 class _Server(Starlette):
     """Starlette, with the live-play WebSocket (``/ws``) served as a bare ASGI app: each
     message it sends and receives goes straight to the server's protocol instead of
-    through Starlette's WebSocket object and middleware (two wrappers of ``send`` per
-    message, a tenth of the event loop's time per move)."""
+    through Starlette's WebSocket object and its middleware's two wrappers of ``send``."""
 
     def __init__(self, socket: ASGIApp, **kw: Any) -> None:
         super().__init__(**kw)

@@ -2,7 +2,7 @@
 protocol, chosen for CPU per message (what one process can serve is bounded by it).
 
 * the event loop is uvloop's (libuv) where it is installed, else asyncio's: the loop's
-  own work (polling, transports, callbacks from the play thread) costs about a fifth less;
+  thread spent a sixth to a fifth less CPU per action with it (docs/benchmarks.md);
 * HTTP is parsed by httptools where installed (creating tables, the WebSocket handshake);
 * WebSockets are uvicorn's sans-I/O protocol over ``websockets`` with per-message
   compression (permessage-deflate, which every browser offers) at zlib level
