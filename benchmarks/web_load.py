@@ -27,7 +27,12 @@ loads ``benchmarks/web_trace.py`` into the server (timers around each stage, gar
 collections, the event loop's lag; written for the phase ``--profile-phase``), and
 ``--py-spy FILE`` records the server with ``py-spy record`` during that phase. Each phase
 prints the server's CPU per action (its worker processes included), the cores its main
-process used, and the load generators' CPU per action.
+process used, its CPU per action by thread (the event loop, the play thread, the pool, the
+rest, each with its kernel share), the tables created per second, and the load
+generators' CPU per action. The clients are lean (``benchmarks/web_client.py``; ``--client
+websockets`` for the ``websockets`` library's); ``--deflate LEVEL`` sets the server's
+WebSocket compression (``highcamp.web.serving``; a server from before it runs with
+uvicorn's defaults on asyncio's loop).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import multiprocessing
 import os
@@ -49,26 +55,50 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx2 as httpx
+import orjson
 import websockets
 
 from highcamp.games import load_game
+from web_client import connect, post_json
 
 HOST = "127.0.0.1"
 T = "x-highcamp-token"
 GOAL_MS = 50.0
 
 SERVER = """
-import sys, uvicorn
+import ctypes, sys, threading, uvicorn
+_bootstrap = threading.Thread._bootstrap_inner
+def _named(self):  # each thread's name in /proc (task/*/comm), for the CPU by thread
+    try:
+        ctypes.CDLL(None).prctl(15, self.name[:15].encode(), 0, 0, 0)  # PR_SET_NAME
+    except Exception:
+        pass
+    _bootstrap(self)
+threading.Thread._bootstrap_inner = _named
+import os
+if os.environ.get("HC_GC"):  # the collector's thresholds (a freeze_gc app now sets its own)
+    import gc
+    gc.set_threshold(*map(int, os.environ["HC_GC"].split(",")))
 if sys.argv[3]:
     import web_trace
     web_trace.install(sys.argv[3])
-import inspect
+import inspect, json
 from highcamp.web import create_app
 served = {"freeze_gc": True} if "freeze_gc" in inspect.signature(create_app).parameters else {}
 app = create_app(sys.argv[1], creations_per_minute=1e6, creation_burst=10**6, **served)
+try:  # the server's own choices (loop, HTTP parser, WebSocket compression)
+    from highcamp.web.serving import uvicorn_options
+    run = uvicorn_options(int(sys.argv[5]))
+except ImportError:  # a server from before them: uvicorn's defaults without uvloop
+    run = {"loop": "asyncio", "http": "h11", "ws_max_size": 1 << 16}
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
-            ws_max_size=1 << 16)
+            **{**run, **json.loads(sys.argv[4])})
 """
+
+
+@functools.cache
+def _players(game: str) -> int:
+    return load_game(game).num_players
 
 
 @dataclass
@@ -93,8 +123,13 @@ class Stats:
 class Load:
     """The clients of every table and the current think time."""
 
-    def __init__(self, base: str, games: list[str], tables: int, seed: int) -> None:
+    def __init__(
+        self, base: str, games: list[str], tables: int, seed: int, lean: bool = True
+    ) -> None:
         self.base = base
+        self.lean = lean
+        self.host, _, port = base[7:].partition(":")
+        self.port = int(port)
         self.games = games
         self.tables = tables
         self.rng = random.Random(seed)
@@ -102,6 +137,7 @@ class Load:
         self.stats = Stats()
         self.stop = asyncio.Event()
         self.http = httpx.AsyncClient(timeout=30)
+        self.made = 0  # tables created
 
     async def create(self, k: int) -> list[str]:
         """A new table of kind ``k``; the tokens its clients hold."""
@@ -109,12 +145,19 @@ class Load:
         mode = ("solo", "hotseat", "online")[k % 3]
         spec: dict[str, Any] = {"game": game, "mode": mode}
         if mode == "solo":  # the heuristic AI (the lobby's default level searches a second)
-            n = load_game(game).num_players
+            n = _players(game)
             ai = {"kind": "agent", "agent": "heuristic"}
             spec["seats"] = [{"kind": "human"}] + [ai] * (n - 1)
-        res = await self.http.post(f"{self.base}/api/tables", json=spec)
-        res.raise_for_status()
-        made = res.json()
+        if self.lean:
+            status, body = await post_json(self.host, self.port, "/api/tables", orjson.dumps(spec))
+            if status != 201:
+                raise RuntimeError(f"creating a table: HTTP {status} {body[:200]!r}")
+            made = orjson.loads(body)
+        else:
+            res = await self.http.post(f"{self.base}/api/tables", json=spec)
+            res.raise_for_status()
+            made = res.json()
+        self.made += 1
         if mode == "online":
             return [s["token"] for s in made["seats"]]
         return [made["host"]]
@@ -124,7 +167,8 @@ class Load:
         while not self.stop.is_set():
             tokens = await self.create(k)
             done = asyncio.Event()
-            clients = [asyncio.create_task(self.client(t, done)) for t in tokens]
+            play = self.lean_client if self.lean else self.client
+            clients = [asyncio.create_task(play(t, done)) for t in tokens]
             stopper = asyncio.create_task(self.stop.wait())
             await asyncio.wait(
                 [asyncio.create_task(done.wait()), stopper], return_when="FIRST_COMPLETED"
@@ -154,11 +198,47 @@ class Load:
                     sent = (v["step"], time.perf_counter())
                     await ws.send(json.dumps({"type": "act", "action": action, "step": v["step"]}))
 
-    async def record(self, seconds: float) -> list[float]:
-        """The round trips of the next ``seconds``."""
-        self.stats = Stats()
+    async def lean_client(self, token: str, done: asyncio.Event) -> None:
+        """The client of :meth:`client` on a :class:`web_client.LeanSocket`: each view is
+        handled in the protocol's callback, a move sent by a timer after the think time."""
+        loop = asyncio.get_running_loop()
+        sent: tuple[int, float] | None = None
+        waiting = False
+
+        def act(step: int, action: int) -> None:
+            nonlocal sent, waiting
+            waiting = False
+            sent = (step, time.perf_counter())
+            sock.send_text(orjson.dumps({"type": "act", "action": action, "step": step}))
+
+        def on_message(data: bytes) -> None:
+            nonlocal sent, waiting
+            v = orjson.loads(data)
+            if v.get("type") != "view":
+                sent = None  # an error (a race with another seat): wait for a view
+                return
+            if sent is not None and v["step"] > sent[0]:
+                self.stats.trips.append(time.perf_counter() - sent[1])
+                sent = None
+            if v["terminal"]:
+                done.set()
+            elif v["your_turn"] and v["legal"] and sent is None and not waiting:
+                waiting = True
+                action = self.rng.choice(v["legal"])["id"]
+                loop.call_later(self.think * (0.5 + self.rng.random()), act, v["step"], action)
+
+        sock = await connect(self.host, self.port, "/ws", on_message)
+        try:
+            sock.send_text(orjson.dumps({"type": "hello", "token": token}))
+            await done.wait()
+        finally:
+            sock.close()
+
+    async def record(self, seconds: float) -> tuple[list[float], int]:
+        """The round trips of the next ``seconds`` and how many tables were created."""
+        self.stats, made = Stats(), self.made
         await asyncio.sleep(seconds)
-        return self.stats.trips
+        return self.stats.trips, self.made - made
 
 
 def _cpu(pid: int) -> tuple[float, float]:
@@ -184,6 +264,38 @@ def _cpu(pid: int) -> tuple[float, float]:
     return own, total
 
 
+def _threads(pid: int) -> dict[str, float]:
+    """CPU seconds of each kind of thread of process ``pid`` (by the names the server's
+    threads are given in ``/proc``: the event loop, the play thread, the pool's threads,
+    the rest), and of it in the kernel (``KIND_sys``), from ``/proc/PID/task``; empty
+    where there is none."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    out: dict[str, float] = {}
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                name, _, rest = f.read().partition("(")[2].rpartition(")")
+        except OSError:
+            continue
+        fields = rest.split()
+        user, system = int(fields[11]) / tick, int(fields[12]) / tick
+        if int(tid) == pid:
+            kind = "loop"
+        elif name.startswith("highcamp-play"):
+            kind = "play"
+        elif name.startswith("AnyIO"):
+            kind = "pool"
+        else:
+            kind = "other"
+        out[kind] = out.get(kind, 0.0) + user + system
+        out[kind + "_sys"] = out.get(kind + "_sys", 0.0) + system
+    return out
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
@@ -194,7 +306,7 @@ def _start_server(db: str, port: int, args: argparse.Namespace) -> subprocess.Po
     env = dict(os.environ)
     here = os.path.dirname(os.path.abspath(__file__))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [env.get("PYTHONPATH", ""), here]))
-    cmd = [sys.executable, "-c", SERVER, db, str(port), args.trace]
+    cmd = [sys.executable, "-c", SERVER, db, str(port), args.trace, args.uvicorn, str(args.deflate)]
     proc = subprocess.Popen(cmd, env=env)
     for _ in range(300):
         try:
@@ -221,8 +333,8 @@ def _schedule(args: argparse.Namespace) -> list[tuple[float, float, float]]:
 async def generate(args: argparse.Namespace, base: str, part: int, t0: float, out: Any) -> None:
     """One load generator: tables ``part``, ``part + generators``, ... played on the
     schedule (``t0``: its start on ``time.time()``); each phase's round trips and this
-    process's CPU put on ``out`` as ``(part, phase, trips, cpu_seconds)``."""
-    load = Load(base, args.games.split(","), args.tables, args.seed + part)
+    process's CPU put on ``out`` as ``(part, phase, trips, cpu_seconds, tables_made)``."""
+    load = Load(base, args.games.split(","), args.tables, args.seed + part, args.client == "lean")
     kinds = range(part, args.tables, args.generators)
     tables = [asyncio.create_task(load.table(k)) for k in kinds]
     try:
@@ -231,8 +343,8 @@ async def generate(args: argparse.Namespace, base: str, part: int, t0: float, ou
             load.think = think
             await asyncio.sleep(max(0.0, t0 + start - time.time()))
             own = time.process_time()
-            trips = await load.record(max(0.0, t0 + end - time.time()))
-            out.put((part, i, trips, time.process_time() - own))
+            trips, made = await load.record(max(0.0, t0 + end - time.time()))
+            out.put((part, i, trips, time.process_time() - own, made))
     finally:
         load.stop.set()
         await asyncio.gather(*tables, return_exceptions=True)
@@ -259,7 +371,7 @@ def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
     try:
         for i, (think, start, end) in enumerate(_schedule(args)):
             time.sleep(max(0.0, t0 + start - time.time()))
-            cpu, spy = _cpu(server), None
+            cpu, spy, by_thread = _cpu(server), None, _threads(server)
             if args.trace and i == args.profile_phase:
                 os.kill(server, signal.SIGUSR1)
             if args.py_spy and i == args.profile_phase:
@@ -270,26 +382,33 @@ def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
                 )  # fmt: skip
             time.sleep(max(0.0, t0 + end - time.time()))
             after = _cpu(server)
+            threads_after = _threads(server)
             used, used_main = after[1] - cpu[1], after[0] - cpu[0]
             if args.trace and i == args.profile_phase:
                 os.kill(server, signal.SIGUSR2)
-            trips, used_here = [], 0.0
+            trips, used_here, made = [], 0.0, 0
             for _ in procs:
-                _, _, part_trips, part_cpu = queue.get(timeout=60)
+                _, _, part_trips, part_cpu, part_made = queue.get(timeout=60)
                 trips += part_trips
                 used_here += part_cpu
+                made += part_made
             if spy is not None:
                 spy.wait(timeout=60)
             result = Stats(trips).summary(end - start)
             n = max(1, int(result["actions"]))
-            step = {
+            step: dict[str, Any] = {
                 "think_s": think,
                 **result,
                 # CPU the server (with its worker processes) and the load generators used
                 "server_cpu_ms_per_action": used * 1000 / n,
                 "server_cores": used / (end - start),
                 "server_main_cores": used_main / (end - start),
+                "server_threads_ms_per_action": {
+                    k: round((v - by_thread.get(k, 0.0)) * 1000 / n, 3)
+                    for k, v in sorted(threads_after.items())
+                },
                 "load_cpu_ms_per_action": used_here * 1000 / n,
+                "tables_per_s": made / (end - start),
                 "load_average": os.getloadavg()[0],
             }
             if i == 0:
@@ -324,6 +443,16 @@ def main() -> None:
         type=lambda s: [float(x) for x in s.split(",")],
         default=[1.0, 0.5, 0.25, 0.1, 0.05, 0.02, 0.0],
         help="think times of the phases (the first is the goal phase)",
+    )
+    parser.add_argument("--uvicorn", default="{}", help="more uvicorn.run options, as JSON")
+    parser.add_argument(
+        "--deflate", type=int, default=1, help="the server's WebSocket zlib level (0: off)"
+    )
+    parser.add_argument(
+        "--client",
+        choices=["lean", "websockets"],
+        default="lean",
+        help="the load's WebSocket client: a protocol object per socket, or websockets'",
     )
     parser.add_argument("--generators", type=int, default=2, help="load generator processes")
     parser.add_argument("--trace", default="", help="write the server's stage timers here")

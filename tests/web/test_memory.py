@@ -49,3 +49,38 @@ def test_table_creation_is_rate_limited_per_client() -> None:
         assert res.status_code == 429
         assert "too many new tables" in res.json()["error"]
         assert 1 <= int(res.headers["retry-after"]) <= 60
+
+
+def test_finished_tables_leave_memory_soon_and_stay_finished(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    made = make_table(client, game="everest-1924", mode="hotseat")
+    playing = make_table(client, game="everest-1924", mode="hotseat")
+    v = view(client, made["host"])
+    abandon = next(a["id"] for a in v["legal"] if a["text"] == "abandon")
+    act(client, made["host"], abandon, v["step"])
+    ended = view(client, made["host"])
+    assert ended["terminal"]
+    gone = hub.evict(now=time.monotonic() + hub.finished_idle + 1)
+    assert made["table"] in gone and playing["table"] not in gone  # only the finished one
+    assert hub.store.load(made["table"]).finished  # stored with the last move
+    assert view(client, made["host"]) == ended  # loaded again, the same
+
+
+def test_tokens_are_looked_up_in_the_store_once(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    made = make_table(client, mode="solo")
+    asked: list[str] = []
+    find = hub.store.find_token
+
+    def counted(token: str) -> object:
+        asked.append(token)
+        return find(token)
+
+    hub.store.find_token = counted
+    hub.tokens.clear()  # as after a restart
+    for _ in range(3):
+        assert view(client, made["host"])["table"] == made["table"]
+    assert asked == [made["host"]]
+    assert (
+        client.get("/api/table", headers={"x-highcamp-token": "no-such-token"}).status_code == 403
+    )

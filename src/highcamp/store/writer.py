@@ -27,6 +27,8 @@ highcamp.store.sql.StaleActionError: step 1 of this table is already played
 [4, 2]
 >>> store.load(tid).history
 [4, 2, 1, 0]
+>>> writer.append(tid, 4, 3, finished=True); store.load(tid).finished
+True
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ __all__ = ["GroupWriter"]
 
 _INSERT = T_ACTIONS.insert()
 _TOUCH = T_TABLES.update().where(T_TABLES.c.id == bindparam("tid")).values(updated=bindparam("at"))
+_FINISH = (
+    T_TABLES.update().where(T_TABLES.c.id == bindparam("tid")).values(finished=bindparam("end"))
+)
 _INSERT_KEYS = ["table_id", "step", "action", "at"]
 
 
@@ -55,6 +60,7 @@ class _Item:
     table_id: str
     step: int
     action: int
+    finished: bool = False
     done: bool = False
     error: BaseException | None = None
 
@@ -84,6 +90,11 @@ class GroupWriter:
         dialect = store.engine.dialect
         self._insert = _Raw(_INSERT, dialect, _INSERT_KEYS)
         self._touch = _Raw(_TOUCH, dialect, None)
+        self._finish = _Raw(_FINISH, dialect, None)
+        # the driver's connection, kept between transactions (one writes at a time; an
+        # in-memory SQLite database has a single connection, which others need too)
+        self._keep = str(store.engine.url) not in ("sqlite://", "sqlite:///:memory:")
+        self._raw: Any = None
         self._integrity = getattr(dialect.dbapi, "IntegrityError", sa.exc.IntegrityError)
         self.commits = 0  # transactions made (for the benchmark's figures)
 
@@ -106,11 +117,11 @@ class GroupWriter:
             if items:
                 self._append(items)
 
-    def append(self, table_id: str, step: int, action: int) -> None:
+    def append(self, table_id: str, step: int, action: int, *, finished: bool = False) -> None:
         """Store the action played at ``step`` (committed when this returns, or when the
-        thread's :meth:`hold` ends); raises :class:`StaleActionError` when that step is
-        already stored."""
-        item = _Item(table_id, step, action)
+        thread's :meth:`hold` ends), and with it (``finished``) that it ended the game;
+        raises :class:`StaleActionError` when that step is already stored."""
+        item = _Item(table_id, step, action, finished)
         held: list[_Item] | None = getattr(self._held, "items", None)
         if held is not None:
             held.append(item)
@@ -148,21 +159,29 @@ class GroupWriter:
         ]
         touched = sorted({i.table_id for i in batch})
         touches = [self._touch.params({"tid": t, "at": now}) for t in touched]
+        ended = [self._finish.params({"tid": i.table_id, "end": True}) for i in batch if i.finished]
         try:
-            raw = self.store.engine.raw_connection()  # the driver's, from the pool
+            raw, self._raw = self._raw or self.store.engine.raw_connection(), None
             try:
                 cursor = raw.cursor()
                 try:
                     cursor.executemany(self._insert.sql, rows)
                     cursor.executemany(self._touch.sql, touches)
+                    if ended:
+                        cursor.executemany(self._finish.sql, ended)
                 finally:
                     cursor.close()
                 raw.commit()
             except BaseException:
-                raw.rollback()
+                try:
+                    raw.rollback()
+                finally:
+                    raw.close()  # back to the pool (which drops a broken one)
                 raise
-            finally:
-                raw.close()  # back to the pool
+            if self._keep:
+                self._raw = raw
+            else:
+                raw.close()
             self.commits += 1
             for i in batch:
                 i.done = True
@@ -173,6 +192,8 @@ class GroupWriter:
                     if i.table_id in failed:
                         raise StaleActionError(i.step)
                     self.store.append_action(i.table_id, i.step, i.action)
+                    if i.finished:
+                        self.store.set_finished(i.table_id)
                 except StaleActionError as err:
                     i.error = err
                     failed.add(i.table_id)

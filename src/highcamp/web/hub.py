@@ -161,7 +161,8 @@ class Hub:
     to leaves memory; ``max_tables``: tables kept in memory at most (the least recently
     used idle ones leave first); ``thinkers``: worker processes where searching agents
     decide, ``quick_thinkers``: where the quick ones (the heuristic) do, never queued behind
-    a search (else they decide in the calling thread)."""
+    a search (else they decide in the calling thread); ``finished_idle``: seconds after
+    which a finished table nobody is connected to leaves memory."""
 
     def __init__(
         self,
@@ -169,6 +170,7 @@ class Hub:
         *,
         idle: float = 600.0,
         max_tables: int = 2000,
+        finished_idle: float = 2.0,
         thinkers: Thinkers | None = None,
         quick_thinkers: Thinkers | None = None,
     ) -> None:
@@ -177,7 +179,11 @@ class Hub:
         self.thinkers = thinkers
         self.quick_thinkers = quick_thinkers
         self.tables: dict[str, Table] = {}
+        # tokens found before (a token never changes its table, role or seat): every hello
+        # and request names one, and looking it up in the store costs more than the rest
+        self.tokens: dict[str, tuple[str, str, int | None]] = {}
         self.idle = idle
+        self.finished_idle = finished_idle
         self.max_tables = max_tables
         self._lock = threading.Lock()
 
@@ -198,7 +204,7 @@ class Hub:
         if not isinstance(mode, str) or mode not in MODES:
             raise WebError(f"'mode' must be one of {', '.join(MODES)}")
         try:
-            specs = {o.name: o for o in load_game(game_id).info.options}
+            specs = {o.name: o for o in game_for(game_id, {}).info.options}
             for name in options:
                 if name in specs and not _web_option(specs[name]):
                     raise OptionError(name, f"option {name!r} is set on the server, not the web")
@@ -224,6 +230,12 @@ class Hub:
         table = Table(self, record)
         with self._lock:
             self.tables[record.id] = table
+        self._remember(record.spectator, (record.id, "spectator", None))
+        if record.host is not None:
+            self._remember(record.host, (record.id, "host", None))
+        for s in seats:
+            if s.kind == "human":
+                self._remember(s.token, (record.id, "seat", s.seat))
         if auto:
             table.advance()
         made = {
@@ -305,13 +317,22 @@ class Hub:
         """``(table, role, seat)`` for a link token; unknown tokens are refused."""
         if not isinstance(token, str) or not 8 <= len(token) <= 64:
             raise WebError("a link token is needed (the secret part of your link)", status=401)
-        found = self.store.find_token(token)
+        found = self.tokens.get(token)
         if found is None:
-            raise WebError(
-                "unknown token: this link is not known here; check it was copied whole", status=403
-            )
+            found = self.store.find_token(token)
+            if found is None:
+                raise WebError(
+                    "unknown token: this link is not known here; check it was copied whole",
+                    status=403,
+                )
+            self._remember(token, found)
         table_id, role, seat = found
         return self.get(table_id, auto=auto), role, seat
+
+    def _remember(self, token: str, found: tuple[str, str, int | None]) -> None:
+        if len(self.tokens) >= 100_000:  # a bound on memory: start again
+            self.tokens.clear()
+        self.tokens[token] = found
 
     def summary(self, token: Any) -> dict[str, Any] | None:
         """A line of "my games" for a token (``None`` if unknown)."""
@@ -336,7 +357,9 @@ class Hub:
     def evict(self, now: float | None = None) -> list[str]:
         """Let idle tables leave memory: nobody connected, no automatic step running, and
         unused for ``idle`` seconds (or, past ``max_tables``, the least recently used such
-        tables). Everything of a table is in the store: it loads again when asked for."""
+        tables); a finished table after ``finished_idle`` seconds (its players saw the end
+        and left: kept, it would only lengthen the collector's work). Everything of a table
+        is in the store: it loads again when asked for."""
         now = time.monotonic() if now is None else now
         with self._lock:
             free = sorted(
@@ -344,7 +367,12 @@ class Hub:
                 key=lambda t: t.used,
             )
             over = len(self.tables) - self.max_tables
-            gone = [t.id for i, t in enumerate(free) if i < over or now - t.used >= self.idle]
+            gone = [
+                t.id
+                for i, t in enumerate(free)
+                if i < over
+                or now - t.used >= (self.finished_idle if t.record.finished else self.idle)
+            ]
             for table_id in gone:
                 del self.tables[table_id]
         return gone

@@ -62,7 +62,7 @@ class Host(Protocol):
     writer: GroupWriter
 
 
-__all__ = ["LOG_TAIL", "Table", "WebError", "game_for", "hint_agent"]
+__all__ = ["LOG_TAIL", "Table", "WebError", "game_for", "hint_agent", "static_view"]
 
 LOG_TAIL = 400  # log entries sent with a view (the newest)
 QUICK = ("random", "heuristic", "easy")  # decide in milliseconds (the easy level: the heuristic)
@@ -87,6 +87,13 @@ def game_for(game_id: str, options: dict[str, Any]) -> Game:
     except TypeError:  # options JSON cannot hold are built each time
         return load_game(game_id, **options)
     return _game(game_class(game_id), key)
+
+
+@functools.lru_cache(maxsize=512)
+def static_view(game: Game) -> dict[str, Any]:
+    """The static view of ``game`` (public by contract), built once for every table that
+    plays it (:func:`game_for` shares the game)."""
+    return game.static_view()
 
 
 @dataclass
@@ -129,7 +136,6 @@ class Table(Lookback):
         self.sending: Any = None  # the server's lock keeping this table's views in order
         self._timeline: list[int] | None = None
         self._players: list[int] | None = None  # who took each step (solo tables' undo)
-        self._static: dict[str, Any] | None = None
         self._logs: dict[Any, list[dict[str, Any]]] = {}  # each reader's whole log, kept
 
     def _replay(self, history: list[int]) -> State:
@@ -177,9 +183,7 @@ class Table(Lookback):
     # ------------------------------------------------------------------ views
     def static(self) -> dict[str, Any]:
         """The game's static view (public by contract)."""
-        if self._static is None:
-            self._static = self.game.static_view()
-        return self._static
+        return static_view(self.game)
 
     def view(
         self, role: str, seat: int | None, state: State | None = None, replay: bool = False
@@ -353,9 +357,9 @@ class Table(Lookback):
             new.apply_action(action)
         except IllegalActionError as err:
             raise WebError(f"illegal: {err.reason}", status=422, rule=err.rule) from None
-        step = len(self.state.history())
+        step, ended = len(self.state.history()), new.is_terminal()
         try:
-            self.hub.writer.append(self.id, step, action)
+            self.hub.writer.append(self.id, step, action, finished=ended)
         except StaleActionError:
             self.reload()
             raise WebError(
@@ -369,8 +373,7 @@ class Table(Lookback):
             self._players = None
         self.state = new
         self.version += 1
-        if new.is_terminal():
-            self.hub.store.set_finished(self.id)
+        if ended:  # stored with the move
             self.record.finished = True
 
     @contextlib.contextmanager
