@@ -18,6 +18,8 @@ import random
 import sys
 import time
 
+from playout import random_playout
+
 SECONDS = 3.0
 
 
@@ -60,15 +62,7 @@ def playouts(game_id: str, options: dict[str, object]) -> float:
         rng = random.Random(seed)
         state = game.new_initial_state(seed)
         seed += 1
-        while True:
-            p = state.current_player()
-            if p == highcamp.TERMINAL:
-                break
-            if p == highcamp.CHANCE:
-                state.apply_random_chance()
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            actions += 1
+        actions += random_playout(state, rng)
     return actions / (clock() - start)
 
 

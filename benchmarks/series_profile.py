@@ -30,6 +30,8 @@ import re
 import sys
 import time
 
+from playout import random_playout
+
 GAMES = 30
 DISPATCH = frozenset(
     {
@@ -59,15 +61,7 @@ def calls_per_action(game_id: str, options: dict[str, object]) -> None:
     for seed in range(GAMES):
         rng = random.Random(seed)
         state = game.new_initial_state(seed)
-        while True:
-            p = state.current_player()
-            if p == highcamp.TERMINAL:
-                break
-            if p == highcamp.CHANCE:
-                state.apply_random_chance()
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            actions += 1
+        actions += random_playout(state, rng)
     profiler.disable()
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)

@@ -22,14 +22,9 @@ import sys
 import time
 from typing import Any
 
+from playout import random_playout_step
+
 SECONDS = 3.0
-
-
-def _step(state: Any, rng: random.Random) -> None:
-    if state.is_chance_node():
-        state.apply_random_chance()
-    else:
-        state.apply_action(rng.choice(state.legal_actions()))
 
 
 def reads(game_id: str, options: dict[str, Any]) -> float:
@@ -49,7 +44,7 @@ def reads(game_id: str, options: dict[str, Any]) -> float:
                 state.observation(p)
             state.public_observation()
             state.score_breakdown()
-            _step(state, rng)
+            random_playout_step(state, rng)
             steps += 1
     return steps / (clock() - start)
 
@@ -67,7 +62,7 @@ def clones(game_id: str, options: dict[str, Any]) -> float:
         while not state.is_terminal():
             if step % 5 == 0:
                 pool.append(state.clone())
-            _step(state, rng)
+            random_playout_step(state, rng)
             step += 1
     clock = time.process_time
     n, start = 0, clock()

@@ -51,6 +51,7 @@ from rich.console import Console
 from rich.table import Table
 
 import highcamp
+from playout import random_playout
 
 WARMUP_SECONDS = 0.3
 MID_GAME_STATES = 200
@@ -104,8 +105,6 @@ def measure(runner: Runner, seconds: float, repeats: int) -> Rate:
 # ----------------------------------------------------------------------- highcamp
 def highcamp_playouts(game: highcamp.Game) -> Runner:
     """Random playouts of ``game`` through the public contract."""
-    CHANCE = highcamp.CHANCE
-    TERMINAL = highcamp.TERMINAL
 
     def run(deadline: float, seed0: int) -> tuple[int, int]:
         rng = random.Random(seed0)
@@ -114,15 +113,7 @@ def highcamp_playouts(game: highcamp.Game) -> Runner:
         seed = seed0
         while clock() < deadline:
             state = game.new_initial_state(seed)
-            while True:
-                p = state.current_player()
-                if p == TERMINAL:
-                    break
-                if p == CHANCE:
-                    state.apply_random_chance()
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                actions += 1
+            actions += random_playout(state, rng)
             games += 1
             seed += 1
         return games, actions
@@ -134,13 +125,7 @@ def _random_steps(game: highcamp.Game, seed: int, limit: int | None) -> highcamp
     """The state after ``limit`` steps (or at the end) of random playout number ``seed``."""
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
-    steps = 0
-    while not state.is_terminal() and (limit is None or steps < limit):
-        if state.current_player() == highcamp.CHANCE:
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        steps += 1
+    random_playout(state, rng, limit)
     return state
 
 
