@@ -16,7 +16,7 @@ Everest 1924's ``hard`` plays the exact policy once it is loaded (:data:`EXACT_H
 >>> level_spec("disaster-on-everest", "medium", seconds=0.2)
 'mcts:0.2s:heuristic20'
 >>> level_spec("disaster-on-k2", "hard", players=2)
-'mcts:2.85s:heuristic:margin=0.1'
+'mcts:2.85s:heuristic50'
 >>> level_spec("chess", "hard")
 Traceback (most recent call last):
 ...
@@ -78,14 +78,15 @@ held-out games, so the campaign, like Everest 1924 (short games), rolls out with
 heuristic to the end; Everest Go! values its leaves with its learned position value;
 Disaster rolls out with its heuristic."""
 
-TWO_PLAYER_VALUE = {"disaster-on-everest": "margin", "disaster-on-k2": "margin=0.1"}
+TWO_PLAYER_ROLLOUT = {"disaster-on-everest": "heuristic50", "disaster-on-k2": "heuristic50"}
 """Two-player Disaster series games (returns are who won): the search rolls out with the
-heuristic to the end and also values each point of lead (``margin``): the settings measured
-best at ten iterations a move (docs/benchmarks.md). Truncated rollouts valued by the
-two-player learned value lost: 0.5 of the first 3 games at ``medium`` against the heuristic,
-none of 4 at 0.1 s a move. A whole rollout plays a 600-action game, so a second under load
-buys one to three of them: the search then keeps its guide's move (``MIN_OVERRIDE`` in
-:mod:`highcamp.agents.mcts`) and stops once that is settled, playing as the heuristic."""
+heuristic for 50 steps (about one team's movement) and values the leaf by the two-player
+learned value, which reads each team's few figures (``--teams`` in
+:mod:`highcamp.agents.heuristics.learned_value`): some fifty simulations a decision at
+0.3 s instead of one to three whole 600-action games at a second. The first truncated
+rollouts (20 steps, the value of every observation figure) lost: that value predicted the
+winner worse than no skill on new games before the last turns (docs/benchmarks.md, third
+round)."""
 
 
 EXACT_HARD = frozenset({"everest-1924"})
@@ -111,9 +112,9 @@ def level_spec(game_id: str, level: str, seconds: float | None = None, players: 
     if seconds is None:
         seconds = (MEDIUM_SECONDS if level == "medium" else HARD_SECONDS) * SAFETY
     spec = template.format(s=f"{seconds:g}")
-    value = TWO_PLAYER_VALUE.get(game_id)
-    if value is not None and players == 2:  # whole rollouts, the lead valued at the end
-        spec = f"{spec.split(':')[0]}:{spec.split(':')[1]}:heuristic:{value}"
+    rollout = TWO_PLAYER_ROLLOUT.get(game_id)
+    if rollout is not None and players == 2:  # the two-player value at the leaves
+        spec = f"{spec.split(':')[0]}:{spec.split(':')[1]}:{rollout}"
     return spec
 
 
