@@ -3,8 +3,8 @@
 A tree search with a few dozen noisy simulations a move mostly keeps its guide's move (it
 must, or it plays noise: :data:`highcamp.agents.mcts.MIN_OVERRIDE`). Here every legal action
 is rolled out from the same start with the **same dice** (common random numbers: rollout
-``i`` of every action draws its chance outcomes from one generator seeded ``i``), the game's
-heuristic playing every seat for ``steps`` steps, and the leaf is valued by the game's
+``i`` of every action draws its chance outcomes from one generator seeded ``i``, and the
+heuristic's few random choices from another), the game's heuristic playing every seat for ``steps`` steps, and the leaf is valued by the game's
 learned value (or the returns, if the game ends first). Rollout ``i`` of action ``a`` is
 then compared with rollout ``i`` of the heuristic's action, so the luck of the dice, which
 decides most of a two-player Disaster-series game, cancels out of the difference, and a
@@ -89,7 +89,8 @@ class PairedAgent:
         s = state.clone()
         s.apply_action(action)
         dice = random.Random(seed)
-        heuristic = self._heuristic(state)
+        # the heuristic's own draws (its few unsettled choices) also from the round's seed
+        heuristic = make_heuristic(state.game.info.id, seed)
         for _ in range(self.steps):
             p = s.current_player()
             if p == TERMINAL:
