@@ -141,8 +141,8 @@ def test_two_player_series_levels_value_each_teams_few_figures(game_id: str) -> 
     ``teams`` of one observation: a few dozen weights, not every observation figure."""
     from highcamp.agents.heuristics.learned_value import TEAMS, team_figures
 
-    assert level_spec(game_id, "medium", players=2) == "mcts:0.95s:heuristic50"
-    assert level_spec(game_id, "hard", players=2) == "mcts:2.85s:heuristic50"
+    assert level_spec(game_id, "medium", players=2) == "paired:0.95s:heuristic50"
+    assert level_spec(game_id, "hard", players=2) == "paired:2.85s:heuristic50"
     value = make_learned_value(game_id)
     assert isinstance(value, ObservationValue)
     assert value.kinds[2] == TEAMS
