@@ -3,7 +3,8 @@
 An agent is named by a spec: ``name`` or ``name:budget`` (``mcts:1000`` iterations per
 move, ``mcts:2s`` seconds per move), and for the search agents ``name:budget:rollout``
 (``mcts:500:random``) and ``name:budget:rollout:value`` (``mcts:10:heuristic:margin``:
-``mcts:10:heuristic:margin=0.1``: see :mod:`highcamp.agents.mcts`).
+``mcts:10:heuristic:margin=0.1``: see :mod:`highcamp.agents.mcts`); ``paired:1s:heuristic50``
+rolls out every legal move with the same dice (:mod:`highcamp.agents.paired`).
 
 >>> agent = make_agent("random", seed=3)
 >>> agent.name
