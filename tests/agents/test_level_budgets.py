@@ -16,6 +16,7 @@ import highcamp
 from highcamp.agents import LEVEL_NAMES, agents_for, level_spec, make_agent
 from highcamp.agents.levels import ExactOrSearch, LevelAgent
 from highcamp.agents.mcts import MCTSAgent, settled
+from highcamp.agents.paired import PairedAgent
 from highcamp.core import State
 
 LOBBY_GAMES: list[tuple[str, dict[str, Any]]] = [
@@ -60,12 +61,12 @@ def _started(game_id: str, seed: int = 1, **options: Any) -> State:
     return state
 
 
-def _search_of(agent: Any, state: State) -> MCTSAgent:
+def _search_of(agent: Any, state: State) -> MCTSAgent | PairedAgent:
     inner = agent.agent_for(state) if isinstance(agent, LevelAgent) else agent
     if isinstance(inner, ExactOrSearch):
         inner = inner.search
     core = inner.__dict__.get("agent", inner)  # inside SeatView
-    assert isinstance(core, MCTSAgent)
+    assert isinstance(core, MCTSAgent | PairedAgent)
     return core
 
 

@@ -132,3 +132,35 @@ def test_honest_agents_pickle_and_copy() -> None:
         assert back.name == agent.name
         assert copy.deepcopy(agent).name == agent.name
     assert pickle.loads(pickle.dumps(make_agent("mcts:7", seed=1))).budget.iterations == 7  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game_id", ["disaster-on-everest", "disaster-on-k2"])
+def test_two_player_series_levels_value_each_teams_few_figures(game_id: str) -> None:
+    """Two-player Disaster series levels roll out 50 heuristic steps and value the leaf by
+    the two-player model, which reads each team's figures (``team_figures``) from the
+    ``teams`` of one observation: a few dozen weights, not every observation figure."""
+    from highcamp.agents.heuristics.learned_value import TEAMS, team_figures
+
+    assert level_spec(game_id, "medium", players=2) == "paired:0.95s:heuristic50"
+    assert level_spec(game_id, "hard", players=2) == "paired:2.85s:heuristic50"
+    value = make_learned_value(game_id)
+    assert isinstance(value, ObservationValue)
+    assert value.kinds[2] == TEAMS
+    index, weights, bias = value.models[2]
+    assert len(index) < 40
+    state = _started(game_id, seed=3, players=2)
+    agent = make_agent("heuristic", seed=1)
+    for _ in range(150):  # into the game: both teams on the mountain
+        if state.is_chance_node():
+            state.apply_random_chance()
+        else:
+            state.apply_action(agent.act(state))
+    doc = state.observation(1)
+    expected = [
+        bias + sum(weights[index[k]] * v for k, v in team_figures(t, doc["turn"]).items())
+        for t in doc["teams"]
+    ]
+    assert value.logits(state) == pytest.approx(expected)
+    chances = value(state)
+    assert abs(sum(chances) - 1) < 1e-9 and all(0 < c < 1 for c in chances)
+    assert (chances[0] > chances[1]) == (expected[0] > expected[1])

@@ -3,7 +3,8 @@
 An agent is named by a spec: ``name`` or ``name:budget`` (``mcts:1000`` iterations per
 move, ``mcts:2s`` seconds per move), and for the search agents ``name:budget:rollout``
 (``mcts:500:random``) and ``name:budget:rollout:value`` (``mcts:10:heuristic:margin``:
-``mcts:10:heuristic:margin=0.1``: see :mod:`highcamp.agents.mcts`).
+``mcts:10:heuristic:margin=0.1``: see :mod:`highcamp.agents.mcts`); ``paired:1s:heuristic50``
+rolls out every legal move with the same dice (:mod:`highcamp.agents.paired`).
 
 >>> agent = make_agent("random", seed=3)
 >>> agent.name
@@ -17,7 +18,7 @@ Budget(iterations=200, seconds=None)
 >>> make_agent("oracle")
 Traceback (most recent call last):
 ...
-ValueError: unknown agent 'oracle'; agents are: random, heuristic, mcts, ismcts, optimal, easy, medium, hard
+ValueError: unknown agent 'oracle'; agents are: random, heuristic, mcts, ismcts, optimal, paired, easy, medium, hard
 >>> make_agent("hard").name
 'hard'
 >>> import highcamp
@@ -48,6 +49,7 @@ from .honest import SeatView, seat_view
 from .levels import LEVEL_NAMES, LEVELS, LevelAgent, level_spec
 from .mcts import ISMCTSAgent, MCTSAgent, margin_weight, parse_rollout
 from .optimal import OptimalAgent
+from .paired import PairedAgent
 from .random_agent import RandomAgent
 
 __all__ = [
@@ -62,6 +64,7 @@ __all__ = [
     "LevelAgent",
     "MCTSAgent",
     "OptimalAgent",
+    "PairedAgent",
     "RandomAgent",
     "SeatView",
     "agents_for",
@@ -100,6 +103,15 @@ class HeuristicAgent:
         return text
 
 
+def _paired(seed: int, budget: Budget | None, rollout: str, value: str) -> PairedAgent:
+    """``paired:BUDGET:heuristicN`` (:mod:`highcamp.agents.paired`): N-step heuristic
+    rollouts; it takes no other rollout or value."""
+    kind, steps = parse_rollout(rollout)
+    if kind != "heuristic" or steps is None or value != "returns":
+        raise ValueError(f"paired rolls out heuristicN steps, not {rollout}:{value}")
+    return PairedAgent(seed=seed, budget=budget, steps=steps)
+
+
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": lambda seed: RandomAgent(seed=seed),
     "heuristic": lambda seed: HeuristicAgent(seed=seed),
@@ -110,13 +122,16 @@ AGENTS: dict[str, Callable[..., Agent]] = {
         seed=seed, budget=budget, rollout=rollout, value=value
     ),
     "optimal": lambda seed: OptimalAgent(seed=seed),
+    "paired": lambda seed, budget=None, rollout="heuristic50", value="returns": _paired(
+        seed, budget, rollout, value
+    ),
     "easy": lambda seed: LevelAgent("easy", seed=seed),
     "medium": lambda seed: LevelAgent("medium", seed=seed),
     "hard": lambda seed: LevelAgent("hard", seed=seed),
 }
 """name -> factory(seed) (search agents also take ``budget``, ``rollout`` and ``value``)."""
 
-SEARCH_AGENTS = frozenset({"mcts", "ismcts"})
+SEARCH_AGENTS = frozenset({"mcts", "ismcts", "paired"})
 OPTIMAL_GAMES = frozenset({"everest-1924"})
 
 
@@ -153,7 +168,7 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     if len(rest) > 3:
         raise ValueError(f"an agent spec is name[:budget[:rollout[:value]]], not {spec!r}")
     budget = Budget.parse(rest[0])
-    rollout = rest[1] if len(rest) > 1 else "auto"
+    rollout = rest[1] if len(rest) > 1 else ("heuristic50" if name == "paired" else "auto")
     try:
         parse_rollout(rollout)
     except ValueError as err:

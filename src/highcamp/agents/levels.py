@@ -16,7 +16,7 @@ Everest 1924's ``hard`` plays the exact policy once it is loaded (:data:`EXACT_H
 >>> level_spec("disaster-on-everest", "medium", seconds=0.2)
 'mcts:0.2s:heuristic20'
 >>> level_spec("disaster-on-k2", "hard", players=2)
-'mcts:2.85s:heuristic:margin=0.1'
+'paired:2.85s:heuristic50'
 >>> level_spec("chess", "hard")
 Traceback (most recent call last):
 ...
@@ -78,14 +78,19 @@ held-out games, so the campaign, like Everest 1924 (short games), rolls out with
 heuristic to the end; Everest Go! values its leaves with its learned position value;
 Disaster rolls out with its heuristic."""
 
-TWO_PLAYER_VALUE = {"disaster-on-everest": "margin", "disaster-on-k2": "margin=0.1"}
-"""Two-player Disaster series games (returns are who won): the search rolls out with the
-heuristic to the end and also values each point of lead (``margin``): the settings measured
-best at ten iterations a move (docs/benchmarks.md). Truncated rollouts valued by the
-two-player learned value lost: 0.5 of the first 3 games at ``medium`` against the heuristic,
-none of 4 at 0.1 s a move. A whole rollout plays a 600-action game, so a second under load
-buys one to three of them: the search then keeps its guide's move (``MIN_OVERRIDE`` in
-:mod:`highcamp.agents.mcts`) and stops once that is settled, playing as the heuristic."""
+TWO_PLAYER = {
+    "disaster-on-everest": "paired:{s}s:heuristic50",
+    "disaster-on-k2": "paired:{s}s:heuristic50",
+}
+"""Two-player Disaster series games (returns are who won): paired rollouts
+(:mod:`highcamp.agents.paired`): every legal action rolled out 50 heuristic steps with the
+same dice, valued by the two-player learned value (each team's few figures: ``--teams`` in
+:mod:`highcamp.agents.heuristics.learned_value`), the heuristic's move changed only on a
+clear paired gain. A tree search lost here: with whole rollouts (a 600-action game) a
+second bought one to three of them and it played the heuristic's moves; with 20-step
+rollouts and the value of every observation figure (worse than no skill on new games
+before the last turns) it lost 0.5 of 3; with 50-step rollouts and the teams' value it won
+1.5 of 6 at ``medium`` (docs/benchmarks.md, third round)."""
 
 
 EXACT_HARD = frozenset({"everest-1924"})
@@ -110,11 +115,9 @@ def level_spec(game_id: str, level: str, seconds: float | None = None, players: 
         return template
     if seconds is None:
         seconds = (MEDIUM_SECONDS if level == "medium" else HARD_SECONDS) * SAFETY
-    spec = template.format(s=f"{seconds:g}")
-    value = TWO_PLAYER_VALUE.get(game_id)
-    if value is not None and players == 2:  # whole rollouts, the lead valued at the end
-        spec = f"{spec.split(':')[0]}:{spec.split(':')[1]}:heuristic:{value}"
-    return spec
+    if players == 2 and game_id in TWO_PLAYER:
+        template = TWO_PLAYER[game_id]
+    return template.format(s=f"{seconds:g}")
 
 
 _LOADS: dict[int, Any] = {}  # id(solver) -> the thread loading its policy (process-wide)

@@ -39,7 +39,7 @@ from typing import Any
 
 from highcamp.core import State
 
-__all__ = ["VALUED_GAMES", "ObservationValue", "flatten", "main"]
+__all__ = ["VALUED_GAMES", "ObservationValue", "flatten", "main", "team_figures"]
 
 VALUED_GAMES = ("disaster-on-everest", "disaster-on-k2", "disaster-campaign", "disaster")
 RELATIVE = frozenset({"disaster"})
@@ -47,6 +47,61 @@ RELATIVE = frozenset({"disaster"})
 SKIP = frozenset({"effect", "label", "rule", "name", "lines", "text", "band"})
 """Keys whose values are prose (names, rule texts), not position."""
 MIN_SHARE = 0.01  # a figure present in fewer positions than this is dropped
+TEAMS = "teams"
+"""A model's ``kind`` when it reads each team's few figures (:func:`team_figures`) from
+the ``teams`` of a two-player Disaster series observation, instead of every figure
+(``flatten``): 889 figures from 200 games predicted the winner worse than no skill on new
+games before the last turns (docs/benchmarks.md, third round)."""
+PROGRESS_TURNS = 15.0  # team figures are also taken times turn / this (a game's middle)
+STEEPER = ("score", "prestige", "summit_points", "climb_points")  # also times its square
+
+
+def team_figures(team: dict[str, Any], turn: int) -> dict[str, float]:
+    """A few figures of one team of a two-player Disaster series observation (an item of
+    its ``teams``): its score if the game ended now, Prestige, clients' summits and
+    heights, what tires or threatens them, held tokens, guides; each also times the game's
+    progress (``turn / PROGRESS_TURNS``), so that the weights can change as the game goes.
+
+    >>> team = {"score": {"total": 9}, "prestige": 5, "held": ["Rope"], "kept": [],
+    ...         "guides": [{"space": 3, "oxygen": False}],
+    ...         "clients": [{"points": 6, "space": 2, "marker": "", "tired": "t",
+    ...                      "ams": False, "fate": ""}]}
+    >>> f = team_figures(team, turn=15)
+    >>> f["score"], f["climb"], f["climb_points"], f["tired"], f["score*turn^2"]
+    (9.0, 2.0, 1.2, 1.0, 9.0)
+    """
+    clients = team.get("clients", [])
+    summit = [c for c in clients if c.get("marker") == "Summit"]
+    climbing = [c for c in clients if not c.get("marker")]
+    guides = team.get("guides", [])
+    base = {
+        "score": float(team["score"]["total"]),
+        "prestige": float(team.get("prestige", 0)),
+        "summits": float(len(summit)),
+        "summit_points": float(sum(c["points"] for c in summit)),
+        "climb": float(sum(c["space"] for c in climbing)),
+        "climb_points": sum(c["points"] * c["space"] for c in climbing) / 10.0,
+        "home": float(sum(1 for c in summit if c["space"] == 0)),
+        "tired": float(sum(1 for c in clients if c.get("tired"))),
+        "ams": float(sum(1 for c in clients if c.get("ams"))),
+        "fate": float(sum(1 for c in clients if c.get("fate"))),
+        "tokens": float(len(team.get("held", [])) + len(team.get("kept", []))),
+        "guides": float(sum(g["space"] for g in guides)),
+        "oxygen": float(sum(1 for g in guides if g.get("oxygen"))),
+    }
+    u = turn / PROGRESS_TURNS
+    out = dict(base)
+    for key, value in base.items():
+        out[f"{key}*turn"] = value * u
+    for key in STEEPER:  # late in the game the score decides more and more
+        out[f"{key}*turn^2"] = base[key] * u * u
+    return out
+
+
+def _team_rows(doc: dict[str, Any]) -> list[dict[str, float]]:
+    """Each team's figures (:func:`team_figures`) from one observation."""
+    turn = int(doc.get("turn", 0))
+    return [team_figures(team, turn) for team in doc["teams"]]
 
 
 def flatten(
@@ -99,9 +154,11 @@ class ObservationValue:
             doc = json.loads(text.read_text("utf-8"))
         self.game_id = game_id
         self.models: dict[int, tuple[dict[str, int], list[float], float]] = {}
+        self.kinds: dict[int, str] = {}
         for n, model in doc["models"].items():
             index = {f: i for i, f in enumerate(model["features"])}
             self.models[int(n)] = (index, model["weights"], float(model.get("bias", 0.0)))
+            self.kinds[int(n)] = model.get("kind", "flat")
 
     def _model(self, n: int) -> tuple[dict[str, int], list[float], float]:
         return self.models.get(n) or self.models[min(self.models, key=lambda k: abs(k - n))]
@@ -110,6 +167,10 @@ class ObservationValue:
         """``b + w . x_p`` for each player."""
         index, w, b = self._model(state.game.num_players)
         out = []
+        if self.kinds.get(state.game.num_players) == TEAMS:  # one observation, every team
+            for figs in _team_rows(state.observation(0)):
+                out.append(b + sum(w[index[k]] * v for k, v in figs.items() if k in index))
+            return out
         for p in range(state.game.num_players):
             z = b
             seat = (p, state.game.num_players) if self.game_id in RELATIVE else None
@@ -134,10 +195,16 @@ class ObservationValue:
 
 # ------------------------------------------------------------------------ fitting
 def _positions(
-    game_id: str, options: dict[str, Any], games: int, seed: int, every: int = 6
+    game_id: str,
+    options: dict[str, Any],
+    games: int,
+    seed: int,
+    every: int = 6,
+    kind: str = "flat",
 ) -> list[tuple[int, list[dict[str, float]], list[float]]]:
     """(game number, each player's figures, the outcome) for every ``every``-th decision
-    of heuristic self-play (a tenth of the moves random)."""
+    of heuristic self-play (a tenth of the moves random); ``kind`` :data:`TEAMS`: each
+    team's few figures (:func:`team_figures`)."""
     import highcamp
     from highcamp.agents.heuristics import make_heuristic
 
@@ -155,7 +222,9 @@ def _positions(
                 state.apply_random_chance()
                 continue
             decision += 1
-            if decision % every == 0:
+            if decision % every == 0 and kind == TEAMS:
+                taken.append(_team_rows(state.observation(0)))
+            elif decision % every == 0:
                 relative = game_id in RELATIVE
                 taken.append(
                     [
@@ -282,6 +351,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=6, help="every n-th decision is taken")
     parser.add_argument("--l2", type=float, default=1e-3)
     parser.add_argument("--out", type=Path, help="another file (default: the package's)")
+    parser.add_argument(
+        "--teams", action="store_true", help="each team's few figures (two-player series)"
+    )
     args = parser.parse_args(argv)
     counts = args.players or ([4] if args.game == "disaster" else [1])
     models: dict[str, Any] = {}
@@ -291,8 +363,10 @@ def main(argv: list[str] | None = None) -> int:
     for n in counts:
         start = time.process_time()
         options = {} if n == 1 else {"players": n}
-        rows = _positions(args.game, options, args.games, args.seed, args.every)
+        kind = TEAMS if args.teams and n > 1 else "flat"
+        rows = _positions(args.game, options, args.games, args.seed, args.every, kind)
         model = _fit(rows, holdout=0, l2=args.l2)
+        model["kind"] = kind
         model["positions"] = len(rows)
         model["cpu_seconds"] = round(time.process_time() - start, 1)
         model["command"] = command

@@ -1,0 +1,209 @@
+"""Paired rollouts: the heuristic's move, changed only where the dice agree it should be.
+
+A tree search with a few dozen noisy simulations a move mostly keeps its guide's move (it
+must, or it plays noise: :data:`highcamp.agents.mcts.MIN_OVERRIDE`). Here every legal action
+is rolled out from the same start with the **same dice** (common random numbers: rollout
+``i`` of every action draws its chance outcomes from one generator seeded ``i``, and the
+heuristic's few random choices from another), the game's heuristic playing every seat for ``steps`` steps, and the leaf is valued by the game's
+learned value (or the returns, if the game ends first). Rollout ``i`` of action ``a`` is
+then compared with rollout ``i`` of the heuristic's action, so the luck of the dice, which
+decides most of a two-player Disaster-series game, cancels out of the difference, and a
+move is played instead of the heuristic's only when its mean paired gain exceeds
+:data:`Z` standard errors (and :data:`MIN_ROUNDS` rounds have been rolled out).
+
+The budget is iterations (rounds: one rollout of every action) or seconds a decision; with
+seconds, the search stops early once no action could still pass the test.
+
+>>> import highcamp
+>>> state = highcamp.load_game("disaster-on-k2", players=2).new_initial_state(seed=1)
+>>> while state.is_chance_node():
+...     _ = state.apply_random_chance()
+>>> agent = PairedAgent(seed=1, budget=Budget(iterations=4), steps=20)
+>>> agent.act(state) in state.legal_actions()
+True
+>>> agent.rounds
+4
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from highcamp.core import CHANCE, TERMINAL, Agent, State
+
+from .budget import Budget
+from .heuristics import make_heuristic, make_learned_value
+
+__all__ = ["MIN_ROUNDS", "PairedAgent", "Z"]
+
+Z = 2.0
+"""A move replaces the heuristic's when its mean paired gain is this many standard errors
+above zero."""
+MIN_ROUNDS = 6
+"""...and only after this many rounds (a standard error from fewer is itself noise)."""
+
+
+class PairedAgent:
+    """Paired heuristic rollouts of every legal action (see the module)."""
+
+    name = "paired"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None, steps: int = 50) -> None:
+        if steps <= 0:
+            raise ValueError(f"a paired search needs rollouts of at least one step, not {steps}")
+        self.seed = seed
+        self.budget = budget or Budget(iterations=20)
+        self.steps = steps
+        self._heuristics: dict[str, Agent] = {}
+        self._values: dict[str, Callable[[State], list[float]] | None] = {}
+        self._draws = random.Random(seed)  # each decision's rollout seeds
+        self.clock: Callable[[], float] = time.perf_counter
+        self.started: float | None = None  # set by SeatView: the decision's start
+        self.rounds = 0  # rounds of the last decision
+        self.decisions = 0
+        self.simulations = 0  # rollouts over every decision
+        self.stopped_early = 0
+        self.changed = 0  # decisions where another move than the heuristic's was played
+        self._last: tuple[list[int], int, str] | None = None
+
+    def _heuristic(self, state: State) -> Agent:
+        game_id = state.game.info.id
+        agent = self._heuristics.get(game_id)
+        if agent is None:
+            agent = self._heuristics[game_id] = make_heuristic(game_id, self.seed)
+        return agent
+
+    def _value(self, state: State) -> Callable[[State], list[float]] | None:
+        game_id = state.game.info.id
+        if game_id not in self._values:
+            self._values[game_id] = make_learned_value(game_id)
+        return self._values[game_id]
+
+    def _rollout(self, state: State, action: int, seed: int, player: int) -> float:
+        """``player``'s value after ``action`` and ``steps`` heuristic steps, dice from
+        ``seed``."""
+        s = state.clone()
+        s.apply_action(action)
+        dice = random.Random(seed)
+        # the heuristic's own draws (its few unsettled choices) also from the round's seed
+        heuristic = make_heuristic(state.game.info.id, seed)
+        for _ in range(self.steps):
+            p = s.current_player()
+            if p == TERMINAL:
+                break
+            if p == CHANCE:
+                s.apply_legal(s.sample_chance(dice.random()))
+            else:
+                s.apply_action(heuristic.act(s))
+        if s.is_terminal():
+            return float(s.returns()[player])
+        value = self._value(state)
+        if value is None:
+            totals = [b.total for b in s.score_breakdown()]
+            return float(totals[player] - max(t for i, t in enumerate(totals) if i != player))
+        return float(value(s)[player])
+
+    def _choose(self, state: State) -> tuple[int, str]:
+        start = self.started if self.started is not None else self.clock()
+        self.started = None
+        player = state.current_player()
+        legal = state.legal_actions()
+        guide = self._heuristic(state).act(state)
+        others = [a for a in legal if a != guide]
+        gains: dict[int, list[float]] = {a: [] for a in others}
+        deadline = None if self.budget.seconds is None else start + self.budget.seconds
+        rounds = 0
+        spent_per_round = 0.0
+        self.decisions += 1
+        while True:
+            if deadline is None:
+                if rounds >= (self.budget.iterations or 0):
+                    break
+            elif rounds and self.clock() + spent_per_round > deadline:
+                break
+            t0 = self.clock()
+            seed = self._draws.getrandbits(32)
+            base = self._rollout(state, guide, seed, player)
+            for a in others:
+                gains[a].append(self._rollout(state, a, seed, player) - base)
+            rounds += 1
+            self.simulations += 1 + len(others)
+            spent_per_round = max(spent_per_round, self.clock() - t0)
+            if (
+                deadline is not None
+                and rounds >= MIN_ROUNDS
+                and not any(_hopeful(g) for g in gains.values())
+            ):
+                self.stopped_early += 1
+                break
+        self.rounds = rounds
+        best, best_mean = guide, 0.0
+        for a, g in gains.items():
+            mean, se = _mean_se(g)
+            if len(g) >= MIN_ROUNDS and mean > Z * se and mean > best_mean:
+                best, best_mean = a, mean
+        if best != guide:
+            self.changed += 1
+            why = f"paired gain {best_mean:+.3f} over the heuristic's move in {rounds} rounds"
+        else:
+            why = f"the heuristic's move: no other gains clearly in {rounds} rounds"
+        return best, why
+
+    def act(self, state: State) -> int:
+        """The heuristic's move, or the one whose paired rollouts beat it clearly."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        action, why = self._choose(state)
+        self._last = (state.history(), action, why)
+        return action
+
+    def explain(self, state: State) -> str:
+        """The chosen move and why (its paired gain, or the heuristic's move kept)."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return f"{state.action_to_string(legal[0])}: the only legal action"
+        last = self._last
+        if last is not None and last[0] == state.history():
+            action, why = last[1], last[2]
+        else:
+            action, why = self._choose(state)
+        return f"{state.action_to_string(action)}: {why}"
+
+    def describe(self) -> dict[str, Any]:
+        """The settings (for reports)."""
+        return {"budget": str(self.budget), "steps": self.steps, "seed": self.seed}
+
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    """Mean and standard error (infinite from fewer than two).
+
+    >>> _mean_se([1.0, 3.0])
+    (2.0, 1.0)
+    """
+    n = len(xs)
+    if n < 2:
+        return (xs[0] if xs else 0.0), math.inf
+    mean = sum(xs) / n
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _hopeful(gains: list[float]) -> bool:
+    """Whether an action's paired gains so far leave it a chance to pass the test: their
+    mean is above zero or within two standard errors of it (an action whose every rollout
+    equals the heuristic's has none).
+
+    >>> _hopeful([0.0] * 8), _hopeful([0.1, 0.12, 0.09, 0.11, 0.1, 0.1])
+    (False, True)
+    >>> _hopeful([-0.2, -0.25, -0.3, -0.2, -0.22, -0.28])
+    False
+    """
+    mean, se = _mean_se(gains)
+    if se == 0:
+        return mean > 0
+    return mean + 2 * se > 0
