@@ -46,7 +46,7 @@ from highcamp.core import Agent, Game, State
 from .budget import Budget
 from .heuristics import HEURISTICS, has_heuristic, make_heuristic
 from .honest import SeatView, seat_view
-from .levels import LEVEL_NAMES, LEVELS, LevelAgent, level_spec
+from .levels import LEVEL_NAMES, LEVELS, LevelAgent, level_spec, use_factory
 from .mcts import ISMCTSAgent, MCTSAgent, margin_weight, parse_rollout
 from .optimal import OptimalAgent
 from .paired import PairedAgent
@@ -179,3 +179,6 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     except ValueError as err:
         raise ValueError(f"{err} ({spec})") from None
     return SeatView(factory(seed, budget=budget, rollout=rollout, value=value), seed)
+
+
+use_factory(make_agent)  # the levels build their agents with it (no import back up)

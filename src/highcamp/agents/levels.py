@@ -25,6 +25,7 @@ ValueError: no strength levels for 'chess'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from highcamp.core import Agent, State
@@ -170,6 +171,20 @@ class ExactOrSearch:
         return getattr(search, name)
 
 
+def _no_factory(spec: str, seed: int = 0) -> Agent:
+    raise RuntimeError("highcamp.agents sets the levels' agent factory when it is imported")
+
+
+_FACTORY: list[Callable[..., Agent]] = [_no_factory]
+"""The agents' factory (``highcamp.agents.make_agent``), set by :func:`use_factory` when
+the agents' package is imported (which any import of this module does first)."""
+
+
+def use_factory(make: Callable[..., Agent]) -> None:
+    """Build the levels' agents with ``make`` (``make_agent(spec, seed=...)``)."""
+    _FACTORY[0] = make
+
+
 class LevelAgent:
     """A strength level: the agent of :func:`level_spec` for whatever game it is asked to
     play (made on first use, one per game), seeded with the level's seed.
@@ -182,24 +197,27 @@ class LevelAgent:
     True
     """
 
-    def __init__(self, level: str, seed: int = 0) -> None:
+    def __init__(
+        self, level: str, seed: int = 0, *, make: Callable[..., Agent] | None = None
+    ) -> None:
         if level not in LEVEL_NAMES:
             raise ValueError(f"levels are {', '.join(LEVEL_NAMES)}, not {level!r}")
         self.name = level
         self.level = level
         self.seed = seed
+        self._make = make if make is not None else _FACTORY[0]
+        """Builds the agent of a spec (``make_agent``, handed in by the agents' package:
+        this module imports nothing above it)."""
         self._agents: dict[tuple[str, int], Agent] = {}
 
     def agent_for(self, state: State) -> Agent:
         """The agent this level plays ``state``'s game with."""
-        from . import make_agent
-
         game = state.game
         key = (game.info.id, game.num_players)
         agent = self._agents.get(key)
         if agent is None:
             spec = level_spec(game.info.id, self.level, players=game.num_players)
-            agent = make_agent(spec, seed=self.seed)
+            agent = self._make(spec, seed=self.seed)
             if self.level == "hard" and game.info.id in EXACT_HARD:
                 agent = ExactOrSearch(agent, seed=self.seed)
             self._agents[key] = agent
