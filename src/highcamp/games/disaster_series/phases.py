@@ -23,7 +23,7 @@ below read ``self.PHASES[self.phase]``; no layer overrides them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from highcamp.core import CHANCE, TERMINAL, IllegalActionError, State
@@ -68,12 +68,13 @@ from .constants import (
     TARGET_SPACE,
     TOKEN,
 )
+from .phase_entry import Phase as Phase
+from .phase_entry import Refusal as Refusal
+from .phase_entry import generic_sample as generic_sample
+from .phase_entry import no_outcomes as no_outcomes
 
 if TYPE_CHECKING:
     from .protocols import SeriesState
-
-Refusal = IllegalActionError | None
-"""What ``why_not`` answers: the refusal (rule by name, reason), or ``None`` when legal."""
 
 
 # ====================================================================== shared pieces
@@ -90,11 +91,6 @@ def chance(s: Any) -> int:
 def terminal(s: Any) -> int:
     """Who acts once the game is over: nobody."""
     return TERMINAL
-
-
-def no_outcomes(s: Any) -> list[tuple[int, float]]:
-    """A decision has no chance outcomes."""
-    return []
 
 
 def nothing(s: Any) -> list[int]:
@@ -116,11 +112,6 @@ def offered(s: Any, action: int) -> bool:
     """Legal when the contract offers it now (a decision's list, a chance step's
     outcomes)."""
     return action in s.legal_actions()
-
-
-def generic_sample(s: Any, u: int) -> int:
-    """The chance outcome for the 64-bit draw ``u``, walked from the outcomes' odds."""
-    return State._sample_chance(s, u)
 
 
 def unreachable(s: Any, action: int) -> None:
@@ -152,35 +143,6 @@ def refusing(
         return err
 
     return why_not
-
-
-@dataclass(frozen=True, slots=True)
-class Phase:
-    """One phase of the turn: everything the contract asks of it (rules by name)."""
-
-    name: str
-    """What the game waits for (the observation's ``phase``)."""
-    player: Callable[[Any], int]
-    """Who acts: a seat, ``CHANCE`` or ``TERMINAL``."""
-    legal: Callable[[Any], list[int]]
-    """The legal actions of a decision, computed now (ascending ids)."""
-    is_legal: Callable[[Any, int], bool]
-    """The fast legality check (agrees with :attr:`why_not`)."""
-    why_not: Callable[[Any, int], Refusal]
-    """Why an action is refused now (rule and reason together), ``None`` when legal."""
-    text: Callable[[Any, int], str]
-    """The text of a legal action."""
-    rule: Callable[[Any, int], str]
-    """The rule (by name) an action cites."""
-    apply: Callable[[Any, int], None]
-    """The transition (the action is legal)."""
-    outcomes: Callable[[Any], list[tuple[int, float]]] = no_outcomes
-    """A chance step's outcomes and their odds."""
-    sample: Callable[[Any, int], int] = generic_sample
-    """A chance step's outcome for a 64-bit draw."""
-    section: str = ""
-    """The rules (by name, joined by spaces) of the phase's actions: the turn cycle's
-    sections (:func:`turn_cycle`)."""
 
 
 Table = Mapping[int, Phase]

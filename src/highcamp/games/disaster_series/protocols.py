@@ -21,7 +21,7 @@ from .components import Company, Ruleset
 from .team import Team
 
 if TYPE_CHECKING:
-    from .phases import Phase
+    from .phase_entry import Phase
 
 __all__ = ["SeriesGame", "SeriesState", "TwoPlayerSeries"]
 
