@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -188,14 +189,13 @@ def _mean_se(xs: list[float]) -> tuple[float, float]:
     n = len(xs)
     if n < 2:
         return (xs[0] if xs else 0.0), math.inf
-    mean = sum(xs) / n
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    return mean, math.sqrt(var / n)
+    mean = statistics.fmean(xs)
+    return mean, statistics.stdev(xs, mean) / math.sqrt(n)
 
 
 def _hopeful(gains: list[float]) -> bool:
     """Whether an action's paired gains so far leave it a chance to pass the test: their
-    mean is above zero or within two standard errors of it (an action whose every rollout
+    mean is above zero or within :data:`Z` standard errors of it (an action whose every rollout
     equals the heuristic's has none).
 
     >>> _hopeful([0.0] * 8), _hopeful([0.1, 0.12, 0.09, 0.11, 0.1, 0.1])
@@ -206,4 +206,4 @@ def _hopeful(gains: list[float]) -> bool:
     mean, se = _mean_se(gains)
     if se == 0:
         return mean > 0
-    return mean + 2 * se > 0
+    return mean + Z * se > 0
