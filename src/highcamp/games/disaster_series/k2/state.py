@@ -60,31 +60,6 @@ class K2State(DisasterState):
     team: K2Team
     teams: Sequence[K2Team]
 
-    _K2_DOC = (
-        "secret_goal",
-        "goal_done",
-        "sherpa_summit",
-        "collapsed",
-        "bivouacked",
-        "chimney_queue",
-        "noble_victims",
-        "ropes",
-        "descents",
-        "flash",
-        "descent_marker",
-        "descent_partner",
-        "descent_method",
-        "luck_bonus",
-        "luck_asked",
-        "biv_marker",
-        "chimney_left",
-        "noble_space",
-        "reroll_face",
-        "rerolled",
-    )
-    """K2's part of the saved document, in its order: its own fields, its teams' (the
-    Flashlight, the bivouacs) and, per seat, the Secret Goal's (a list: the active seat's
-    first, :meth:`_seat_teams`)."""
     _PER_SEAT = frozenset({"secret_goal", "goal_done", "sherpa_summit", "summited_with"})
     _TEAM_FIELDS = frozenset((*K2Team.LISTS, *K2Team.SCALARS))
     _K2_FLAT = ("collapsed", "chimney_queue", "noble_victims")
@@ -102,6 +77,21 @@ class K2State(DisasterState):
         "reroll_face",
         "rerolled",
     )
+    _K2_DOC = (
+        "secret_goal",
+        "goal_done",
+        "sherpa_summit",
+        "collapsed",
+        "bivouacked",
+        "chimney_queue",
+        "noble_victims",
+        *_K2_NESTED,
+        "flash",
+        *_K2_SCALARS,
+    )
+    """K2's part of the saved document, in its order: its own fields, its teams' (the
+    Flashlight, the bivouacs) and, per seat, the Secret Goal's (a list: the active seat's
+    first, :meth:`_seat_teams`)."""
     __slots__ = (*_K2_FLAT, *_K2_NESTED, *_K2_SCALARS)
     _copy_k2: ClassVar[Callable[[Any, Any], None]] = copier(_K2_FLAT, _K2_NESTED, _K2_SCALARS)
     """Copies K2's own fields (:meth:`clone`)."""
