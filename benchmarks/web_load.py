@@ -95,6 +95,14 @@ uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
             **{**run, **json.loads(sys.argv[4])})
 """
 
+SERVERS = """
+import sys
+from highcamp.web.supervisor import serve_many
+serve_many(sys.argv[1], "127.0.0.1", int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]),
+           app_options={"creations_per_minute": 1e6, "creation_burst": 10**6},
+           prepare="web_trace:name_threads")
+"""
+
 
 @functools.cache
 def _players(game: str) -> int:
@@ -139,8 +147,9 @@ class Load:
         self.http = httpx.AsyncClient(timeout=30)
         self.made = 0  # tables created
 
-    async def create(self, k: int) -> list[str]:
-        """A new table of kind ``k``; the tokens its clients hold."""
+    async def create(self, k: int) -> list[tuple[str, int]]:
+        """A new table of kind ``k``; the tokens its clients hold, each with the port its
+        WebSocket goes to (the table's owner, when several server processes serve)."""
         game = self.games[k % len(self.games)]
         mode = ("solo", "hotseat", "online")[k % 3]
         spec: dict[str, Any] = {"game": game, "mode": mode}
@@ -158,9 +167,15 @@ class Load:
             res.raise_for_status()
             made = res.json()
         self.made += 1
+        # several server processes: the table's live connection goes to its owner's port
+        port = (
+            int(made["ws"].split("://", 1)[1].split("/", 1)[0].rpartition(":")[2])
+            if made.get("ws")
+            else self.port
+        )
         if mode == "online":
-            return [s["token"] for s in made["seats"]]
-        return [made["host"]]
+            return [(s["token"], port) for s in made["seats"]]
+        return [(made["host"], port)]
 
     async def table(self, k: int) -> None:
         """Keep a table of kind ``k`` in play until the run stops."""
@@ -168,7 +183,7 @@ class Load:
             tokens = await self.create(k)
             done = asyncio.Event()
             play = self.lean_client if self.lean else self.client
-            clients = [asyncio.create_task(play(t, done)) for t in tokens]
+            clients = [asyncio.create_task(play(t, p, done)) for t, p in tokens]
             stopper = asyncio.create_task(self.stop.wait())
             await asyncio.wait(
                 [asyncio.create_task(done.wait()), stopper], return_when="FIRST_COMPLETED"
@@ -177,8 +192,8 @@ class Load:
                 c.cancel()
             await asyncio.gather(*clients, return_exceptions=True)
 
-    async def client(self, token: str, done: asyncio.Event) -> None:
-        async with websockets.connect(f"ws://{self.base[7:]}/ws", max_size=1 << 24) as ws:
+    async def client(self, token: str, port: int, done: asyncio.Event) -> None:
+        async with websockets.connect(f"ws://{self.host}:{port}/ws", max_size=1 << 24) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             sent: tuple[int, float] | None = None
             while True:
@@ -198,7 +213,7 @@ class Load:
                     sent = (v["step"], time.perf_counter())
                     await ws.send(json.dumps({"type": "act", "action": action, "step": v["step"]}))
 
-    async def lean_client(self, token: str, done: asyncio.Event) -> None:
+    async def lean_client(self, token: str, port: int, done: asyncio.Event) -> None:
         """The client of :meth:`client` on a :class:`web_client.LeanSocket`: each view is
         handled in the protocol's callback, a move sent by a timer after the think time."""
         loop = asyncio.get_running_loop()
@@ -227,7 +242,7 @@ class Load:
                 action = self.rng.choice(v["legal"])["id"]
                 loop.call_later(self.think * (0.5 + self.rng.random()), act, v["step"], action)
 
-        sock = await connect(self.host, self.port, "/ws", on_message)
+        sock = await connect(self.host, port, "/ws", on_message)
         try:
             sock.send_text(orjson.dumps({"type": "hello", "token": token}))
             await done.wait()
@@ -241,27 +256,70 @@ class Load:
         return self.stats.trips, self.made - made
 
 
-def _cpu(pid: int) -> tuple[float, float]:
-    """CPU seconds (user and system) of process ``pid`` alone, and with its children (the
-    worker processes where agents decide), from ``/proc``; 0 where there is no ``/proc``."""
+def _tree(root: int) -> tuple[dict[int, int], dict[int, float]]:
+    """Every process's parent and CPU seconds (user and system), from ``/proc``."""
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-    own = total = 0.0
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
     try:
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rpartition(")")[2].split()
-            except OSError:
-                continue
-            if int(entry) == pid or int(fields[1]) == pid:  # fields[1]: the parent's pid
-                used = (int(fields[11]) + int(fields[12])) / tick
-                total += used
-                own += used if int(entry) == pid else 0.0
+        entries = os.listdir("/proc")
     except OSError:
-        return 0.0, 0.0
-    return own, total
+        return parents, used
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rpartition(")")[2].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])  # fields[1]: the parent's pid
+        used[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    return parents, used
+
+
+def _servers(root: int, processes: int) -> list[int]:
+    """The server processes: ``root`` itself, or the supervisor's children that serve
+    (not multiprocessing's resource tracker)."""
+    if processes == 1:
+        return [root]
+    parents, _ = _tree(root)
+    out = []
+    for pid, parent in sorted(parents.items()):
+        if parent != root:
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if b"resource_tracker" in f.read():
+                    continue
+        except OSError:
+            continue
+        out.append(pid)
+    return out
+
+
+def _cpu(root: int, servers: list[int]) -> tuple[float, float, dict[int, float]]:
+    """CPU seconds of the ``servers`` processes alone, of ``root`` with every process
+    under it (the agents' worker processes, the supervisor), and of each server; zeros
+    where there is no ``/proc``."""
+    parents, used = _tree(root)
+    every = {root}
+    grew = True
+    while grew:
+        more = {p for p, parent in parents.items() if parent in every} - every
+        grew = bool(more)
+        every |= more
+    own = {p: used.get(p, 0.0) for p in servers}
+    return sum(own.values()), sum(used.get(p, 0.0) for p in every), own
+
+
+def _threads_of(pids: list[int]) -> dict[str, float]:
+    """:func:`_threads` summed over the server processes ``pids``."""
+    out: dict[str, float] = {}
+    for pid in pids:
+        for k, v in _threads(pid).items():
+            out[k] = out.get(k, 0.0) + v
+    return out
 
 
 def _threads(pid: int) -> dict[str, float]:
@@ -296,28 +354,58 @@ def _threads(pid: int) -> dict[str, float]:
     return out
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
+def _free_port(after: int = 0) -> int:
+    """A free port, with the ``after`` ports following it free too."""
+    for _ in range(100):
+        with socket.socket() as s:
+            s.bind((HOST, 0))
+            port = int(s.getsockname()[1])
+        try:
+            for p in range(port + 1, port + 1 + after):
+                with socket.socket() as s:
+                    s.bind((HOST, p))
+        except OSError:
+            continue
+        return port
+    raise RuntimeError("no free ports")
 
 
 def _start_server(db: str, port: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
+    """The server: one process as ``highcamp serve`` runs it, or with ``--processes N``
+    the supervisor of ``highcamp serve --processes N`` (the shared port ``port``, process
+    ``k``'s own ``port + 1 + k``)."""
     env = dict(os.environ)
     here = os.path.dirname(os.path.abspath(__file__))
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [env.get("PYTHONPATH", ""), here]))
-    cmd = [sys.executable, "-c", SERVER, db, str(port), args.trace, args.uvicorn, str(args.deflate)]
+    if args.processes == 1:
+        cmd = [
+            sys.executable,
+            "-c",
+            SERVER,
+            db,
+            str(port),
+            args.trace,
+            args.uvicorn,
+            str(args.deflate),
+        ]
+        ports = [port]
+    else:
+        cmd = [sys.executable, "-c", SERVERS, db, str(port), str(args.processes), str(args.deflate)]
+        ports = [port] + [port + 1 + k for k in range(args.processes)]
     proc = subprocess.Popen(cmd, env=env)
-    for _ in range(300):
-        try:
-            httpx.get(f"http://{HOST}:{port}/api/games", timeout=2.0)
-            return proc
-        except httpx.HTTPError:
-            if proc.poll() is not None:
-                raise RuntimeError("the server died") from None
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    for p in ports:
+        for _ in range(600):
+            try:
+                httpx.get(f"http://{HOST}:{p}/api/games", timeout=2.0)
+                break
+            except httpx.HTTPError:
+                if proc.poll() is not None:
+                    raise RuntimeError("the server died") from None
+                time.sleep(0.1)
+        else:
+            proc.kill()
+            raise RuntimeError("the server did not start")
+    return proc
 
 
 def _schedule(args: argparse.Namespace) -> list[tuple[float, float, float]]:
@@ -371,7 +459,8 @@ def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
     try:
         for i, (think, start, end) in enumerate(_schedule(args)):
             time.sleep(max(0.0, t0 + start - time.time()))
-            cpu, spy, by_thread = _cpu(server), None, _threads(server)
+            servers = _servers(server, args.processes)
+            cpu, spy, by_thread = _cpu(server, servers), None, _threads_of(servers)
             if args.trace and i == args.profile_phase:
                 os.kill(server, signal.SIGUSR1)
             if args.py_spy and i == args.profile_phase:
@@ -381,8 +470,8 @@ def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
                      *args.py_spy_args.split()]
                 )  # fmt: skip
             time.sleep(max(0.0, t0 + end - time.time()))
-            after = _cpu(server)
-            threads_after = _threads(server)
+            after = _cpu(server, servers)
+            threads_after = _threads_of(servers)
             used, used_main = after[1] - cpu[1], after[0] - cpu[0]
             if args.trace and i == args.profile_phase:
                 os.kill(server, signal.SIGUSR2)
@@ -403,6 +492,10 @@ def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
                 "server_cpu_ms_per_action": used * 1000 / n,
                 "server_cores": used / (end - start),
                 "server_main_cores": used_main / (end - start),
+                "server_process_cores": [
+                    round((v - cpu[2].get(p, 0.0)) / (end - start), 3)
+                    for p, v in sorted(after[2].items())
+                ],
                 "server_threads_ms_per_action": {
                     k: round((v - by_thread.get(k, 0.0)) * 1000 / n, 3)
                     for k, v in sorted(threads_after.items())
@@ -455,6 +548,12 @@ def main() -> None:
         help="the load's WebSocket client: a protocol object per socket, or websockets'",
     )
     parser.add_argument("--generators", type=int, default=2, help="load generator processes")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes (as highcamp serve --processes N; 1: the one process of before)",
+    )
     parser.add_argument("--trace", default="", help="write the server's stage timers here")
     parser.add_argument("--py-spy", default="", help="record the server with py-spy here")
     parser.add_argument("--py-spy-args", default="--idle --gil --nonblocking")
@@ -462,9 +561,11 @@ def main() -> None:
         "--profile-phase", type=int, default=3, help="the phase --trace and --py-spy record"
     )
     args = parser.parse_args()
+    if args.processes > 1 and (args.trace or args.uvicorn != "{}"):
+        parser.error("--trace and --uvicorn are for one server process")
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/load.db"
-        port = _free_port()
+        port = _free_port(after=args.processes if args.processes > 1 else 0)
         server = _start_server(db, port, args)
         try:
             result = run(args, f"http://{HOST}:{port}", server.pid)
@@ -473,7 +574,13 @@ def main() -> None:
             server.wait(timeout=30)
     print(
         json.dumps(
-            {"tables": args.tables, "db": db.split("@")[-1].split("?")[0], **result}, indent=1
+            {
+                "tables": args.tables,
+                "processes": args.processes,
+                "db": db.split("@")[-1].split("?")[0],
+                **result,
+            },
+            indent=1,
         )
     )
 

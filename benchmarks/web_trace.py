@@ -21,6 +21,7 @@ Stages timed (each a list of durations, summarised as count, p50, p99, max and t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import signal
@@ -31,6 +32,22 @@ from typing import Any
 
 _times: dict[str, list[float]] = defaultdict(list)
 _clock = time.perf_counter
+
+
+def name_threads() -> None:
+    """Give each thread started from now on its Python name in ``/proc`` (``task/*/comm``),
+    so the load benchmark can tell the event loop, the play thread and the pool apart (a
+    server process started by the supervisor calls this first)."""
+    import ctypes
+
+    bootstrap = threading.Thread._bootstrap_inner  # type: ignore[attr-defined]
+
+    def named(self: threading.Thread) -> None:
+        with contextlib.suppress(Exception):
+            ctypes.CDLL(None).prctl(15, self.name[:15].encode(), 0, 0, 0)  # PR_SET_NAME
+        bootstrap(self)
+
+    threading.Thread._bootstrap_inner = named  # type: ignore[attr-defined]
 
 
 def _note(stage: str, seconds: float) -> None:

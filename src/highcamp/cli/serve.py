@@ -20,6 +20,20 @@ def serve(
         max=9,
         help="zlib level of the WebSockets' compression (1 fastest, 9 smallest, 0 off).",
     ),
+    processes: int = typer.Option(
+        1,
+        "--processes",
+        min=1,
+        max=64,
+        help="Server processes, each owning a share of the tables: process k also listens on "
+        "port+1+k (see docs/web.md).",
+    ),
+    live_url: str = typer.Option(
+        "",
+        "--live-url",
+        help="With several processes: a table's WebSocket address, a template of {scheme}, "
+        "{host}, {port}, {index}, {table} (behind a proxy: its address of process {index}).",
+    ),
 ) -> None:
     """Serve web play: lobby, tables, live updates (open the printed address)."""
     try:
@@ -30,7 +44,15 @@ def serve(
     except ImportError as err:  # pragma: no cover - depends on the install
         typer.echo(f"web play needs the web extra: pip install 'highcamp[web]' ({err})", err=True)
         raise typer.Exit(2) from None
-    app = create_app(db, freeze_gc=True, warm=True)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"highcamp web play: open http://{shown}:{port}/  (store: {db.split('@')[-1]})")
+    if processes > 1 or live_url:
+        from highcamp.web.cluster import LIVE_URL
+        from highcamp.web.supervisor import ports_of, serve_many
+
+        own = ", ".join(map(str, ports_of(port, processes)))
+        typer.echo(f"{processes} server processes; their own ports: {own}")
+        serve_many(db, host, port, processes, deflate, live_url=live_url or LIVE_URL)
+        return
+    app = create_app(db, freeze_gc=True, warm=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", **uvicorn_options(deflate))

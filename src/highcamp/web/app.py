@@ -46,6 +46,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from highcamp.store import Store
 from highcamp.store.engine import checkpoint_apart
 
+from .cluster import Elsewhere, Share, host_of
 from .guard import MAX_MESSAGE, RateLimit, parse_json
 from .hub import Hub, agent_names, game_listing, seat_choices
 from .tables import Table, WebError, _Conn, static_view
@@ -149,6 +150,7 @@ def create_app(
     thinkers: int = 2,
     freeze_gc: bool = False,
     warm: bool = False,
+    route: Share | None = None,
 ) -> Starlette:
     """The web application over the store at SQLAlchemy URL ``db``.
 
@@ -164,11 +166,19 @@ def create_app(
     quarters); for a server process of its own
     (``highcamp serve``), not for a process that makes many apps (the tests); ``warm``:
     start the agents' worker processes at start-up rather than at the first AI move
-    (:meth:`Thinkers.warm`; ``highcamp serve`` does).
+    (:meth:`Thinkers.warm`; ``highcamp serve`` does); ``route``: this process's share of
+    the tables when several serve one store (:mod:`.cluster`; ``None``: all of them).
     """
     pool = Thinkers(thinkers) if thinkers > 0 else None
     quick = Thinkers(1) if thinkers > 0 else None
-    hub = Hub(Store(db), idle=idle, max_tables=max_tables, thinkers=pool, quick_thinkers=quick)
+    hub = Hub(
+        Store(db),
+        idle=idle,
+        max_tables=max_tables,
+        thinkers=pool,
+        quick_thinkers=quick,
+        route=route,
+    )
     checkpoint = checkpoint_apart(hub.store.engine)  # an SQLite file's, off the moves' path
     limit = RateLimit(per_minute=creations_per_minute, burst=creation_burst)
     ai = CapacityLimiter(thinkers)
@@ -327,9 +337,26 @@ def create_app(
     def token_of(request: Request) -> str | None:
         return request.headers.get("x-highcamp-token")
 
+    def live(table_id: str, scope: Scope) -> dict[str, Any]:
+        """Where ``table_id``'s WebSocket goes (only when several processes serve)."""
+        if route is None:
+            return {}
+        return {"ws": route.live(table_id, scheme=scope["scheme"], host=host_of(scope))}
+
     async def guarded(request: Request, work: Callable[[], Awaitable[Response]]) -> Response:
         try:
             return await work()
+        except Elsewhere as err:  # another process owns the table: send the client there
+            assert route is not None
+            path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            where = route.http(
+                err.table_id, path, scheme=request.url.scheme, host=host_of(request.scope)
+            )
+            return JSONResponse(
+                err.to_dict() | live(err.table_id, request.scope),
+                status_code=307,
+                headers={"Location": where},
+            )
         except WebError as err:
             return _error(err)
 
@@ -367,7 +394,7 @@ def create_app(
                 limit.refund(client)  # a refused request created nothing
                 raise
             await settle(table)
-            return JSONResponse(made, status_code=201)
+            return JSONResponse(made | live(table.id, request.scope), status_code=201)
 
         return await guarded(request, work)
 
@@ -506,6 +533,8 @@ def create_app(
                     if not isinstance(msg, dict):
                         raise WebError("a message is a JSON object with a 'type'")
                     await handle(msg)
+                except Elsewhere as err:  # another process owns the table: go there
+                    await send(err.to_dict() | live(err.table_id, scope))
                 except WebError as err:
                     await send(err.to_dict())
         except OSError:  # the client went away while we sent (uvicorn's ClientDisconnected)
@@ -571,5 +600,6 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.route = route
     app.state.kick = kick
     return app

@@ -27,6 +27,7 @@ from highcamp.games import list_games, load_game
 from highcamp.store import SeatRecord, Store
 from highcamp.store.writer import GroupWriter
 
+from .cluster import Elsewhere, Share
 from .tables import Table, WebError, game_for
 from .thinkers import Thinkers
 
@@ -162,7 +163,10 @@ class Hub:
     used idle ones leave first); ``thinkers``: worker processes where searching agents
     decide, ``quick_thinkers``: where the quick ones (the heuristic) do, never queued behind
     a search (else they decide in the calling thread); ``finished_idle``: seconds after
-    which a finished table nobody is connected to leaves memory."""
+    which a finished table nobody is connected to leaves memory; ``route``: this process's
+    share of the tables when several processes serve one store (:mod:`.cluster`): it
+    creates only tables it owns, and :meth:`get` refuses the others with
+    :class:`~.cluster.Elsewhere` naming their owner."""
 
     def __init__(
         self,
@@ -173,8 +177,10 @@ class Hub:
         finished_idle: float = 2.0,
         thinkers: Thinkers | None = None,
         quick_thinkers: Thinkers | None = None,
+        route: Share | None = None,
     ) -> None:
         self.store = store
+        self.route = route
         self.writer = GroupWriter(store)  # moves of all tables in shared commits
         self.thinkers = thinkers
         self.quick_thinkers = quick_thinkers
@@ -226,6 +232,7 @@ class Hub:
             spectator=secrets.token_urlsafe(18),
             host=secrets.token_urlsafe(18) if mode != "online" else None,
             clock=clock,
+            table_id=self.route.new_id() if self.route is not None else None,
         )
         table = Table(self, record)
         with self._lock:
@@ -298,7 +305,9 @@ class Hub:
     def get(self, table_id: str, *, auto: bool = True) -> Table:
         """A table, loaded (and replayed) from the store when not in memory. ``auto``: a
         server stopped between two automatic steps goes on now (the server's own task
-        does that instead)."""
+        does that instead). A table another process owns is refused (:class:`Elsewhere`)."""
+        if self.route is not None and not self.route.owns(table_id):
+            raise Elsewhere(table_id, self.route.owner(table_id))
         with self._lock:
             table = self.tables.get(table_id)
         if table is None:
@@ -335,9 +344,17 @@ class Hub:
         self.tokens[token] = found
 
     def summary(self, token: Any) -> dict[str, Any] | None:
-        """A line of "my games" for a token (``None`` if unknown)."""
+        """A line of "my games" for a token (``None`` if unknown); a table another
+        process owns is read from the store (the owner stores every move before it shows
+        it) and not kept."""
         try:
             table, role, seat = self.resolve(token)
+        except Elsewhere as err:
+            record = self.store.load(err.table_id)
+            found = self.tokens.get(token) or self.store.find_token(token)
+            if record is None or found is None:
+                return None
+            table, (_, role, seat) = Table(self, record), found
         except WebError:
             return None
         view = table.view(role, seat)

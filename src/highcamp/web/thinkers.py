@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -80,6 +82,18 @@ def _decide(job: Decision) -> int:
     return int(agent.act(state))
 
 
+def _watch_parent(parent: int) -> None:
+    """In a worker, at its start: leave once the server process that started it is gone
+    (killed, it could not stop its workers, and an orphan would hold memory for ever)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="highcamp-orphan-watch", daemon=True).start()
+
+
 def _warm() -> int:
     """In a worker: load the agents' and the games' code (what a first decision would)."""
     import highcamp.agents  # noqa: F401
@@ -116,7 +130,12 @@ class Thinkers:
         with self._lock:
             if self._pool is None:
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+                self._pool = ProcessPoolExecutor(
+                    self.processes,
+                    mp_context=context,
+                    initializer=_watch_parent,
+                    initargs=(os.getpid(),),
+                )
             return self._pool
 
     def submit(self, job: Decision) -> Future[int]:

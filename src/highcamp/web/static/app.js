@@ -12,6 +12,7 @@ let toastTimer = null;
 let games = null;
 let seatChoices = [];
 let session = null; // the open table: {token, ws, view, static, ...}
+const liveOf = {}; // a new table's live address (several server processes), by token
 
 // ------------------------------------------------------------------ helpers
 function toast(message) {
@@ -78,6 +79,7 @@ async function startTable(game, spec) {
 
 function afterCreate(game, made) {
   const label = `${game.title} (${made.mode})`;
+  if (made.ws) for (const t of [made.host, made.spectator, ...made.seats.map((x) => x.token)]) if (t) liveOf[t] = made.ws;
   if (made.host) {
     myLinks.add(made.host, label);
     location.hash = `#/t/${made.host}`;
@@ -163,19 +165,22 @@ function closeSession() {
 function showTable(token) {
   clear(main);
   main.append(h("p", { class: "sheet" }, "Joining the table…"));
-  session = { token, ws: null, view: null, static: null, closed: false, retry: 0, selected: new Set(), shownSeat: null, replay: null, hint: null, inFlight: false, confirm: null, skipChance: true, player: null };
+  session = { token, live: liveOf[token] || null, ws: null, view: null, static: null, closed: false, retry: 0, selected: new Set(), shownSeat: null, replay: null, hint: null, inFlight: false, confirm: null, skipChance: true, player: null };
   myLinks.add(token, myLinks.all().find((l) => l.token === token)?.label || "table");
   session.timer = setInterval(tickClock, 1000);
   connect(session);
 }
 
 function connect(s) {
-  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  // several server processes: a table's live connection goes to its owner (s.live, from
+  // the table's JSON or from a "served by" answer); else to the page's own server
+  const ws = new WebSocket(s.live || `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
   s.ws = ws;
   ws.onopen = () => { s.retry = 0; status(""); ws.send(JSON.stringify({ type: "hello", token: s.token })); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "view") {
+      s.moved = 0;
       if (msg.static) s.static = msg.static;
       if (msg.replay) { s.replay = msg; s.replayPending = false; } else {
         if (msg.step !== s.lastStep) { s.hint = null; s.selected.clear(); s.confirm = null; s.inFlight = false; }
@@ -184,6 +189,11 @@ function connect(s) {
         s.view = msg; s.lastStep = msg.step;
       }
       render(s);
+    } else if (msg.type === "error" && msg.ws && msg.owner !== undefined) {
+      // another server process owns this table: connect to it instead
+      s.live = msg.ws; s.moved = (s.moved || 0) + 1;
+      if (s.moved <= 3) { s.retry = -1; ws.close(); }
+      else toast(msg.error);
     } else if (msg.type === "error") {
       s.inFlight = false; s.replayPending = false;
       toast(msg.error);
@@ -194,7 +204,9 @@ function connect(s) {
   };
   ws.onclose = () => {
     if (s.closed) return;
+    if (s.retry < 0) { s.retry = 0; connect(s); return; } // sent to the table's owner
     s.retry = Math.min(s.retry + 1, 5);
+    if (s.retry >= 3) s.live = null; // the owner is not answering: ask the page's server again
     s.inFlight = false;
     status(`Connection lost: reconnecting in ${s.retry} s…`);
     setTimeout(() => { if (!s.closed) connect(s); }, s.retry * 1000);

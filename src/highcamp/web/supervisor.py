@@ -1,0 +1,151 @@
+"""``highcamp serve --processes N``: N server processes over one store, and a supervisor.
+
+Process ``k`` (``0`` to ``N - 1``) serves the tables it owns (:mod:`.cluster`) on a port of
+its own, ``port + 1 + k``, and with the others on the shared ``port`` (``SO_REUSEPORT``: the
+kernel spreads new connections over the processes). The lobby, ``/api/games`` and
+``/api/tables`` work on any process (a new table belongs to the process that created it);
+a table's WebSocket goes to its owner's port, named in the table's JSON (``ws``), and a
+request for a table that reaches another process is sent there (HTTP 307, or an error
+message naming the owner and carrying ``ws`` on a WebSocket).
+
+The supervisor upgrades the store's schema once, starts the processes, starts again any
+that dies (its tables load again from the store on their next request: every move is
+stored before any view shows it), and stops them all on Ctrl-C or SIGTERM.
+
+>>> ports_of(8000, 3)
+(8001, 8002, 8003)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import logging
+import multiprocessing
+import signal
+import socket
+import sys
+import time
+from typing import Any
+
+from .cluster import LIVE_URL, Share
+
+__all__ = ["RESTART_PAUSE", "ports_of", "serve_many", "serve_one"]
+
+RESTART_PAUSE = 1.0
+"""Seconds between a process's death and its restart when it died soon after starting
+(a process failing at start-up is not restarted in a tight loop)."""
+log = logging.getLogger("highcamp.web")
+
+
+def ports_of(port: int, processes: int) -> tuple[int, ...]:
+    """Each process's own port: the ones after the shared ``port``."""
+    return tuple(port + 1 + k for k in range(processes))
+
+
+def _listen(host: str, port: int, *, shared: bool) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if shared:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve_one(
+    index: int,
+    db: str,
+    host: str,
+    port: int,
+    processes: int,
+    deflate: int,
+    live_url: str = LIVE_URL,
+    app_options: dict[str, Any] | None = None,
+    prepare: str = "",
+) -> None:
+    """Run server process ``index`` of ``processes`` (in a process of its own: it serves
+    until stopped). ``app_options``: more keyword arguments of :func:`create_app`;
+    ``prepare``: a ``module:function`` called first (the load benchmark names threads)."""
+    import uvicorn
+
+    from .app import create_app
+    from .serving import uvicorn_options
+
+    if prepare:
+        module, _, name = prepare.partition(":")
+        getattr(importlib.import_module(module), name)()
+    ports = ports_of(port, processes)
+    share = Share(index, processes, ports, live_url)
+    options = {"freeze_gc": True, "warm": True, **(app_options or {})}
+    app = create_app(db, route=share, **options)
+    sockets = [_listen(host, port, shared=True), _listen(host, ports[index], shared=False)]
+    config = uvicorn.Config(app, log_level="warning", **uvicorn_options(deflate))
+    uvicorn.Server(config).run(sockets=sockets)
+
+
+class _Stop(Exception):
+    pass
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise _Stop
+
+
+def serve_many(
+    db: str,
+    host: str,
+    port: int,
+    processes: int,
+    deflate: int,
+    *,
+    live_url: str = LIVE_URL,
+    app_options: dict[str, Any] | None = None,
+    prepare: str = "",
+    until: Any = None,
+) -> None:
+    """The supervisor: ``processes`` server processes (:func:`serve_one`), each started
+    again when it dies, all stopped on Ctrl-C, SIGTERM or once ``until()`` is true."""
+    from highcamp.store import Store
+
+    Store(db).engine.dispose()  # the schema made or upgraded once, before any process
+    ctx = multiprocessing.get_context("spawn")
+    args = (db, host, port, processes, deflate, live_url, app_options, prepare)
+
+    def start(k: int) -> Any:
+        proc = ctx.Process(target=serve_one, args=(k, *args), name=f"highcamp-serve-{k}")
+        proc.start()
+        return proc
+
+    procs = {k: start(k) for k in range(processes)}
+    started = {k: time.monotonic() for k in procs}
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        while until is None or not until():
+            time.sleep(0.2)
+            for k, proc in procs.items():
+                if proc.is_alive():
+                    continue
+                print(
+                    f"highcamp: server process {k} stopped (exit {proc.exitcode}): starting it again",
+                    file=sys.stderr,
+                    flush=True,
+                )
+                if time.monotonic() - started[k] < 5 * RESTART_PAUSE:
+                    time.sleep(RESTART_PAUSE)
+                procs[k], started[k] = start(k), time.monotonic()
+    except (KeyboardInterrupt, _Stop):
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        for proc in procs.values():
+            if proc.is_alive():
+                proc.terminate()  # uvicorn stops on SIGTERM as on Ctrl-C
+        for proc in procs.values():
+            proc.join(timeout=15)
+            if proc.is_alive():
+                with contextlib.suppress(Exception):
+                    proc.kill()
+                proc.join(timeout=5)

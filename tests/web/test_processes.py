@@ -1,0 +1,263 @@
+"""Several server processes over one store (``highcamp serve --processes N``): each table
+is played in its owner, a request that reaches another process is sent to the owner and
+never answered from a second copy, and a process started again resumes its tables with
+nothing lost.
+
+Two apps with their share (``n = 2``) stand for the two processes in one test process;
+the last test runs the real supervisor with two processes and kills one.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+from starlette.testclient import TestClient
+
+from highcamp.web import create_app
+from highcamp.web.cluster import Share, owner
+
+from .conftest import make_table, settled, view
+
+T = "x-highcamp-token"
+PORTS = (8101, 8102)  # the two processes' own ports (named in answers, never opened here)
+
+
+def _apps(db: str) -> tuple[TestClient, TestClient]:
+    return tuple(  # type: ignore[return-value]
+        TestClient(create_app(db, route=Share(k, 2, PORTS))) for k in range(2)
+    )
+
+
+def _table_of(client: TestClient, k: int, **spec: Any) -> dict[str, Any]:
+    made = make_table(client, **spec)
+    assert owner(made["table"], 2) == k  # a process creates only tables it owns
+    assert made["ws"] == f"ws://testserver:{PORTS[k]}/ws?table={made['table']}"
+    return made
+
+
+def _play_to_end(client: TestClient, token: str, rng: random.Random) -> dict[str, Any]:
+    """Random legal moves over the table's WebSocket until the game ends."""
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        v = ws.receive_json()
+        for _ in range(2000):
+            assert v["type"] == "view", v
+            if v["terminal"]:
+                return dict(v)
+            if v["your_turn"] and v["legal"]:
+                action = rng.choice(v["legal"])["id"]
+                ws.send_json({"type": "act", "action": action, "step": v["step"]})
+            v = ws.receive_json()
+    raise AssertionError("the game did not end")
+
+
+def test_a_table_is_played_to_the_end_through_its_owner(db_url: str) -> None:
+    zero, one = _apps(db_url)
+    with zero, one:
+        made = _table_of(zero, 0, mode="hotseat")
+        other = _table_of(one, 1, mode="solo")
+        end = _play_to_end(zero, made["host"], random.Random(3))
+        assert end["terminal"] and end["step"] > 0
+        assert view(zero, made["host"])["step"] == end["step"]
+        # each process plays its own tables; "your games" works on either, for both
+        assert settled(one, other["host"])["legal"]
+        for client in (zero, one):
+            mine = client.post("/api/mine", json={"tokens": [made["host"], other["host"]]})
+            lines = {t["table"]: t for t in mine.json()["tables"]}
+            assert lines[made["table"]]["finished"] and lines[made["table"]]["step"] == end["step"]
+            assert not lines[other["table"]]["finished"]
+        # the non-owner never took the table into memory
+        assert made["table"] not in one.app.state.hub.tables  # type: ignore[attr-defined]
+
+
+def test_a_request_to_the_non_owner_is_redirected_to_the_owner(db_url: str) -> None:
+    zero, one = _apps(db_url)
+    with zero, one:
+        made = _table_of(zero, 0, mode="hotseat")
+        host = made["host"]
+        before = view(zero, host)
+        res = one.get("/api/table?x=1", headers={T: host}, follow_redirects=False)
+        assert res.status_code == 307
+        assert res.headers["location"] == f"http://testserver:{PORTS[0]}/api/table?x=1"
+        doc = res.json()
+        assert doc["owner"] == 0 and doc["table"] == made["table"]
+        assert doc["ws"] == made["ws"] and "server process 0" in doc["error"]
+        # a move sent to the non-owner is not played there (nor anywhere)
+        move = {"action": before["legal"][0]["id"], "step": before["step"]}
+        res = one.post("/api/table/act", json=move, headers={T: host}, follow_redirects=False)
+        assert res.status_code == 307 and res.headers["location"].endswith(":8101/api/table/act")
+        assert view(zero, host)["step"] == before["step"]
+        # over a WebSocket: an error naming the owner and its address; nothing joined
+        with one.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "hello", "token": host})
+            moved = ws.receive_json()
+            assert moved["type"] == "error" and moved["owner"] == 0
+            assert moved["ws"] == made["ws"]
+            ws.send_json({"type": "act", "action": move["action"], "step": move["step"]})
+            assert "hello" in ws.receive_json()["error"]
+        assert view(zero, host)["step"] == before["step"]
+        # tokens that name no table are refused by every process alike
+        assert one.get("/api/table", headers={T: "x" * 24}).status_code == 403
+
+
+def test_a_process_started_again_resumes_its_tables(db_url: str) -> None:
+    zero, one = _apps(db_url)
+    rng = random.Random(5)
+    with zero, one:
+        made = _table_of(zero, 0, mode="hotseat")
+        host = made["host"]
+        for _ in range(3):
+            v = view(zero, host)
+            if v["terminal"]:
+                break
+            res = zero.post(
+                "/api/table/act",
+                json={"action": rng.choice(v["legal"])["id"], "step": v["step"]},
+                headers={T: host},
+            )
+            assert res.status_code == 200, res.text
+        before = view(zero, host)
+    again = TestClient(create_app(db_url, route=Share(0, 2, PORTS)))
+    with again:
+        assert view(again, host) == before
+        if not before["terminal"]:
+            assert _play_to_end(again, host, rng)["terminal"]
+
+
+# ------------------------------------------------------------------ the real supervisor
+def _free_ports(n: int) -> int:
+    """A port with the ``n`` after it free (tried from a random start)."""
+    rng = random.Random()
+    for _ in range(50):
+        base = rng.randrange(20000, 60000)
+        try:
+            for p in range(base, base + n + 1):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", p))
+        except OSError:
+            continue
+        return base
+    raise RuntimeError("no free ports")
+
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(p) for p in f.read().split()]
+
+
+def _listening(pid: int, port: int) -> bool:
+    """Whether server process ``pid`` has its own port ``port`` open (from /proc)."""
+    hexport = f":{port:04X} "
+    inodes = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    with open("/proc/net/tcp") as f:
+        return any(hexport in line and line.split()[9] in inodes for line in f)
+
+
+def _answering(base: str, proc: subprocess.Popen[bytes]) -> None:
+    for _ in range(300):  # wait until it answers (not a timing assertion)
+        try:
+            httpx.get(f"{base}/api/games", timeout=1.0)
+            return
+        except httpx.HTTPError as err:
+            if proc.poll() is not None:
+                raise RuntimeError("the supervisor stopped") from err
+            time.sleep(0.1)
+    raise RuntimeError("the server did not start")
+
+
+def test_the_supervisor_starts_a_killed_process_again_and_nothing_is_lost(
+    tmp_path: Path,
+) -> None:
+    db = f"sqlite:///{tmp_path / 'highcamp.db'}"
+    port = _free_ports(2)
+    own = [f"http://127.0.0.1:{port + 1 + k}" for k in range(2)]
+    code = "from highcamp.cli.main import app; app()"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "serve", "--db", db, "--port", str(port), "--processes", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for base in own:
+            _answering(base, proc)
+        tables: dict[int, dict[str, Any]] = {}
+        while len(tables) < 2:  # through the shared port: any process creates
+            res = httpx.post(
+                f"http://127.0.0.1:{port}/api/tables",
+                json={"game": "everest-1924", "mode": "hotseat"},
+            )
+            assert res.status_code == 201, res.text
+            made = res.json()
+            k = owner(made["table"], 2)
+            assert made["ws"].endswith(f":{port + 1 + k}/ws?table={made['table']}")
+            tables.setdefault(k, made)
+        rng = random.Random(7)
+        for k, made in tables.items():  # a few moves each, through the owner
+            for _ in range(3):
+                v = httpx.get(f"{own[k]}/api/table", headers={T: made["host"]}).json()
+                if v["terminal"]:
+                    break
+                res = httpx.post(
+                    f"{own[k]}/api/table/act",
+                    json={"action": rng.choice(v["legal"])["id"], "step": v["step"]},
+                    headers={T: made["host"]},
+                )
+                assert res.status_code == 200, res.text
+        before = {
+            k: httpx.get(f"{own[k]}/api/table", headers={T: m["host"]}).json()
+            for k, m in tables.items()
+        }
+        # the non-owner sends the client on; a client that follows gets the owner's answer
+        res = httpx.get(f"{own[1]}/api/table", headers={T: tables[0]["host"]})
+        assert res.status_code == 307 and res.headers["location"] == f"{own[0]}/api/table"
+        followed = httpx.get(
+            f"{own[1]}/api/table", headers={T: tables[0]["host"]}, follow_redirects=True
+        )
+        assert followed.json() == before[0]
+        # kill process 0 (no clean shutdown): the supervisor starts it again
+        victim = next(p for p in _children(proc.pid) if _listening(p, port + 1))
+        os.kill(victim, signal.SIGKILL)
+        for _ in range(300):
+            if victim not in _children(proc.pid):
+                break
+            time.sleep(0.1)
+        _answering(own[0], proc)
+        after = {
+            k: httpx.get(f"{own[k]}/api/table", headers={T: m["host"]}).json()
+            for k, m in tables.items()
+        }
+        assert after == before
+        v = after[0]
+        if not v["terminal"]:  # and play goes on there
+            res = httpx.post(
+                f"{own[0]}/api/table/act",
+                json={"action": v["legal"][0]["id"], "step": v["step"]},
+                headers={T: tables[0]["host"]},
+            )
+            assert res.status_code == 200 and res.json()["step"] > v["step"]
+    finally:
+        proc.send_signal(signal.SIGINT)  # Ctrl-C stops every process
+        try:
+            proc.wait(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    assert "server process 0 stopped" in err
