@@ -133,6 +133,32 @@ def test_a_process_started_again_resumes_its_tables(db_url: str) -> None:
             assert _play_to_end(again, host, rng)["terminal"]
 
 
+def test_the_serve_command_offers_processes_and_refuses_a_live_url_for_one() -> None:
+    from typer.testing import CliRunner
+
+    from highcamp.cli.main import app
+
+    shown = CliRunner().invoke(app, ["serve", "--help"])
+    assert shown.exit_code == 0 and "--processes" in shown.output
+    refused = CliRunner().invoke(app, ["serve", "--live-url", "wss://x/{index}/ws"])
+    assert refused.exit_code == 2 and "--processes" in refused.output
+
+
+def test_ids_and_routes_agree_across_processes() -> None:
+    shares = [Share(k, 3, (9001, 9002, 9003)) for k in range(3)]
+    for share in shares:
+        table = share.new_id()
+        assert [s.owns(table) for s in shares] == [s is share for s in shares]
+        for s in shares:  # every process names the same owner and address
+            assert s.live(table, scheme="https", host="play.example:443") == (
+                f"wss://play.example:{9001 + share.index}/ws?table={table}"
+            )
+    behind = Share(1, 2, (1, 2), live_url="wss://{host}/p/{index}/ws?table={table}")
+    assert behind.live("abcdef", scheme="https", host="play.example") == (
+        "wss://play.example/p/1/ws?table=abcdef"
+    )
+
+
 # ------------------------------------------------------------------ the real supervisor
 def _free_ports(n: int) -> int:
     """A port with the ``n`` after it free (tried from a random start)."""

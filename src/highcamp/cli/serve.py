@@ -36,6 +36,9 @@ def serve(
     ),
 ) -> None:
     """Serve web play: lobby, tables, live updates (open the printed address)."""
+    if live_url and processes == 1:
+        typer.echo("--live-url is for several server processes (--processes N)", err=True)
+        raise typer.Exit(2)
     try:
         import uvicorn
 
@@ -46,7 +49,7 @@ def serve(
         raise typer.Exit(2) from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"highcamp web play: open http://{shown}:{port}/  (store: {db.split('@')[-1]})")
-    if processes > 1 or live_url:
+    if processes > 1:
         from highcamp.web.cluster import LIVE_URL
         from highcamp.web.supervisor import ports_of, serve_many
 

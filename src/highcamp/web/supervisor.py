@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import logging
 import multiprocessing
 import signal
 import socket
@@ -30,12 +29,14 @@ from typing import Any
 
 from .cluster import LIVE_URL, Share
 
-__all__ = ["RESTART_PAUSE", "ports_of", "serve_many", "serve_one"]
+__all__ = ["GIVE_UP", "RESTART_PAUSE", "ports_of", "serve_many", "serve_one"]
 
 RESTART_PAUSE = 1.0
 """Seconds between a process's death and its restart when it died soon after starting
 (a process failing at start-up is not restarted in a tight loop)."""
-log = logging.getLogger("highcamp.web")
+GIVE_UP = 5
+"""Deaths in a row at start-up after which the supervisor stops (a port taken, a store
+that cannot be opened: starting again would not help)."""
 
 
 def ports_of(port: int, processes: int) -> tuple[int, ...]:
@@ -121,6 +122,7 @@ def serve_many(
 
     procs = {k: start(k) for k in range(processes)}
     started = {k: time.monotonic() for k in procs}
+    early = dict.fromkeys(procs, 0)  # deaths in a row soon after starting
     previous = signal.signal(signal.SIGTERM, _stop)
     try:
         while until is None or not until():
@@ -128,12 +130,20 @@ def serve_many(
             for k, proc in procs.items():
                 if proc.is_alive():
                     continue
+                soon = time.monotonic() - started[k] < 5 * RESTART_PAUSE
+                early[k] = early[k] + 1 if soon else 0
+                if early[k] >= GIVE_UP:
+                    raise SystemExit(
+                        f"highcamp: server process {k} stopped {GIVE_UP} times at start-up "
+                        f"(exit {proc.exitcode}; is port {ports_of(port, processes)[k]} or "
+                        f"{port} taken?): stopping"
+                    )
                 print(
                     f"highcamp: server process {k} stopped (exit {proc.exitcode}): starting it again",
                     file=sys.stderr,
                     flush=True,
                 )
-                if time.monotonic() - started[k] < 5 * RESTART_PAUSE:
+                if soon:
                     time.sleep(RESTART_PAUSE)
                 procs[k], started[k] = start(k), time.monotonic()
     except (KeyboardInterrupt, _Stop):
