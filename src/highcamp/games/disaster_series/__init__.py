@@ -102,7 +102,8 @@ def play_legal(state: State, action: int) -> bool | None:
     its last transition left, else by its phase's own check), as ``apply_legal``:
     ``None`` when it is not (the caller refuses it through the contract), else whether
     the mountain is over now."""
-    s = _solitaire(state)
+    known = type(state) in _SERIES_TYPES  # hot path: no call when the class is known
+    s: DisasterState = state if known else _solitaire(state)  # type: ignore[assignment]
     cache = s._cache
     if cache is None:
         if action < 0 or not s._is_legal(action):
@@ -120,7 +121,8 @@ def play_chance(state: State, draw: int) -> tuple[int, bool]:
     """Apply the outcome of the chance step now for the 64-bit ``draw`` (what
     :func:`chance_outcome` gives, applied as ``apply_legal``): the outcome, and whether the
     mountain is over now."""
-    s = _solitaire(state)
+    known = type(state) in _SERIES_TYPES  # hot path: no call when the class is known
+    s: DisasterState = state if known else _solitaire(state)  # type: ignore[assignment]
     action = s._sample_chance(draw)
     if s._log is not None:
         s._log_action(action)
