@@ -6,11 +6,13 @@ campaign that climbs them one after the other (``campaign/``).
 (``everest/``, ``k2/``) holding its data files and its :class:`~.engine.DisasterGame`
 subclass.
 
-Beyond the contract, a mountain's state offers the campaign [16.1] four small public
+Beyond the contract, a mountain's state offers the campaign [16.1] six small public
 accessors (the campaign uses nothing else of a mountain's state): :func:`team_members` (who
-is on the mountain, and who is gone), :func:`apply_recorded` (an action with the events it
-logs), :func:`action_rule` (the rule an action's log entry cites) and
-:func:`chance_outcome` (a chance step's outcome for a 64-bit draw).
+is on the mountain, who is gone, who summited), :func:`apply_recorded` (an action with the
+events it logs), :func:`action_rule` (the rule an action's log entry cites),
+:func:`chance_outcome` (a chance step's outcome for a 64-bit draw), and for the campaign's
+random playouts :func:`play_legal` and :func:`play_chance` (an action or a chance step
+applied, and whether the mountain is over).
 
 >>> import highcamp
 >>> s = highcamp.load_game("disaster-on-everest").new_initial_state(seed=1)
@@ -20,6 +22,8 @@ logs), :func:`action_rule` (the rule an action's log entry cites) and
 >>> a = chance_outcome(s, 0)
 >>> action_rule(s, a), [e.text for e in apply_recorded(s, a)][:1]
 ('[6.0]', ['Blocked Ridge markers on The Balcony'])
+>>> play_legal(s, s.legal_actions()[0]), play_legal(s, -1)
+(False, None)
 """
 
 from typing import NamedTuple
@@ -27,7 +31,7 @@ from typing import NamedTuple
 from highcamp.core import LogEntry, State
 
 from .components import Board, ClientCard, Company, EventToken, GuideCard, Ruleset, load_ruleset
-from .constants import DEAD, REMOVED
+from .constants import DEAD, P_OVER, REMOVED
 from .engine import DisasterState
 from .events import EFFECTS
 from .game import DisasterGame
@@ -47,6 +51,8 @@ __all__ = [
     "apply_recorded",
     "chance_outcome",
     "load_ruleset",
+    "play_chance",
+    "play_legal",
     "team_members",
 ]
 
@@ -58,14 +64,24 @@ class TeamMember(NamedTuple):
 
     card: int
     gone: bool
+    summited: bool = False
+    """A client that reached the Summit (its Summit marker [8.4]); a guide: False."""
 
 
 _GONE = frozenset((DEAD, REMOVED))
 
 
+_SERIES_TYPES: set[type] = set()
+"""The state classes found to run on the engine (a set look-up is cheaper than the ABC's
+``isinstance`` on every step of a campaign's playout)."""
+
+
 def _solitaire(state: State) -> DisasterState:
+    if type(state) in _SERIES_TYPES:
+        return state  # type: ignore[return-value]  # checked below when first seen
     if not isinstance(state, DisasterState):
         raise TypeError(f"{state.game.info.id} does not run on the Disaster-series engine")
+    _SERIES_TYPES.add(type(state))
     return state
 
 
@@ -73,10 +89,46 @@ def team_members(state: State) -> tuple[tuple[TeamMember, ...], tuple[TeamMember
     """The guides and the clients of a solitaire mountain's team, in the order of its
     observation's ``guides`` and ``clients``."""
     s = _solitaire(state)
-    pos, ng = s.team.pos, len(s.team.guides)
-    guides = tuple(map(TeamMember, s.team.guides, [p in _GONE for p in pos[:ng]]))
-    clients = tuple(map(TeamMember, s.team.clients, [p in _GONE for p in pos[ng:]]))
+    team = s.team
+    pos, ng = team.pos, len(team.guides)
+    guides = tuple(map(TeamMember, team.guides, [p in _GONE for p in pos[:ng]]))
+    summited = [g == 2 for g in team.goal]
+    clients = tuple(map(TeamMember, team.clients, [p in _GONE for p in pos[ng:]], summited))
     return guides, clients
+
+
+def play_legal(state: State, action: int) -> bool | None:
+    """Apply ``action`` to a mountain's state if it is legal now (among the legal actions
+    its last transition left, else by its phase's own check), as ``apply_legal``:
+    ``None`` when it is not (the caller refuses it through the contract), else whether
+    the mountain is over now."""
+    known = type(state) in _SERIES_TYPES  # hot path: no call when the class is known
+    s: DisasterState = state if known else _solitaire(state)  # type: ignore[assignment]
+    cache = s._cache
+    if cache is None:
+        if action < 0 or not s._is_legal(action):
+            return None
+    elif action not in cache:
+        return None
+    if s._log is not None:
+        s._log_action(action)
+    s._apply(action)  # apply_legal, one call fewer (a campaign's every step)
+    s._history.append(action)
+    return s.phase == P_OVER
+
+
+def play_chance(state: State, draw: int) -> tuple[int, bool]:
+    """Apply the outcome of the chance step now for the 64-bit ``draw`` (what
+    :func:`chance_outcome` gives, applied as ``apply_legal``): the outcome, and whether the
+    mountain is over now."""
+    known = type(state) in _SERIES_TYPES  # hot path: no call when the class is known
+    s: DisasterState = state if known else _solitaire(state)  # type: ignore[assignment]
+    action = s._sample_chance(draw)
+    if s._log is not None:
+        s._log_action(action)
+    s._apply(action)  # apply_legal, one call fewer
+    s._history.append(action)
+    return action, s.phase == P_OVER
 
 
 def apply_recorded(state: State, action: int) -> list[LogEntry]:

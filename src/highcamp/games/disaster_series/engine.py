@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from . import (
     end_of_turn,
@@ -168,11 +168,27 @@ class DisasterState(Expedition):
     """Copies the state's own fields but the table's and the teams' (:meth:`clone`),
     written out again for a subclass with fields of its own (:meth:`__init_subclass__`)."""
 
+    _LAYER_FIELDS: ClassVar[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = (
+        (),
+        (),
+        (),
+    )
+    """The fields a layer adds in its own class (lists, nested lists, scalars), which
+    :meth:`clone` copies with the engine's (:meth:`__init_subclass__`)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A subclass's own copier of its fields, and the players of its layer's phases
-        (``_WHO``, read from its ``PHASES``)."""
+        """A subclass's own copier of its fields (the engine's, the two-player rules', and
+        each layer's ``_LAYER_FIELDS``), and the players of its layer's phases (``_WHO``,
+        read from its ``PHASES``)."""
         super().__init_subclass__(**kwargs)
-        cls._copy_own = _own_copier(cls._FLAT, cls._NESTED, cls._OWN_SCALARS)
+        flat, nested, scalars = list(cls._FLAT), list(cls._NESTED), list(cls._OWN_SCALARS)
+        for layer in reversed(cls.__mro__):
+            more = vars(layer).get("_LAYER_FIELDS")
+            if more is not None:
+                flat += more[0]
+                nested += more[1]
+                scalars += more[2]
+        cls._copy_own = _own_copier(tuple(flat), tuple(nested), tuple(scalars))
         cls._WHO = phases.constant_players(cls.PHASES)
 
     def __init__(self, game: SeriesGame, seed: int) -> None:
@@ -248,7 +264,13 @@ class DisasterState(Expedition):
     # ================================================================== set-up [4.*]
     # the rules of :mod:`.setup`
     _setup = setup._setup
+    _seat_game = setup._seat_game
+    _seat_setup = setup._seat_setup
     _setup_next = setup._setup_next
+    _seat_ready = setup._seat_ready
+    _team_line = setup._team_line
+    _secret_draw = setup._secret_draw
+    _seat_done = setup._seat_done
     _draw_team = setup._draw_team
     _team_drawn = setup._team_drawn
     _CLIENTS_PHASE: ClassVar[int] = P_CDRAW
@@ -324,6 +346,8 @@ class DisasterState(Expedition):
     # ================================================================== game end [11.*]
     # the rules of :mod:`.fate`
     _begin_end = fate._begin_end
+    _begin_fates = fate._begin_fates
+    _seat_fates = fate._seat_fates
     _stranded = fate._stranded
     _zone = fate._zone
     _build_fates = fate._build_fates
@@ -335,7 +359,17 @@ class DisasterState(Expedition):
     _fate_result = fate._fate_result
     _survive = fate._survive
     _finish = fate._finish
+    _closing_steps = fate._closing_steps
+    _next_seat_fates = fate._next_seat_fates
     _fate_choice = fate._fate_choice
+
+    _END_KEEPS: ClassVar[frozenset[str]] = frozenset()
+    """Held tokens (by effect) a team keeps at the Game End besides one Luck [11.1]."""
+    _END_RETURNS: ClassVar[frozenset[str]] = frozenset()
+    """Kept tokens (by effect) that go back to the fate pool at the Game End."""
+    _LEFT_OUT_OF_POOL: ClassVar[Mapping[str, str]] = {}
+    """Tokens (by effect) removed from the game instead of joining the fate pool, with
+    the log's words for them."""
 
     _DEATH_ZONE: ClassVar[str] = "caught above the Hillary Step"
     """Why a client in the death zone dies at the game end [11.3] (a board's wording)."""
@@ -343,6 +377,7 @@ class DisasterState(Expedition):
     # the rules of :mod:`.views`
     _snapshot = views._snapshot
     observation = views.observation
+    _mountain_view = views._mountain_view
     _team_view = views._team_view
 
     # ================================================================== contract
@@ -396,8 +431,10 @@ class DisasterState(Expedition):
     _team_score = scoring._team_score
 
     # the rules of :mod:`.invariants`
+    _MARKER_PLACES: ClassVar[tuple[tuple[int, ...], tuple[int, ...]]] = invariants.MARKER_PLACES
     _token_places = invariants._token_places
     _token_problems = invariants._token_problems
+    _table_problems = invariants._table_problems
     invariants = invariants.invariants
 
     # ================================================================== teams
@@ -416,10 +453,10 @@ class DisasterState(Expedition):
 
     # ================================================================== views
 
-    def clone(self) -> DisasterState:
+    def clone(self) -> Self:
         """An independent copy: no list or team shared with this state (the table by
-        :meth:`.Expedition._copy_into`, the rest by :attr:`_copy_own`, each team by
-        :meth:`.Team.clone`)."""
+        :meth:`.Expedition._copy_into`, the rest (a layer's fields too) by
+        :attr:`_copy_own`, each team by :meth:`.Team.clone`)."""
         new = self._copy_base()
         new._cache = self._cache  # never changed in place: shared
         self._copy_into(new)

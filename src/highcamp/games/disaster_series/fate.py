@@ -33,21 +33,56 @@ from .constants import (
     WILL_TO_LIVE,
     ZONE_ORDER,
 )
+from .two_player_options import seat_label
+from .two_player_vocabulary import R_VICTORY
 
 if TYPE_CHECKING:
     from .protocols import SeriesState
 
 
 def _begin_end(self: SeriesState) -> None:
-    game = self._game
+    """The Game End begins [11.1]: every team keeps one Luck token (and what the ruleset
+    keeps: ``_END_KEEPS``); the other held tokens, the kept ones the ruleset returns
+    (``_END_RETURNS``) and every token still on the table form the fate pool, but the ones
+    the ruleset leaves out of it (``_LEFT_OUT_OF_POOL``, removed from the game); then the
+    first seat's clients draw their fates (:meth:`_begin_fates`)."""
     self.step = "fate"
-    luck_kept = [t for t in self.team.held if self.rs.tokens[t].effect == "luck"][:1]
-    back = [t for t in self.team.held if t not in luck_kept]
-    self.pool = sorted(self.container + self.set_aside + self.storm_watch + back + self.drawn)
+    tokens = self.rs.tokens
+    keeps, returns = self._END_KEEPS, self._END_RETURNS
+    back: list[int] = []
+    for team in self.teams:  # seat 1's, then seat 2's
+        keep = [t for t in team.held if tokens[t].effect == "luck"][:1]
+        if keeps:
+            keep += [t for t in team.held if tokens[t].effect in keeps]
+        back += [t for t in team.held if t not in keep]
+        team.held = keep
+        if returns:
+            kept = [t for t in team.kept if tokens[t].effect in returns]
+            team.kept = [t for t in team.kept if t not in kept]
+            back += kept
+    pool = self.container + self.set_aside + self.storm_watch + back + self.drawn
+    for effect, what in self._LEFT_OUT_OF_POOL.items():
+        out = sorted(t for t in pool if tokens[t].effect == effect)
+        if out:
+            pool = [t for t in pool if t not in out]
+            self.removed += out
+            self._emit(f"{len(out)} {what} are removed from the pool", R_POOL)
+    self.pool = sorted(pool)
     self.container, self.set_aside, self.storm_watch, self.drawn = [], [], [], []
-    self.team.held = luck_kept
     self._emit(f"{len(self.pool)} tokens form the fate pool", R_POOL)
-    if team_bonus(game.bonus).helicopter and self._stranded():
+    self._begin_fates()
+
+
+def _begin_fates(self: SeriesState) -> None:
+    """The first team to draw its fates: the only one in solitaire (with two players, the
+    First Player's)."""
+    self._seat_fates()
+
+
+def _seat_fates(self: SeriesState) -> None:
+    """A team's Game End: the helicopter first, if its bonus has one and a client is
+    stranded [14.2], then each client's fate [11.2]."""
+    if team_bonus(self._seat_game().bonus).helicopter and self._stranded():
         self.phase = P_HELI
         return
     self.team.heli_done = True
@@ -193,17 +228,46 @@ def _survive(self: SeriesState, c: int) -> None:
 
 
 def _finish(self: SeriesState) -> None:
+    """The end of a team's Game End: the ruleset's last steps (:meth:`_closing_steps`),
+    then its clients that never reached the first marker are not supported [11.6]; then
+    the next team draws its fates (:meth:`_next_seat_fates`), or the game is over and the
+    score is told (with two players each seat's and the winner [15.7])."""
+    if self._closing_steps():
+        return
     game = self._game
     ng = game.ng
+    team = self.team
+    first = self._first_marker()[0]
     for c in range(game.nc):
-        if self.team.goal[c] == 0 and self.team.pos[ng + c] != DEAD:
-            self.team.fates[c] = "not supported"
-            self._emit(f"{self.name(ng + c)} never reached the Hillary Step", R_UNSUPPORTED)
+        if team.goal[c] == 0 and team.pos[ng + c] != DEAD:
+            team.fates[c] = "not supported"
+            self._emit(f"{self.name(ng + c)} never reached the {first}", R_UNSUPPORTED)
+    if self._next_seat_fates():
+        return
     self.phase = P_OVER
     self.step = "over"
+    self._cache = None
     if self._log is not None:
-        bd = self.score_breakdown()[0]
-        self._emit(f"final score {bd.total:g}: {bd.band}", R_SCORE)
+        bds = self.score_breakdown()
+        if len(bds) == 1:
+            self._emit(f"final score {bds[0].total:g}: {bds[0].band}", R_SCORE)
+            return
+        for bd in bds:
+            label = seat_label(game, bd.player)
+            self._emit(f"{label} scores {bd.total:g}: {bd.band}", R_SCORE)
+        self._emit(self.ending() or "", R_VICTORY)
+
+
+def _closing_steps(self: SeriesState) -> bool:
+    """A ruleset's steps at the end of a team's Game End, before the unsupported are
+    counted (K2: House's Chimney, the bivouacked guides): True while one asks for a
+    decision or a roll (none here)."""
+    return False
+
+
+def _next_seat_fates(self: SeriesState) -> bool:
+    """Whether another team draws its fates now (none in solitaire)."""
+    return False
 
 
 def _fate_choice(self: SeriesState, action: int) -> None:

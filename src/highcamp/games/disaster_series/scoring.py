@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from highcamp.core import ScoreBreakdown, ScoreLine
@@ -21,8 +22,12 @@ if TYPE_CHECKING:
 
 def score_breakdown(self: SeriesState) -> list[ScoreBreakdown]:
     """Every line of [12.0] as if the game ended now (final at the end), with the band:
-    clients on the mountain count as surviving until their fate is drawn."""
-    return [self._team_score(self.team)]
+    clients on the mountain count as surviving until their fate is drawn; with two players
+    each seat's sheet, by the ruleset's scoring of each team (read in place)."""
+    teams = self.teams
+    if len(teams) == 1:
+        return [self._team_score(teams[0])]
+    return [replace(self._team_score(team), player=s) for s, team in enumerate(teams)]
 
 
 def _team_score(self: SeriesState, team: Team) -> ScoreBreakdown:

@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections import ChainMap
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import (
     two_player_bidding,
@@ -54,7 +54,7 @@ from . import (
     two_player_views,
 )
 from .bonuses import team_bonus
-from .constants import NEUTRAL, R_SCORE, R_UNSUPPORTED, SUMMIT_PUSH
+from .constants import NEUTRAL, SUMMIT_PUSH
 from .engine import DisasterState
 from .events import EFFECTS, Effect
 from .phases import ENGINE_PHASES, merged
@@ -248,11 +248,8 @@ class TwoPlayerRules(_Rules):
     seat_secret = two_player_setup.seat_secret
     _secret_choices = two_player_setup._secret_choices
     _clients_on = two_player_setup._clients_on
-    _setup = two_player_setup._setup
     _reserved = two_player_setup._reserved
-    _seat_setup = two_player_setup._seat_setup
-    _setup_next = two_player_setup._setup_next
-    _seat_ready = two_player_setup._seat_ready
+    _seat_done = two_player_setup._seat_done
     _choose_first = two_player_setup._choose_first
     _first_turn = two_player_setup._first_turn
     _begin_turn = two_player_setup._begin_turn
@@ -370,20 +367,14 @@ class TwoPlayerRules(_Rules):
     # the rules of :mod:`.two_player_end`
     _shift_queue = two_player_end._shift_queue
     _end_turn = two_player_end._end_turn
-    _begin_end = two_player_end._begin_end
-    _seat_fates = two_player_end._seat_fates
-    _finish = two_player_end._finish
-    _end_log = two_player_end._end_log
-    _END_RULES: ClassVar[tuple[str, str, str]] = (R_UNSUPPORTED, R_SCORE, R_VICTORY)
-    """The rules the Game End cites: not supported, the score, the victory."""
-    score_breakdown = two_player_end.score_breakdown
+    _begin_fates = two_player_end._begin_fates
+    _next_seat_fates = two_player_end._next_seat_fates
     score = two_player_end.score
     cooperative = two_player_end.cooperative
     short_of_success = two_player_end.short_of_success
     winners = two_player_end.winners
     returns = two_player_end.returns
     ending = two_player_end.ending
-    invariants = two_player_end.invariants
 
     # ------------------------------------------------------------------ game end [11.*]
 
@@ -430,10 +421,6 @@ class TwoPlayerRules(_Rules):
     def _base_observation(self) -> dict[str, Any]:
         """The ruleset's observation of the table with the active team (a read)."""
         return super().observation(0)
-
-    def clone(self) -> TwoPlayerRules:
-        """An independent copy."""
-        return cast(TwoPlayerRules, super().clone())
 
 
 class TwoPlayerState(TwoPlayerRules, DisasterState):

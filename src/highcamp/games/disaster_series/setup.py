@@ -14,8 +14,11 @@ from .constants import (
     R_DEPLETION,
     R_TEAM,
     R_WATCH,
+    Rule,
 )
 from .team import Team
+from .two_player_options import seat_label
+from .two_player_vocabulary import PRESTIGE_2P, R_PRESTIGE
 
 if TYPE_CHECKING:
     from .protocols import SeriesGame, SeriesState
@@ -67,23 +70,82 @@ def _team_drawn(self: SeriesState) -> bool:
     return True
 
 
+def _seat_game(self: SeriesState, seat: int | None = None) -> SeriesGame:
+    """The game a seat's team is set up from: the game itself in solitaire (with two
+    players, each seat's own game)."""
+    return self._game
+
+
 def _setup(self: SeriesState) -> None:
-    if self._draw_team(self._game):
-        self._begin_turn()
+    """Set-up [4.*]: the first seat's team (every team, one after the other: :func:`_seat_done`)."""
+    self._seat_setup()
+
+
+def _seat_setup(self: SeriesState) -> None:
+    """Set up the active seat's team from its own game (:func:`_draw_team`); a ruleset with
+    teams of its own kind sets them up itself (K2's [5.*])."""
+    if self._draw_team(self._seat_game()):
+        self._seat_ready(False)
 
 
 def _setup_next(self: SeriesState) -> None:
-    if not self._team_drawn():
-        return
+    """After a card hired or drawn: the team, once complete, is ready."""
+    if self._team_drawn():
+        self._seat_ready(True)
+
+
+def _seat_ready(self: SeriesState, drawn: bool) -> None:
+    """The active seat's team is complete (``drawn``: its cards were hired or drawn, not
+    the company's): with two players it starts with 14 Prestige [15.2]; the log names the
+    team (:func:`_team_line`); a ruleset's secret is drawn (:meth:`_secret_draw`), then the
+    next seat is set up or the first turn begins (:meth:`_seat_done`)."""
+    if len(self.teams) > 1:
+        self.team.prestige = PRESTIGE_2P
+    if self._log is not None:
+        line = self._team_line(drawn)
+        if line is not None:
+            self._emit(*line)
+    if not self._secret_draw():
+        self._seat_done()
+
+
+def _team_line(self: SeriesState, drawn: bool) -> tuple[str, str] | None:
+    """What the log says of a team ready at High Camp, and its rule (``None``: nothing, for
+    a solitaire company that was not drawn)."""
     game = self._game
-    self._emit(
+    two = len(self.teams) > 1
+    if not (drawn or two):
+        return None
+    text = (
         "guides "
         + ", ".join(self.name(g) for g in range(game.ng))
         + " and clients "
         + ", ".join(self.name(game.ng + c) for c in range(game.nc))
-        + " at High Camp; Prestige 18",
-        R_TEAM,
+        + " at High Camp; Prestige "
     )
+    return _seat_line(self, text)
+
+
+def _seat_line(self: SeriesState, text: str) -> tuple[str, str]:
+    """``text`` (which ends in "Prestige ") completed with the team's starting Prestige,
+    and its rule: with two players, the seat's label first and [15.2]."""
+    if len(self.teams) > 1:
+        return (
+            f"{seat_label(self._game, self._active_index())}: {text}{PRESTIGE_2P}",
+            f"{Rule.GUIDES} {Rule.CLIENTS} {R_PRESTIGE}",
+        )
+    return f"{text}{self.rs.board.prestige_start}", R_TEAM
+
+
+def _secret_draw(self: SeriesState) -> bool:
+    """A ruleset's secret drawn when a team is ready (K2's Sherpa goal [5.2]): True when
+    its phase now asks for it (none here)."""
+    return False
+
+
+def _seat_done(self: SeriesState) -> None:
+    """A seat's team is ready: in solitaire the first turn begins (with two players the
+    next seat is set up, or the First Player is chosen)."""
     self._begin_turn()
 
 

@@ -3,22 +3,13 @@ End team by team [11.*], the results [15.7] (competitive or cooperative) and inv
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from highcamp.core import ScoreBreakdown
 
-from .bonuses import team_bonus
 from .constants import (
-    DEAD,
-    LOST,
-    NEUTRAL,
-    P_HELI,
     P_OVER,
-    QUEUE,
-    R_POOL,
     R_QUEUE,
-    REMOVED,
 )
 from .two_player_vocabulary import (
     COOPERATIVE_BAND,
@@ -67,67 +58,21 @@ def _end_turn(self: TwoPlayerSeries) -> None:
     self._begin_turn()
 
 
-def _begin_end(self: TwoPlayerSeries) -> None:
-    self.step = "fate"
-    back: list[int] = []
-    for team in self.teams:  # seat 1's, then seat 2's
-        luck = [t for t in team.held if self.rs.tokens[t].effect == "luck"][:1]
-        back += [t for t in team.held if t not in luck]
-        team.held = luck
-    self.pool = sorted(self.container + self.set_aside + self.storm_watch + back + self.drawn)
-    self.container, self.set_aside, self.storm_watch, self.drawn = [], [], [], []
-    self._emit(f"{len(self.pool)} tokens form the fate pool", R_POOL)
+def _begin_fates(self: TwoPlayerSeries) -> None:
+    """The First Player's clients draw their fates first [11.*] [15.1]."""
     self.fate_seat = self.first
     self._seat(self.fate_seat)
     self._seat_fates()
 
 
-def _seat_fates(self: TwoPlayerSeries) -> None:
-    if team_bonus(self._seat_bonus()).helicopter and self._stranded():
-        self.phase = P_HELI
-        return
-    self.team.heli_done = True
-    self._build_fates()
-
-
-def _finish(self: TwoPlayerSeries) -> None:
-    """The end of a seat's Game End [11.*]: its clients that never reached the first marker
-    are not supported [12.0]; then the other seat draws its fates, or the game is over and
-    the scores and the winner are told [15.7]. A ruleset names its marker
-    (:meth:`_first_marker`), logs in its own words and sections (:meth:`_end_log`,
-    ``_END_RULES``) and has its own seat's step (:meth:`_seat_fates`)."""
-    game = self._game
-    ng = game.ng
-    say = self._end_log
-    unsupported, scored, victory = self._END_RULES
-    first = self._first_marker()[0]
-    team = self.team
-    for c in range(game.nc):
-        if team.goal[c] == 0 and team.pos[ng + c] != DEAD:
-            team.fates[c] = "not supported"
-            say(f"{self.name(ng + c)} never reached the {first}", unsupported)
-    if self.fate_seat == self.first:
-        self.fate_seat = 1 - self.first
-        self._seat(self.fate_seat)
-        self._seat_fates()
-        return
-    self.phase = P_OVER
-    self.step = "over"
-    self._cache = None
-    if self._log is not None:
-        for bd in self.score_breakdown():
-            say(f"{self.label(bd.player)} scores {bd.total:g}: {bd.band}", scored)
-        say(self.ending() or "", victory)
-
-
-def _end_log(self: TwoPlayerSeries, text: str, rule: str) -> None:
-    """Log an event of the Game End (the engine's log call; K2 logs its own sections)."""
-    self._emit(text, rule)
-
-
-def score_breakdown(self: TwoPlayerSeries) -> list[ScoreBreakdown]:
-    """Each seat's [12.0] sheet, by the ruleset's scoring of each team (read in place)."""
-    return [replace(self._team_score(team), player=s) for s, team in enumerate(self.teams)]
+def _next_seat_fates(self: TwoPlayerSeries) -> bool:
+    """After the First Player's Game End, the other seat draws its fates."""
+    if self.fate_seat != self.first:
+        return False
+    self.fate_seat = 1 - self.first
+    self._seat(self.fate_seat)
+    self._seat_fates()
+    return True
 
 
 def score(self: TwoPlayerSeries) -> float:
@@ -185,35 +130,3 @@ def ending(self: TwoPlayerSeries) -> str | None:
     if len(won) == 2:
         return "mutual victory"
     return f"{self.label(won[0])} wins"
-
-
-def invariants(self: TwoPlayerSeries) -> list[str]:
-    """Both teams' markers and every token accounted for; Prestige on its track."""
-    problems = self._token_problems()
-    queued = [e[1] for e in self.queue if e[1] != NEUTRAL]
-    if len(set(queued)) != len(queued):
-        problems.append("a marker is twice in the queue")
-    if any(e[1] == NEUTRAL for e in self.queue):
-        problems.append("no other company's client in a two-player game [15.4]")
-    ng = self._game.ng
-    for base, pos in ((0, self.team.pos), (OTHER, self.teams[1 - self.active].pos)):
-        for m, p in enumerate(pos):
-            allowed = (QUEUE, REMOVED) if m < ng else (QUEUE, LOST, DEAD)
-            if p < 0 and p not in allowed:
-                problems.append(f"{self.name(base + m)} is in no place a marker can be")
-            if (p == QUEUE) != (base + m in queued):
-                problems.append(f"{self.name(base + m)}: queue position and marker disagree")
-            if p >= self.rs.board.size:
-                problems.append(f"{self.name(base + m)} is off the board")
-    if len(self.blocked) > self.rs.board.blocked_ridge_markers:
-        problems.append("more Blocked Ridge markers than exist")
-    if self.step != "setup":
-        for s in self.blocked:
-            if sum(self._clients_on(s)) < 2:
-                problems.append(f"{self.rs.board.names[s]} blocked with fewer than two clients")
-    for p in (t.prestige for t in self.teams):
-        if not 0 <= p <= self.rs.board.prestige_max:
-            problems.append("Prestige off its track")
-    if len(self.storm_watch) + self.watch_blank > self.rs.board.storm_watch:
-        problems.append("Storm Watch overfull")
-    return problems

@@ -11,7 +11,6 @@ from .constants import (
     P_DRAW,
     R_DEPLETION,
     R_WATCH,
-    Rule,
 )
 from .two_player_options import seat_label
 from .two_player_vocabulary import (
@@ -20,7 +19,6 @@ from .two_player_vocabulary import (
     PRESTIGE_2P,
     R_FIRST,
     R_PREP_2P,
-    R_PRESTIGE,
     _flip,
 )
 
@@ -101,11 +99,6 @@ def _clients_on(self: TwoPlayerSeries, space: int) -> tuple[int, int]:
     return self.team.pos[ng:].count(space), self.teams[1 - self.active].pos[ng:].count(space)
 
 
-def _setup(self: TwoPlayerSeries) -> None:
-    self.active = 0
-    self._seat_setup()
-
-
 def _reserved(self: TwoPlayerSeries, kind: str) -> set[int]:
     """Cards the other seat holds or will take from its fixed team."""
     other = self._seat_game(1 - self.active)
@@ -121,29 +114,9 @@ def _reserved(self: TwoPlayerSeries, kind: str) -> set[int]:
     return taken
 
 
-def _seat_setup(self: TwoPlayerSeries) -> None:
-    """Set up the active seat's team from its own game (:func:`.setup._draw_team`)."""
-    if self._draw_team(self._seat_game()):
-        self._seat_ready()
-
-
-def _setup_next(self: TwoPlayerSeries) -> None:
-    if self._team_drawn():
-        self._seat_ready()
-
-
-def _seat_ready(self: TwoPlayerSeries) -> None:
-    game = self._game
-    self.team.prestige = PRESTIGE_2P
-    if self._log is not None:
-        self._emit(
-            f"{self.label(self.active)}: guides "
-            + ", ".join(self.name(g) for g in range(game.ng))
-            + " and clients "
-            + ", ".join(self.name(game.ng + c) for c in range(game.nc))
-            + f" at High Camp; Prestige {PRESTIGE_2P}",
-            f"{Rule.GUIDES} {Rule.CLIENTS} {R_PRESTIGE}",
-        )
+def _seat_done(self: TwoPlayerSeries) -> None:
+    """A seat's team is ready (:func:`.setup._seat_ready`: Prestige 14 [15.2]): the second
+    seat's is set up next, then the First Player is chosen [15.1]."""
     if self.active == 0:
         self._seat(1)
         self._seat_setup()

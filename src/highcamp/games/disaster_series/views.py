@@ -36,15 +36,16 @@ def _snapshot(self: SeriesState) -> dict[str, Any]:
 
 
 def observation(self: SeriesState, player: int) -> dict[str, Any]:
-    """Everything on the table (no hidden information), with names: the shared board
-    and the active team (:meth:`_team_view`)."""
+    """Everything on the table (no hidden information), with names: the shared board,
+    the active team (:meth:`_team_view`) and the mountain's own part
+    (:meth:`_mountain_view`)."""
     self._check_player(player)
     game = self._game
     rs = self.rs
     ng = game.ng
     tok = rs.tokens[self.current] if self.current >= 0 else None
     team = self._team_view(self.team)
-    return {
+    obs = {
         "phase": self._phase_name(),
         "step": self.step,
         "turn": self.turn,
@@ -96,6 +97,13 @@ def observation(self: SeriesState, player: int) -> dict[str, Any]:
         },
         "score": team["score"],
     }
+    self._mountain_view(obs)
+    return obs
+
+
+def _mountain_view(self: SeriesState, obs: dict[str, Any]) -> None:
+    """Add what the mountain shows beyond the engine's table to ``obs`` (nothing here;
+    K2: its tracks, Serac collapses, ropes, the Flashlight, the Secret Goal)."""
 
 
 def _team_view(self: SeriesState, team: Team) -> dict[str, Any]:

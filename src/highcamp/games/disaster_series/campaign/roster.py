@@ -12,8 +12,12 @@ from typing import Any
 from highcamp.core import Game
 
 from .. import ClientCard, DisasterGame, GuideCard
+from .options import unique_names
 
 __all__ = ["CampaignRoster"]
+
+_KEPT_TEAMS = 4096
+"""How many teams' games :meth:`CampaignRoster.team_game` keeps at most."""
 
 
 class CampaignRoster(Game):
@@ -34,6 +38,27 @@ class CampaignRoster(Game):
     LEAVE_C: int
     TAKE_C: int
     NO_MORE: int
+
+    def team_game(self, k: int, guides: tuple[int, ...], clients: tuple[int, ...]) -> DisasterGame:
+        """Mountain ``k`` (0-based) played by the team of campaign markers ``guides`` and
+        ``clients`` (:meth:`.DisasterGame.with_roster`, the names made unique), made once
+        for each team and kept: the game is read, never changed, by its states."""
+        cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], DisasterGame]
+        cache = self.__dict__.setdefault("_team_games", {})
+        key = (k, guides, clients)
+        game = cache.get(key)
+        if game is None:
+            cards = unique_names(
+                [self.guide_cards[g] for g in guides] + [self.client_cards[c] for c in clients],
+                self.titles,
+            )
+            game = self.mountains[k].with_roster(
+                cards[: len(guides)], cards[len(guides) :], "Campaign team"
+            )
+            if len(cache) >= _KEPT_TEAMS:
+                cache.clear()  # a bound on the memory a long simulation keeps
+            cache[key] = game
+        return game
 
     def team_size(self, k: int) -> tuple[int, int]:
         """Guides and clients mountain ``k`` (0-based) takes: the team's size its game

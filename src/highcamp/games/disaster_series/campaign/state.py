@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from highcamp.core import (
+    CHANCE,
     TERMINAL,
     IllegalActionError,
     InvalidActionError,
@@ -29,6 +30,7 @@ from highcamp.core import (
     ScoreLine,
     State,
 )
+from highcamp.core.rng import draw_keyed
 
 from .. import (
     DisasterGame,
@@ -36,10 +38,11 @@ from .. import (
     action_rule,
     apply_recorded,
     chance_outcome,
+    play_chance,
+    play_legal,
     team_members,
 )
 from ..components import load_citations
-from .options import unique_names
 from .roster import CampaignRoster
 
 __all__ = ["PHASE_NAMES", "CampaignState"]
@@ -146,7 +149,6 @@ class CampaignState(State):
         for gid in guides:
             if gid not in self.used_g:
                 self.used_g.append(gid)
-        obs = inner.observation(0)
         summits, deaths = [], []
         self.surv_g, self.surv_c = [], []
         for g, gid in enumerate(guides):
@@ -156,7 +158,7 @@ class CampaignState(State):
             else:
                 self.surv_g.append(gid)
         for c, cid in enumerate(clients):
-            if obs["clients"][c]["marker"] == "Summit":
+            if on_clients[c].summited:
                 self.marks.setdefault(cid, []).append(self.k)
                 summits.append(game.client_label(cid))
             if on_clients[c].gone:
@@ -174,11 +176,12 @@ class CampaignState(State):
                 "deaths": deaths,
             }
         )
-        self._emit(
-            f"{game.mountain_title(self.k)} is over: {bd.total:g} ({bd.band}); "
-            f"{len(summits)} summited, {len(deaths)} died",
-            R_CAMPAIGN,
-        )
+        if self._log is not None:
+            self._emit(
+                f"{game.mountain_title(self.k)} is over: {bd.total:g} ({bd.band}); "
+                f"{len(summits)} summited, {len(deaths)} died",
+                R_CAMPAIGN,
+            )
         if self.k == len(game.order) - 1:
             self.phase = OVER
             if self._log is not None:
@@ -254,14 +257,7 @@ class CampaignState(State):
 
     def _set_out(self) -> None:
         game = self._game
-        mountain = game.mountains[self.k]
-        cards = unique_names(
-            [game.guide_cards[g] for g in self.surv_g]
-            + [game.client_cards[c] for c in self.surv_c],
-            game.titles,
-        )
-        guides, clients = cards[: len(self.surv_g)], cards[len(self.surv_g) :]
-        team = mountain.with_roster(guides, clients, "Campaign team")
+        team = game.team_game(self.k, tuple(self.surv_g), tuple(self.surv_c))
         self.gmap, self.cmap = list(self.surv_g), list(self.surv_c)
         self.surv_g, self.surv_c = [], []
         self.inner = self._start(team, self._seed)
@@ -269,9 +265,9 @@ class CampaignState(State):
         if self._log is not None:
             self._emit(
                 f"the team sets out for {game.mountain_title(self.k)}: "
-                + ", ".join(card.name for card in guides)
+                + ", ".join(card.name for card in team.ruleset.guides)
                 + "; "
-                + ", ".join(card.name for card in clients),
+                + ", ".join(card.name for card in team.ruleset.clients),
                 R_CARRY,
             )
 
@@ -294,15 +290,36 @@ class CampaignState(State):
     def apply_action(self, action: int) -> None:
         """Apply an action (the contract's): during a climb, an action legal on the
         mountain goes straight to it; anything else through the contract's checks."""
-        if self.phase == MOUNTAIN and self._log is None and type(action) is int:
-            inner = self.inner
-            if action < self._game.LEAVE_G and action in inner.legal_actions():
-                inner.apply_legal(action)
+        if (
+            self.phase == MOUNTAIN
+            and self._log is None
+            and type(action) is int
+            and action < self._game.LEAVE_G
+        ):
+            over = play_legal(self.inner, action)
+            if over is not None:
                 self._history.append(action)
-                if inner.is_terminal():
+                if over:
                     self._finish_mountain()
                 return
         State.apply_action(self, action)
+
+    def apply_random_chance(self) -> int:
+        """Resolve a chance step from the campaign's seeded generator (the contract's),
+        straight on the mountain during a climb."""
+        if self.phase != MOUNTAIN or self._log is not None:
+            return State.apply_random_chance(self)
+        inner = self.inner
+        if inner.current_player() != CHANCE:
+            return State.apply_random_chance(self)  # refused by the contract
+        key = self._key
+        if key is None:
+            key = self._keep_key()
+        action, over = play_chance(inner, draw_keyed(key, len(self._history)))
+        if over:
+            self._finish_mountain()
+        self._history.append(action)
+        return action
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The mountain's chance outcomes at its chance steps (the campaign has none)."""
@@ -376,7 +393,8 @@ class CampaignState(State):
         return f"leave guide {game.guide_label(action - game.LEAVE_G)} behind"
 
     def _emit(self, text: str, rule: str, player: int | None = None) -> None:
-        State._emit(self, text, CITATIONS.cite(rule), player)  # the campaign's own rules
+        if self._log is not None:
+            State._emit(self, text, CITATIONS.cite(rule), player)  # the campaign's own rules
 
     def _action_rule(self, action: int) -> str:
         if self.phase == MOUNTAIN:

@@ -2,70 +2,53 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..constants import (
     DEAD,
     LOST,
     P_DIE,
-    P_OVER,
 )
 from .vocabulary import (
     R_AID,
-    R_POOL,
-    R_SCORE,
     R_SHERPA,
-    R_UNSUPPORTED,
 )
 
 if TYPE_CHECKING:
     from .protocols import K2Series
 
 
-def _begin_end(self: K2Series) -> None:
-    self.step = "fate"
-    tokens = self.rs.tokens
-    keep_held = [t for t in self.team.held if tokens[t].effect in ("luck", "synthetic_rope")]
-    luck = [t for t in keep_held if tokens[t].effect == "luck"][:1]
-    keep_held = luck + [t for t in keep_held if tokens[t].effect == "synthetic_rope"]
-    back = [t for t in self.team.held if t not in keep_held]
-    ams = [t for t in self.team.kept if tokens[t].effect == "acute_mountain_sickness"]
-    self.team.kept = [t for t in self.team.kept if t not in ams]
-    pool = self.container + self.set_aside + self.storm_watch + back + self.drawn + ams
-    ropes = sorted(t for t in pool if tokens[t].effect == "synthetic_rope")
-    self.pool = sorted(t for t in pool if t not in ropes)
-    self.removed += ropes
-    self.container, self.set_aside, self.storm_watch, self.drawn = [], [], [], []
-    self.team.held = keep_held
-    if ropes:
-        self._say(f"{len(ropes)} Synthetic Rope tokens are removed from the pool", R_POOL)
-    self._say(f"{len(self.pool)} tokens form the fate pool", R_POOL)
+END_KEEPS = frozenset({"synthetic_rope"})
+"""Held tokens a team keeps at the Game End besides one Luck: its Synthetic Ropes [11.1]."""
+END_RETURNS = frozenset({"acute_mountain_sickness"})
+"""Kept tokens that go back to the fate pool: Acute Mountain Sickness [11.1]."""
+LEFT_OUT_OF_POOL: Mapping[str, str] = {"synthetic_rope": "Synthetic Rope tokens"}
+"""Tokens removed from the game instead of joining the fate pool, with the log's words."""
+
+
+def _seat_fates(self: K2Series) -> None:
+    """A team's Game End on K2: no helicopter; House's Chimney is asked at its end."""
     self.team.heli_done = True
+    self.chimney_left = -1
     self._build_fates()
 
 
-def _finish(self: K2Series) -> None:
+def _closing_steps(self: K2Series) -> bool:
+    """House's Chimney's rolls, if the team kept it (True while one is asked), then the
+    bivouacked guides return to High Camp."""
     if self.chimney_left < 0:
         self.chimney_left = sum(
             1 for t in self.team.kept if self.rs.tokens[t].effect == "houses_chimney"
         )
         if self._next_chimney():
-            return
-    game = self._game
-    ng = game.ng
-    for g in range(ng):
-        if self.team.pos[g] == LOST:
-            self.team.pos[g] = 0
+            return True
+    team = self.team
+    for g in range(self._game.ng):
+        if team.pos[g] == LOST:
+            team.pos[g] = 0
             self._say(f"{self.name(g)} returns to High Camp after the bivouac", R_SHERPA)
-    for c in range(game.nc):
-        if self.team.goal[c] == 0 and self.team.pos[ng + c] != DEAD:
-            self.team.fates[c] = "not supported"
-            self._say(f"{self.name(ng + c)} never reached the Traverse", R_UNSUPPORTED)
-    self.phase = P_OVER
-    self.step = "over"
-    if self._log is not None:
-        bd = self.score_breakdown()[0]
-        self._say(f"final score {bd.total:g}: {bd.band}", R_SCORE)
+    return False
 
 
 def _next_chimney(self: K2Series) -> bool:

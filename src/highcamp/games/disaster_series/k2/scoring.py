@@ -11,6 +11,7 @@ from ..constants import (
     LOST,
     REMOVED,
 )
+from ..invariants import block_problems
 from ..team import K2Team, Team
 from .vocabulary import (
     R_SCORE,
@@ -19,12 +20,6 @@ from .vocabulary import (
 
 if TYPE_CHECKING:
     from .protocols import K2Series
-
-
-def score_breakdown(self: K2Series) -> list[ScoreBreakdown]:
-    """Every line of [12.0] as if the game ended now (final at the end), with the
-    Victory Chart band."""
-    return [self._team_score(self.team)]
 
 
 def _team_score(self: K2Series, team: Team) -> ScoreBreakdown:
@@ -78,23 +73,27 @@ def _goal_met(self: K2Series, team: K2Team | None = None) -> bool:
     return False
 
 
-def invariants(self: K2Series) -> list[str]:
-    """30 tokens accounted for (ropes on the board included); every marker in one
-    place; the tracks within their lengths."""
-    problems = self._token_problems()
-    ng = self._game.ng
-    for m in range(len(self.team.pos)):
-        allowed = (REMOVED, LOST) if m < ng else (LOST, DEAD)
-        if self.team.pos[m] < 0 and self.team.pos[m] not in allowed:
-            problems.append(f"{self.name(m)} is in no place a marker can be")
-        if self.team.pos[m] >= self.rs.board.size:
-            problems.append(f"{self.name(m)} is off the board")
-    if not 0 <= self.team.prestige <= self.rs.board.prestige_max:
-        problems.append("Prestige off its track")
-    if self._track_len() > self.rs.board.storm_watch:
+MARKER_PLACES: tuple[tuple[int, ...], tuple[int, ...]] = ((REMOVED, LOST), (LOST, DEAD))
+"""Where a guide and where a climber may be off the board on K2 (no queue): removed, LOST
+(a guide bivouacking [8.7]), dead."""
+
+
+def _table_problems(self: K2Series) -> list[str]:
+    """K2's table: the Serac collapses within their markers (with two players, shared
+    with the Blocked Ridge markers, each block by two climbers [15.4]), the Avalanche
+    Track within its length, ropes only on avalanche spaces, one Flashlight."""
+    problems = []
+    b = self.rs.board
+    if len(self.teams) == 1:
+        if len(self.collapsed) > b.blocked_ridge_markers:
+            problems.append("more Serac collapses than markers")
+    else:
+        what = "Blocked Ridge and Serac markers"
+        problems += block_problems(self, len(self.collapsed), what, "climbers")
+    if self._track_len() > b.storm_watch:
         problems.append("Avalanche Track overfull")
-    if len(self.collapsed) > self.rs.board.blocked_ridge_markers:
-        problems.append("more Serac collapses than markers")
     if any(r[0] not in self.collapsed for r in self.ropes):
         problems.append("a rope off an avalanche space")
+    if sum(1 for t in self.teams if t.flash >= 0) > 1:
+        problems.append("two Flashlights")
     return problems

@@ -14,13 +14,12 @@ movement options [8.1]. The game (options, teams) is :mod:`.rules`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import movement as series_movement
 from ..constants import DEPENDENT, LOST, PASSES_RIDGES, R_CLIENT, R_GUIDE, SACRIFICE, STEP_UP
 from ..engine import DisasterState
-from ..expedition import copier
 from ..phases import merged
 from ..team import K2Team, Team
 from . import avalanche, fate, luck, movement, scoring, texts, views
@@ -93,8 +92,12 @@ class K2State(DisasterState):
     Flashlight, the bivouacs) and, per seat, the Secret Goal's (a list: the active seat's
     first, :meth:`_seat_teams`)."""
     __slots__ = (*_K2_FLAT, *_K2_NESTED, *_K2_SCALARS)
-    _copy_k2: ClassVar[Callable[[Any, Any], None]] = copier(_K2_FLAT, _K2_NESTED, _K2_SCALARS)
-    """Copies K2's own fields (:meth:`clone`)."""
+    _LAYER_FIELDS: ClassVar[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = (
+        _K2_FLAT,
+        _K2_NESTED,
+        _K2_SCALARS,
+    )
+    """K2's own fields, which the engine's :meth:`clone` copies."""
 
     def __init__(self, game: K2Game, seed: int) -> None:
         self.collapsed: list[int] = []
@@ -131,9 +134,9 @@ class K2State(DisasterState):
     # the rules of :mod:`.teams`
     _kind = team_rules._kind
     _sherpa_goal = team_rules._sherpa_goal
-    _setup = team_rules._setup
-    _setup_next = team_rules._setup_next
-    _team_ready = team_rules._team_ready
+    _seat_setup = team_rules._seat_setup
+    _team_line = team_rules._team_line
+    _secret_draw = team_rules._secret_draw
     _CLIENTS_PHASE = P_RECRUIT
 
     # ============================================================== set-up [5.*]
@@ -318,8 +321,11 @@ class K2State(DisasterState):
 
     # ============================================================== game end [11.*]
     # the rules of :mod:`.fate`
-    _begin_end = fate._begin_end
-    _finish = fate._finish
+    _END_KEEPS = fate.END_KEEPS
+    _END_RETURNS = fate.END_RETURNS
+    _LEFT_OUT_OF_POOL = fate.LEFT_OUT_OF_POOL
+    _seat_fates = fate._seat_fates
+    _closing_steps = fate._closing_steps
     _next_chimney = fate._next_chimney
     _chimney_roll = fate._chimney_roll
 
@@ -351,11 +357,11 @@ class K2State(DisasterState):
 
     # ============================================================== results
     # the rules of :mod:`.scoring`
-    score_breakdown = scoring.score_breakdown
     _team_score = scoring._team_score
     _first_marker = scoring._first_marker
     _goal_met = scoring._goal_met
-    invariants = scoring.invariants
+    _MARKER_PLACES = scoring.MARKER_PLACES
+    _table_problems = scoring._table_problems
 
     def _token_places(self) -> list[int]:
         """The engine's places and the ropes on avalanche spaces [9.2]."""
@@ -383,12 +389,6 @@ class K2State(DisasterState):
             )
         return doc
 
-    def clone(self) -> K2State:
-        new = super().clone()
-        assert isinstance(new, K2State)
-        self._copy_k2(new)
-        return new
-
     def _team_view(self, team: Team) -> dict[str, Any]:
         """A team as the table shows it, in K2's words (the Traverse marker, the guide's
         kind, a bivouac)."""
@@ -396,9 +396,4 @@ class K2State(DisasterState):
         views._k2_team_view(self, team, view)
         return view
 
-    def observation(self, player: int) -> dict[str, Any]:
-        """Everything on the table (no hidden information in solitaire), with K2's tracks,
-        Serac collapses, ropes, the Flashlight and the Sherpa's Secret Goal."""
-        obs = super().observation(player)
-        views._k2_observation(self, obs)
-        return obs
+    _mountain_view = views._k2_observation

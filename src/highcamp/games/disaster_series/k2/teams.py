@@ -3,19 +3,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from ..constants import (
-    P_HIRE,
-    R_TEAM,
-)
+from ..constants import P_HIRE
+from ..setup import _seat_line
 from .vocabulary import (
     P_GOAL,
 )
 
 if TYPE_CHECKING:
     from ..team import K2Team, Team
-    from .protocols import K2Series
+    from .protocols import K2Game, K2Series
 
 
 def _kind(self: K2Series, team: Team | None = None) -> str:
@@ -30,30 +28,32 @@ def _sherpa_goal(self: K2Series, team: K2Team | None = None) -> str:
     return self.k2.goals[g][0] if g >= 0 else ""
 
 
-def _setup(self: K2Series) -> None:
-    game = self._game
+def _seat_setup(self: K2Series) -> None:
+    """The active seat's team [5.*]: its International Team, or hired [14.6] (any one
+    guide, then five climbers the other seat has not taken)."""
+    game = cast("K2Game", self._seat_game())
     if game.multinational:
-        self.phase = P_HIRE  # [14.6]: any one guide, then five climbers
+        self.phase = P_HIRE
         return
     self.team.guides = list(game.team.guides)
     self.team.clients = list(game.team.clients)
-    self._team_ready()
+    self._seat_ready(False)
 
 
-def _setup_next(self: K2Series) -> None:
-    if self._team_drawn():  # the climbers are recruited in P_RECRUIT [14.6]
-        self._team_ready()
-
-
-def _team_ready(self: K2Series) -> None:
+def _team_line(self: K2Series, drawn: bool) -> tuple[str, str] | None:
+    """The guide, its kind and the climbers at High Camp (said of every team)."""
     game = self._game
-    self._say(
+    text = (
         f"{self.name(0)} ({self._kind().upper()}) and climbers "
         + ", ".join(self.name(game.ng + c) for c in range(game.nc))
-        + f" at High Camp; Prestige {self.rs.board.prestige_start}",
-        R_TEAM,
+        + " at High Camp; Prestige "
     )
+    return _seat_line(self, text)
+
+
+def _secret_draw(self: K2Series) -> bool:
+    """A Sherpa's Secret Goal is drawn face down [5.2]."""
     if self._kind() == "sherpa":
         self.phase = P_GOAL
-        return
-    self._begin_turn()
+        return True
+    return False

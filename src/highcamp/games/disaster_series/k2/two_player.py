@@ -44,15 +44,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from ..constants import DEAD, LOST, P_DIE, P_HIRE, REMOVED, Rule
+from ..constants import P_DIE, Rule
 from ..events import EFFECTS, Effect
 from ..phases import merged
 from ..seats import (
     OTHER,
-    PRESTIGE_2P,
     R_BID,
-    R_PRESTIGE,
-    R_VICTORY,
     TWO_PLAYER_EFFECTS,
     TwoPlayerRules,
     seat_games,
@@ -67,9 +64,6 @@ from .vocabulary import (
     P_NOBLE,
     R_AVALANCHE,
     R_BUY,
-    R_POOL,
-    R_SCORE,
-    R_UNSUPPORTED,
 )
 
 if TYPE_CHECKING:
@@ -133,6 +127,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     _K2_DOC = (*K2State._K2_DOC, *_K2P_DOC)  # type: ignore[assignment]  # K2's _snapshot writes them all
     _K2P_SCALARS = ("noble_next", "noble_next_space")
     __slots__ = (*TwoPlayerRules._SLOTS_2P, *_K2P_SCALARS)
+    _LAYER_FIELDS = ((), (), _K2P_SCALARS)  # copied by the engine's clone
 
     def __init__(self, game: K2Game, seed: int) -> None:
         self.noble_next = -1  # a second team's Noble Sacrifice at the same collapse
@@ -157,37 +152,6 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         if other.multinational:
             return held
         return held | set(other.team.guides if kind == "guides" else other.team.clients)
-
-    # ------------------------------------------------------------------ set-up [5.*] [15.2]
-    def _seat_setup(self) -> None:
-        sg = self._k2_seat()
-        if sg.multinational:
-            self.phase = P_HIRE  # [14.6]: any guide and climbers the other seat has not taken
-            return
-        self.team.guides = list(sg.team.guides)
-        self.team.clients = list(sg.team.clients)
-        self._seat_ready()
-
-    def _seat_ready(self) -> None:
-        game = self._game
-        self.team.prestige = PRESTIGE_2P
-        self._say(
-            f"{self.label(self.active)}: {self.name(0)} ({self._kind().upper()}) and climbers "
-            + ", ".join(self.name(game.ng + c) for c in range(game.nc))
-            + f" at High Camp; Prestige {PRESTIGE_2P}",
-            f"{Rule.GUIDES} {Rule.CLIENTS} {R_PRESTIGE}",
-        )
-        if self._kind() == "sherpa":
-            self.phase = P_GOAL  # drawn face down [5.2]
-            return
-        self._seat_done()
-
-    def _seat_done(self) -> None:
-        if self.active == 0:
-            self._seat(1)
-            self._seat_setup()
-            return
-        self._choose_first()
 
     # ------------------------------------------------------------------ events [7.*] [15.3]
     def _place_event(self) -> None:
@@ -312,57 +276,6 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             self.other.flash = -1  # lost with its holder
         super()._die_rolled(d)
 
-    # ------------------------------------------------------------------ game end [11.*]
-    def _begin_end(self) -> None:
-        """Both teams' tokens go to the fate pool as in solitaire [11.1]; the First Player's
-        team draws its fates first."""
-        self.step = "fate"
-        tokens = self.rs.tokens
-        back: list[int] = []
-        for team in self.teams:  # seat 1's, then seat 2's
-            keep = [t for t in team.held if tokens[t].effect in ("luck", "synthetic_rope")]
-            luck = [t for t in keep if tokens[t].effect == "luck"][:1]
-            keep = luck + [t for t in keep if tokens[t].effect == "synthetic_rope"]
-            back += [t for t in team.held if t not in keep]
-            ams = [t for t in team.kept if tokens[t].effect == "acute_mountain_sickness"]
-            team.kept = [t for t in team.kept if t not in ams]
-            back += ams
-            team.held = keep
-        pool = self.container + self.set_aside + self.storm_watch + back + self.drawn
-        ropes = sorted(t for t in pool if tokens[t].effect == "synthetic_rope")
-        self.pool = sorted(t for t in pool if t not in ropes)
-        self.removed += ropes
-        self.container, self.set_aside, self.storm_watch, self.drawn = [], [], [], []
-        if ropes:
-            self._say(f"{len(ropes)} Synthetic Rope tokens are removed from the pool", R_POOL)
-        self._say(f"{len(self.pool)} tokens form the fate pool", R_POOL)
-        self.fate_seat = self.first
-        self._seat(self.fate_seat)
-        self._seat_fates()
-
-    def _seat_fates(self) -> None:
-        """A seat's Game End on K2: no helicopter; House's Chimney is asked at its end."""
-        self.team.heli_done = True
-        self.chimney_left = -1
-        self._build_fates()
-
-    def _finish(self) -> None:
-        if self.chimney_left < 0:
-            self.chimney_left = sum(
-                1 for t in self.team.kept if self.rs.tokens[t].effect == "houses_chimney"
-            )
-            if self._next_chimney():
-                return
-        team = self.team
-        for g in range(self._game.ng):
-            if team.pos[g] == LOST:
-                team.pos[g] = 0
-                self._say(f"{self.name(g)} returns to High Camp after the bivouac", R_SHERPA)
-        super()._finish()
-
-    _end_log = K2State._say
-    _END_RULES = (R_UNSUPPORTED, R_SCORE, R_VICTORY)  # K2's sections
-
     # ------------------------------------------------------------------ the contract
     # the phases as one table (:mod:`.two_player_phases`)
     PHASES = merged(K2_TWO_PLAYER_PHASES)
@@ -420,41 +333,3 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             else:
                 obs[key] = self.secret[seat]
         return obs
-
-    # ------------------------------------------------------------------ copies, checks
-    def clone(self) -> K2TwoPlayerState:
-        new = cast(K2TwoPlayerState, super().clone())
-        new.noble_next = self.noble_next
-        new.noble_next_space = self.noble_next_space
-        return new
-
-    def invariants(self) -> list[str]:
-        """30 tokens accounted for (both teams' and the ropes on the board); both teams'
-        markers in a place a marker can be; Blocked Ridge and Serac markers within the
-        four; blocks only with two or more climbers [15.4]; Prestige on its track."""
-        problems = self._token_problems()
-        ng = self._game.ng
-        for base, pos in ((0, self.team.pos), (OTHER, self.other.pos)):
-            for m, p in enumerate(pos):
-                allowed = (REMOVED, LOST) if m < ng else (LOST, DEAD)
-                if p < 0 and p not in allowed:
-                    problems.append(f"{self.name(base + m)} is in no place a marker can be")
-                if p >= self.rs.board.size:
-                    problems.append(f"{self.name(base + m)} is off the board")
-        b = self.rs.board
-        if len(self.blocked) + len(self.collapsed) > b.blocked_ridge_markers:
-            problems.append("more Blocked Ridge and Serac markers than exist")
-        if self.step != "setup":
-            for s in self.blocked:
-                if sum(self._clients_on(s)) < 2:
-                    problems.append(f"{b.names[s]} blocked with fewer than two climbers")
-        for p in (t.prestige for t in self.teams):
-            if not 0 <= p <= b.prestige_max:
-                problems.append("Prestige off its track")
-        if self._track_len() > b.storm_watch:
-            problems.append("Avalanche Track overfull")
-        if any(r[0] not in self.collapsed for r in self.ropes):
-            problems.append("a rope off an avalanche space")
-        if sum(1 for f in (self.team.flash, self.other.flash) if f >= 0) > 1:
-            problems.append("two Flashlights")
-        return problems

@@ -1,0 +1,46 @@
+"""The campaign's playout fast paths (a legal action or a chance step straight on the
+mountain) do what the contract's slow path does, step for step."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import highcamp
+from highcamp.core import CHANCE, TERMINAL, IllegalActionError, State
+from highcamp.games.disaster_series import play_legal
+
+
+@pytest.mark.parametrize("order", ["everest,k2", "k2,everest"])
+def test_fast_and_contract_paths_play_the_same_campaign(order: str) -> None:
+    game = highcamp.load_game("disaster-campaign", order=order)
+    for seed in range(6):
+        fast, slow = game.new_initial_state(seed), game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while fast.current_player() != TERMINAL:
+            if fast.current_player() == CHANCE:
+                a = fast.apply_random_chance()
+                assert State.apply_random_chance(slow) == a
+            else:
+                a = rng.choice(fast.legal_actions())
+                fast.apply_action(a)
+                State.apply_action(slow, a)
+            assert fast.mountain == slow.mountain
+        assert slow.is_terminal() and fast.to_json() == slow.to_json()
+        assert fast.score_breakdown() == slow.score_breakdown()
+
+
+def test_play_legal_applies_only_a_legal_action() -> None:
+    s = highcamp.load_game("disaster-on-k2").new_initial_state(seed=2)
+    before = s.to_json()
+    assert play_legal(s, -1) is None and play_legal(s, 10**6) is None
+    assert s.to_json() == before
+    a = s.chance_outcomes()[0][0]
+    assert play_legal(s, a) is False and s.history() == [a]
+
+
+def test_a_refused_action_during_a_climb_names_the_mountains_rule() -> None:
+    s = highcamp.load_game("disaster-campaign").new_initial_state(seed=1)
+    with pytest.raises(IllegalActionError):
+        s.apply_action(s.chance_outcomes()[0][0] + 1000)
