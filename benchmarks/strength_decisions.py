@@ -31,7 +31,7 @@ single decisions instead, cheaply enough for all of them::
   ``medium`` (3 s minus 1 s) paired by position. A decision-level gain is not a game's win
   share or score: it is the reference's value of one move against another's.
 
-Output is JSONL, one line per position and budget, appended as it goes: a run given the
+Output is JSONL, one line per position and budget, appended position by position: a run given the
 same ``--out`` again skips what is there (``--summary`` only reads the file and prints the
 tables). Wall-clock budgets buy fewer simulations on a loaded machine: the simulations are
 reported with each figure.
@@ -194,14 +194,19 @@ def _counts(agent: Agent) -> tuple[int, int]:
 Job = tuple[str, int, int, list[str], int, list[tuple[int, list[str]]]]
 
 
-def evaluate_game(job: Job) -> list[dict[str, Any]]:
-    """The lines of one game: for each wanted ``(decision, budgets)``, each budget's move,
-    its reference value and the heuristic's (``job``: label, game seed, every, budgets,
-    playouts, wanted positions)."""
+def evaluate_game(job: Job) -> list[list[dict[str, Any]]]:
+    """The lines of one game, position by position (see :func:`iter_game`)."""
+    return list(iter_game(job))
+
+
+def iter_game(job: Job) -> Iterator[list[dict[str, Any]]]:
+    """The lines of one game's positions, one list a position: for each wanted
+    ``(decision, budgets)``, each budget's move, its reference value and the heuristic's
+    (``job``: label, game seed, every, budgets, playouts, wanted positions)."""
     label, g, every, _budgets, playouts, wanted = job
     todo = dict(wanted)
-    out: list[dict[str, Any]] = []
     for seed, n, state, played in positions(label, every, g, 1):
+        out: list[dict[str, Any]] = []
         if n not in todo:
             continue
         salt = seed * 10_007 + n
@@ -233,10 +238,10 @@ def evaluate_game(job: Job) -> list[dict[str, Any]]:
                     "playouts": playouts,
                 }
             )
+        yield out
         del todo[n]
         if not todo:
             break
-    return out
 
 
 def _plan(
@@ -347,13 +352,17 @@ def main(argv: list[str]) -> int:
                 jobs: list[Job] = [
                     (label, g, every, budgets, args.reference_playouts, w) for g, w in plan
                 ]
-                results = pool.map(evaluate_game, jobs) if pool else map(evaluate_game, jobs)
-                for result in results:
-                    for x in result:
+                games = (
+                    (p for game in pool.map(evaluate_game, jobs) for p in game)
+                    if pool
+                    else (p for job in jobs for p in iter_game(job))
+                )
+                for position in games:  # written as each position is measured
+                    for x in position:
                         out.write(json.dumps(x) + "\n")
                         lines.append(x)
                     out.flush()
-                    bar.advance(task, len({x["decision"] for x in result}))
+                    bar.advance(task)
         if pool is not None:
             pool.shutdown()
     print(summary(lines, list(args.games), budgets))
