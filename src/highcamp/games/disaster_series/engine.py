@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import (
+    allowances,
     end_of_turn,
     fate,
     hillary_step,
@@ -282,16 +283,16 @@ class DisasterState(Expedition):
     _start_round = movement._start_round
     _resume = movement._resume
     _finish_round = movement._finish_round
-    _guide_allowance = movement._guide_allowance
-    _client_allowance = movement._client_allowance
-    _client_allowances = movement._client_allowances
-    _plays = movement._plays
-    _play_held = movement._play_held
-    _can_push = movement._can_push
-    _selectable = movement._selectable
-    _client_selectable = movement._client_selectable
+    _guide_allowance = allowances._guide_allowance
+    _client_allowance = allowances._client_allowance
+    _client_allowances = allowances._client_allowances
+    _plays = allowances._plays
+    _play_held = allowances._play_held
+    _can_push = allowances._can_push
+    _selectable = allowances._selectable
+    _client_selectable = allowances._client_selectable
     _move_actions = movement._move_actions
-    _ridges_open_playable = movement._ridges_open_playable
+    _ridges_open_playable = allowances._ridges_open_playable
     _end_problem = movement._end_problem
     _step_problem = movement._step_problem
     _do_step = movement._do_step
@@ -301,7 +302,7 @@ class DisasterState(Expedition):
     _drop = movement._drop
     _end_client = movement._end_client
     _select = movement._select
-    _choose_option = movement._choose_option
+    _choose_option = allowances._choose_option
     _move_action = movement._move_action
 
     # ================================================================== queue [8.2] [9.0]

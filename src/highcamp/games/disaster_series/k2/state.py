@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import allowances as series_allowances
 from .. import movement as series_movement
 from ..constants import DEPENDENT, LOST, PASSES_RIDGES, R_CLIENT, R_GUIDE, SACRIFICE, STEP_UP
 from ..engine import DisasterState
@@ -182,7 +183,7 @@ class K2State(DisasterState):
         return traits
 
     def _guide_allowance(self, g: int) -> int:
-        n = series_movement._guide_allowance(self, g)
+        n = series_allowances._guide_allowance(self, g)
         if (
             "sherpa_stamina" in self.team.fx
             and self._game.ruleset.guides[self.team.guides[g]].kind == "sherpa"
@@ -204,7 +205,7 @@ class K2State(DisasterState):
     def _selectable(self, m: int) -> bool:
         if m < self._game.ng and "hap_stuck" in self.team.fx and self._kind() == "hap":
             return False
-        return series_movement._selectable(self, m)
+        return series_allowances._selectable(self, m)
 
     def _select(self, m: int) -> None:
         series_movement._select(self, m)
