@@ -239,6 +239,10 @@ class DisasterState(Expedition):
     _skills = markers._skills
     _traits = markers._traits
     _is_blocked = markers._is_blocked
+    _unblock = markers._unblock
+    _UNBLOCKS: ClassVar[bool] = False
+    """Whether a step may free a Blocked Ridge (:meth:`_unblock` after each step: the
+    two-player rules [15.4])."""
     _escape = markers._escape
     _client_at = markers._client_at
     _guide_on = markers._guide_on
@@ -262,6 +266,10 @@ class DisasterState(Expedition):
     _check_watch = turn._check_watch
     _after_draw = turn._after_draw
     _place_event = turn._place_event
+    _ridges_placed = turn._ridges_placed
+    _UNBUYABLE: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    """Effects whose tokens are never bought, with the log's text and rule (K2's
+    Darkness [7.2])."""
     _decline = turn._decline
     _buy = turn._buy
     _take_event = turn._take_event
@@ -282,6 +290,8 @@ class DisasterState(Expedition):
     _move_rounds = movement._move_rounds
     _start_round = movement._start_round
     _resume = movement._resume
+    _RESUME_FIRST: ClassVar[tuple[Callable[[Any], bool], ...]] = ()
+    """A ruleset's interruptions, asked first when play resumes (:func:`.movement._resume`)."""
     _finish_round = movement._finish_round
     _guide_allowance = allowances._guide_allowance
     _client_allowance = allowances._client_allowance
@@ -382,6 +392,8 @@ class DisasterState(Expedition):
 
     # the rules of :mod:`.transitions` (the phases' own are the table's)
     _die_rolled = transitions._die_rolled
+    _ROLL_FIRST: ClassVar[tuple[Callable[[Any, int], int | None], ...]] = ()
+    """A ruleset's own die rolls and modifiers, asked first (:func:`.transitions._die_rolled`)."""
     _avalanche = transitions._avalanche
 
     # ================================================================== results

@@ -91,7 +91,15 @@ def _start_round(self: SeriesState, first: bool) -> None:
 
 
 def _resume(self: SeriesState) -> None:
-    """Continue after an interruption (queue entries, lost rolls) or an action."""
+    """Continue after an interruption (queue entries, lost rolls) or an action. A ruleset's
+    own interruptions come first (``_RESUME_FIRST``: each hook returns True when it has set
+    the phase: K2's Noble Sacrifice and descents [7.3] [9.2], the two-player relocation of
+    a Blocked Ridge marker [15.4])."""
+    first = self._RESUME_FIRST
+    if first:
+        for hold in first:
+            if hold(self):
+                return
     if self.entering:
         if len(self.entering) > 1 and not self.entry_chosen:
             self.phase = P_ORDER
@@ -142,9 +150,11 @@ def _move_actions(self: SeriesState) -> list[int]:
         else:
             acts = [FINISH]
         moved = team.moved
+        seats = game.seat_games  # with two players, the bonus of the seat's own team
+        bonus = seats[0 if self.teams[0] is team else 1].bonus if seats else game.bonus
         if (
-            game.bonus
-            and team_bonus(game.bonus).summit_push  # [14.2]
+            bonus
+            and team_bonus(bonus).summit_push  # [14.2]
             and not team.bonus_used
             and not any(moved[:ng])
         ):
@@ -427,6 +437,8 @@ def _select(self: SeriesState, m: int) -> None:
 def _move_action(self: SeriesState, action: int) -> None:
     if STEP_UP <= action <= STEP_DOWN:  # the commonest first
         self._do_step(action)
+        if self._UNBLOCKS and self.blocked:
+            self._unblock()  # two players: a ridge left by a client may open [15.4]
     elif SELECT <= action < PICKUP:
         ng = self._game.ng
         self._select(action - SELECT)

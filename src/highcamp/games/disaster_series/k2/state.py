@@ -14,7 +14,7 @@ movement options [8.1]. The game (options, teams) is :mod:`.rules`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .. import allowances as series_allowances
@@ -24,18 +24,16 @@ from ..engine import DisasterState
 from ..expedition import copier
 from ..phases import merged
 from ..team import K2Team, Team
-from . import avalanche, fate, luck, movement, scoring, texts, views
+from . import avalanche, dice, fate, luck, movement, scoring, texts, views
 from . import events as _events  # noqa: F401  (registers K2's event effects)
 from . import teams as team_rules
 from .phases import K2_PHASES
 from .vocabulary import (
     HELD,
     KEPT,
-    P_DESCENT,
-    P_NOBLE,
     P_RECRUIT,
-    P_REROLL,
     R_AV_SPACE,
+    R_BUY,
     R_GOALS,
     R_SHERPA,
     R_TRAITS,
@@ -141,7 +139,10 @@ class K2State(DisasterState):
 
     # ============================================================== events [7.*]
     # the rules of :mod:`.avalanche`
-    _place_event = avalanche._place_event
+    _ridges_placed = avalanche._ridges_placed
+    _UNBUYABLE: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "darkness": ("a Darkness token cannot be bought", R_BUY)
+    }
     _track_len = avalanche._track_len
     _decline = avalanche._decline
     _check_watch = avalanche._check_watch
@@ -160,13 +161,8 @@ class K2State(DisasterState):
     _fall = avalanche._fall
 
     # ============================================================== movement [8.*]
-    def _resume(self) -> None:
-        if self.phase == P_NOBLE:
-            return
-        if self.descents:
-            self.phase = P_DESCENT
-            return
-        series_movement._resume(self)
+    _RESUME_FIRST: ClassVar[tuple[Callable[[Any], bool], ...]] = (avalanche._hold,)
+    """Before play resumes: a Noble Sacrifice [7.3], the descents [9.2]."""
 
     def _traits(self, c: int) -> frozenset[str]:
         game = self._game
@@ -268,6 +264,8 @@ class K2State(DisasterState):
                 self._say(f"{self.name(x)} earns the Traverse marker", R_GOALS)
         if m < ng and nxt == self._game.ruleset.board.summit and self._kind() == "sherpa":
             self.team.sherpa_summit = True
+            if group and self._game.seat_games:
+                self.team.summited_with = True  # two players: public, the goal if it is it
             if group and self._sherpa_goal() == "summit_with_climber" and not self.team.goal_done:
                 self.team.goal_done = True
                 self._say(
@@ -291,29 +289,8 @@ class K2State(DisasterState):
     _lucky_subject = luck._lucky_subject
     _bad_roll = luck._bad_roll
 
-    def _die_rolled(self, d: int) -> None:
-        d += self.luck_bonus
-        self.luck_bonus = 0
-        self.luck_asked = False
-        if not self.rerolled and self._lucky_subject() and self._bad_roll(d):
-            self.reroll_face = d
-            self.phase = P_REROLL  # Lucky: the player may roll again, once
-            return
-        self.rerolled = False
-        kind = self.die_for
-        if kind == "descent":
-            self.die_for = ""
-            self._descend(d)
-            return
-        if kind == "bivouac":
-            self.die_for = ""
-            self._bivouac_roll(d)
-            return
-        if kind == "chimney":
-            self.die_for = ""
-            self._chimney_roll(d)
-            return
-        super()._die_rolled(d)
+    _ROLL_FIRST: ClassVar[tuple[Callable[[Any, int], int | None], ...]] = (dice._roll_first,)
+    """K2's Luck and Lucky [14.1] and its own rolls, before the engine's."""
 
     # ============================================================== bivouac [8.7]
 
