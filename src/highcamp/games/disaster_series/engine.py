@@ -305,6 +305,9 @@ class DisasterState(Expedition):
     _ridges_open_playable = allowances._ridges_open_playable
     _end_problem = movement._end_problem
     _step_problem = movement._step_problem
+    _PLAIN_STEPS: ClassVar[bool] = True
+    """Whether :meth:`_step_problem` is the engine's (the movement step's legal actions then
+    answer its common case inline); K2 asks its own at every step."""
     _do_step = movement._do_step
     _summit = movement._summit
     _get_lost = movement._get_lost
@@ -377,6 +380,7 @@ class DisasterState(Expedition):
 
     legal_actions = phases.legal_actions
     apply_action = phases.apply_action
+    apply_random_chance = phases.apply_random_chance
     # ----------------------------------------------------------------- action texts
     # the rules of :mod:`.texts`
     _simple_text = texts._simple_text

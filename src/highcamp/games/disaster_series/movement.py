@@ -65,7 +65,7 @@ def _move_rounds(self: SeriesState, game: SeriesGame) -> list[str]:
     """The rounds of the movement step [7.1] [7.6] for the team of ``game`` (the game,
     or a seat's): a Clear Phase move or a storm move, or both on the turn the storm hits
     with the team bonus that allows it [14.2]."""
-    if not self._storm_phase():
+    if self.storm <= 0:  # the Clear Phase (:meth:`_storm_phase`, inlined)
         return ["clear"]
     if self.storm == 1 and game.bonus and team_bonus(game.bonus).storm_moves_twice:
         self._emit("team bonus: one normal move, then one storm move", R_BONUS)
@@ -145,7 +145,7 @@ def _move_actions(self: SeriesState) -> list[int]:
         choosing = self.round == "clear" and self.option < 0
         if choosing:
             acts = [OPT_A, OPT_B, OPT_C]
-            if team.prep < 2 and ng > 0 and not self._storm_phase():
+            if team.prep < 2 and ng > 0 and self.storm <= 0:  # not in the Storm Phase
                 acts += [OPT_A_PREP, OPT_B_PREP] if ng > 1 else [OPT_B_PREP]
         else:
             acts = [FINISH]
@@ -183,13 +183,32 @@ def _move_actions(self: SeriesState) -> list[int]:
             acts += self._plays()
         return acts
     acts = []
-    step_problem = self._step_problem
-    if step_problem(STEP_UP) is None:
-        acts.append(STEP_UP)
-    if step_problem(STEP_DOWN) is None:
-        acts.append(STEP_DOWN)
     pos = team.pos
     here = pos[m]
+    if self.remaining >= 1:  # else neither step [7.4]
+        if self._PLAIN_STEPS and not self.carried:
+            # the common step, inlined: what :func:`_step_problem` answers at once (no
+            # carried client, no Blocked Ridge, for a client not the Summit or Up);
+            # anything else is asked of it
+            b = self.rs.board
+            blocked = self.blocked
+            hi, lo = here + 1, here - 1
+            if hi < b.size and (
+                ((not blocked or hi not in blocked) and (m < ng or (hi != b.summit and hi != b.up)))
+                or self._step_problem(STEP_UP) is None
+            ):
+                acts.append(STEP_UP)
+            if lo >= 0 and (
+                ((not blocked or lo not in blocked) and (m < ng or (lo != b.summit and lo != b.up)))
+                or self._step_problem(STEP_DOWN) is None
+            ):
+                acts.append(STEP_DOWN)
+        else:
+            step_problem = self._step_problem
+            if step_problem(STEP_UP) is None:
+                acts.append(STEP_UP)
+            if step_problem(STEP_DOWN) is None:
+                acts.append(STEP_DOWN)
     # [8.1]: a marker that has not left a blocked ridge it started on may stay
     blocked = self.blocked
     end_ok = not blocked or here not in blocked or (here == self.start_space and not self.stepped)
@@ -212,7 +231,7 @@ def _move_actions(self: SeriesState) -> list[int]:
         return acts
     if end_ok:
         acts.append(END_MOVE)
-    if self._can_push(m - ng):
+    if game.advanced and not self.pushed and self._can_push(m - ng):  # [13.2]
         acts.append(PUSH)
     return acts
 
@@ -336,7 +355,7 @@ def _do_step(self: SeriesState, action: int) -> None:
         self._end_client()
         return
     if (
-        self._storm_phase()  # [8.3]: the whole Storm Phase, both moves of [14.2] too
+        self.storm > 0  # [8.3]: the whole Storm Phase, both moves of [14.2] too
         and cur in b.lost_on_leaving
         and "calm_wind" not in team.fx
         and GOOD_DIRECTION not in self._traits(c)
@@ -431,7 +450,7 @@ def _select(self: SeriesState, m: int) -> None:
         self.carried = []
     else:
         self.guides_left = 0  # guides always move first [7.1] [7.6]
-        self.remaining = self._client_allowance(m - ng)
+        self.remaining = self._client_allowances()[m - ng]
 
 
 def _move_action(self: SeriesState, action: int) -> None:

@@ -293,6 +293,39 @@ def apply_action(self: SeriesState, action: int) -> None:
     State.apply_action(self, action)  # type: ignore[arg-type]  # self is a State
 
 
+def apply_random_chance(self: SeriesState) -> int:
+    """Resolve a chance step from the state's seeded generator (the contract's
+    :meth:`highcamp.State.apply_random_chance`, the same draw): the phase's entry is read
+    once for who acts, the sample and the transition (hot path: a quarter of a random
+    playout's actions are chance steps).
+
+    >>> import highcamp
+    >>> a = highcamp.load_game("disaster-on-everest").new_initial_state(seed=3)
+    >>> b = a.clone()
+    >>> a.apply_random_chance() == highcamp.State.apply_random_chance(b)
+    True
+    """
+    phase = self.phase
+    entry = self.PHASES[phase]
+    who = self._WHO[phase]
+    if (entry.player(self) if who is None else who) != CHANCE:
+        raise IllegalActionError(rule="R-0-3", reason="this is not a chance step")
+    key = self._key
+    if key is None:
+        key = self._keep_key()
+    # splitmix64 of (key, counter), as in highcamp.core.chance
+    z = (key + (len(self._history) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    action = entry.sample(self, z ^ (z >> 31))  # legal by construction
+    if self._log is not None:
+        self._log_action(action)
+    self._cache = None  # the contract's _apply, inlined
+    entry.apply(self, action)
+    self._history.append(action)
+    return action
+
+
 def _legal_actions(self: SeriesState) -> list[int]:
     """The legal actions: the memo a transition left (``_resume``), or computed now. A
     read never writes the memo, so reading a state changes nothing."""

@@ -213,6 +213,8 @@ class K2State(DisasterState):
 
     _move_actions = movement._move_actions
 
+    _PLAIN_STEPS = False  # the avalanche spaces and the Traverse's own refusals
+
     def _step_problem(self, action: int) -> str | None:
         m = self.mover
         cur = self.team.pos[m]
@@ -229,10 +231,19 @@ class K2State(DisasterState):
         if (
             m >= ng
             and action == STEP_UP
-            and nxt in (self.k2.traverse_goal, self._game.ruleset.board.summit)
+            and nxt in (self._game.k2.traverse_goal, self._game.ruleset.board.summit)
             and any(DEPENDENT in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
         ):
             return R_TRAITS
+        b = self._game.ruleset.board
+        if (
+            not self.carried
+            and self.remaining >= 1
+            and 0 <= nxt < b.size
+            and nxt not in self.blocked
+            and (m < ng or (nxt != b.summit and nxt != b.up))
+        ):
+            return None  # the engine's common step, inlined (hot path)
         return series_movement._step_problem(self, action)
 
     def _do_step(self, action: int) -> None:
