@@ -317,6 +317,8 @@ class DisasterState(Expedition):
     _select = movement._select
     _choose_option = allowances._choose_option
     _move_action = movement._move_action
+    _FOR_BOTH: ClassVar[frozenset[str]] = frozenset()
+    """The played effects that serve both players that turn (two players)."""
 
     # ================================================================== queue [8.2] [9.0]
     # the rules of :mod:`.hillary_step`

@@ -497,4 +497,19 @@ def _move_action(self: SeriesState, action: int) -> None:
             self._emit(
                 f"{self._game.ruleset.tokens[t].name}: clients move one more space", R_EVENTS
             )
+        if eff in self._FOR_BOTH:
+            self._resume()
+            _for_both(self, eff)
+            return
     self._resume()
+
+
+def _for_both(self: SeriesState, eff: str) -> None:
+    """A played effect that serves both players that turn (``_FOR_BOTH``: the two-player
+    clarifications, Ridges Open): in force for every team; the options are asked again
+    with it."""
+    for team in self.teams:
+        if eff not in team.fx:
+            team.fx.append(eff)
+    if self.round == "clear" and self.option < 0:
+        self._cache = None

@@ -292,6 +292,7 @@ class TwoPlayerRules(_Rules):
     _removable = two_player_blocks._removable
     _unblock = two_player_blocks._unblock  # after each step (the engine's ``_move_action``)
     _UNBLOCKS = True
+    _FOR_BOTH = frozenset({"ridges_open"})  # "removes all ridges for that turn"
     _RESUME_FIRST: ClassVar[tuple[Callable[[Any], bool], ...]] = (two_player_blocks._hold,)
     """Before play resumes: the Blocked Ridge marker to relocate, the queue's entry order."""
 

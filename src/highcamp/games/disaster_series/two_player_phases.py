@@ -37,7 +37,6 @@ from .constants import (
     P_OVER,
     P_SPOT,
     P_TARGET,
-    PLAY,
     R_EVENTS,
     TARGET_CLIENT,
 )
@@ -192,24 +191,6 @@ def _naming_first(apply: Callable[[Any, int], None]) -> Callable[[Any, int], Non
     return applied
 
 
-def _ridges_open_for_both(base: Callable[[Any, int], None]) -> Callable[[Any, int], None]:
-    """Ridges Open removes all ridges for the turn, for both players (the clarifications)."""
-
-    def apply(s: TwoPlayerSeries, action: int) -> None:
-        ridges_open = (
-            PLAY <= action < TARGET_CLIENT and s._game.effect_ids[action - PLAY] == "ridges_open"
-        )
-        base(s, action)
-        if ridges_open:
-            for fx in (s.team.fx, s.other.fx):
-                if "ridges_open" not in fx:
-                    fx.append("ridges_open")
-            if s.round == "clear" and s.option < 0:
-                s._cache = None  # the options are asked again with the new effect
-
-    return apply
-
-
 def _first_apply(s: TwoPlayerSeries, action: int) -> None:
     s._first_turn(action - FIRST_SEAT)
 
@@ -296,7 +277,7 @@ def two_player_phases(base: Table) -> dict[int, Phase]:
     for ph, kind in ((P_GDRAW, "guides"), (P_CDRAW, "clients")):
         out[ph] = replaced(out[ph], outcomes=_drawn(kind), is_legal=_is_drawn)
     out[P_DRAW] = replaced(out[P_DRAW], apply=after_each(_naming_first(base[P_DRAW].apply)))
-    out[P_MOVE] = replaced(out[P_MOVE], apply=after_each(_ridges_open_for_both(base[P_MOVE].apply)))
+    # (Ridges Open serves both players that turn: the engine's ``_FOR_BOTH``)
     out[P_ORDER] = replaced(out[P_ORDER], legal=_order_legal)
     out[P_HIRE] = replaced(out[P_HIRE], legal=_hire_legal)
     out[P_TARGET] = replaced(

@@ -17,6 +17,7 @@ from ..constants import (
     T_LOST,
     T_PLAYED,
 )
+from ..two_player_vocabulary import OTHER, P_RELOCATE
 from .vocabulary import (
     DESC_NEWROPE,
     DESC_ROPE,
@@ -55,9 +56,11 @@ def _hold(self: K2Series) -> bool:
     return False
 
 
-def _next_noble(self: K2TwoPlayerSeries) -> bool:
-    """Two players: a second team's Noble Sacrifice at the same collapse [7.3], asked once
-    the first is decided (a hook of ``_RESUME_FIRST``, before the others)."""
+def _two_player_hold(self: K2TwoPlayerSeries) -> bool:
+    """Two players (the one hook of ``_RESUME_FIRST``): a Noble Sacrifice to decide, then a
+    second team's at the same collapse [7.3], then the two-player interruptions
+    (:func:`..two_player_blocks._hold`: the Blocked Ridge marker to relocate [15.4], the
+    queue's entry order), then the descents [9.2] (:func:`_hold`), in one call."""
     if self.phase == P_NOBLE:
         return True
     if self.noble_next >= 0:
@@ -67,6 +70,15 @@ def _next_noble(self: K2TwoPlayerSeries) -> bool:
         self.noble_victims = self._client_at(space)
         self.noble_space = space
         self.phase = P_NOBLE
+        return True
+    if self.pending_block >= 0 and self.step == "move":
+        self.phase = P_RELOCATE
+        return True
+    entering = self.entering
+    if len(entering) > 1 and sum(1 for e in entering if e[0] < OTHER) < 2:
+        self.entry_chosen = True
+    if self.descents:
+        self.phase = P_DESCENT
         return True
     return False
 

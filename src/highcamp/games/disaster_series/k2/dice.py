@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..two_player_events import _opponents_roll
 from ..two_player_vocabulary import OTHER
 from .vocabulary import P_REROLL
 
@@ -42,12 +43,15 @@ def _roll_first(self: K2Series, d: int) -> int | None:
 
 
 def _two_player_roll_first(self: K2TwoPlayerSeries, d: int) -> int | None:
-    """Two players: the owner's Luck, played before the opponent's Broken Rope roll, and
-    the Flashlight lost with a climber who falls (before the other hooks)."""
+    """Two players (the one hook of ``_ROLL_FIRST``): the owner's Luck, played before the
+    opponent's Broken Rope roll, and the Flashlight lost with a climber who falls; then the
+    rolls for the waiting team's climbers (:func:`..two_player_events._opponents_roll`),
+    then K2's (:func:`_roll_first`)."""
     if self.die_for == "rope":
         if self.rope_client >= OTHER:
             d += self.luck_bonus  # the owner's Luck, played before the roll
             self.luck_bonus, self.luck_asked = 0, False
         if d == 1 and self.other.flash == self._game.ng + self.rope_client - OTHER:
             self.other.flash = -1  # lost with its holder
-    return d
+    face = _opponents_roll(self, d)
+    return None if face is None else _roll_first(self, face)

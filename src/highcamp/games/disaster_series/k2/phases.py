@@ -206,6 +206,12 @@ def _move_apply(s: K2Series, action: int) -> None:
     else:
         s._say(f"{s._game.ruleset.tokens[t].name}: {s._game.ruleset.effects[eff]}", R_AID)
     s._resume()
+    if eff in s._FOR_BOTH:  # two players: in force for both that turn
+        for team in s.teams:
+            if eff not in team.fx:
+                team.fx.append(eff)
+        if s.phase == P_MOVE and s.round == "clear" and s.option < 0:
+            s._cache = None  # the options are asked again with the new effect
 
 
 def _target_apply(base: Callable[[Any, int], None]) -> Callable[[Any, int], None]:

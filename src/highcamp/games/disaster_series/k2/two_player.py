@@ -44,7 +44,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from .. import two_player_blocks, two_player_events
 from ..constants import DEAD, LOST, P_DIE, P_HIRE, REMOVED, Rule
 from ..events import EFFECTS, Effect
 from ..phases import merged
@@ -223,13 +222,10 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             if len(asks) > 1:
                 self.noble_next, self.noble_next_space = asks[1], space
 
-    _RESUME_FIRST: ClassVar[tuple[Callable[[Any], bool], ...]] = (
-        avalanche._next_noble,
-        two_player_blocks._hold,
-        avalanche._hold,
-    )
-    """Before play resumes: each team's Noble Sacrifice in turn [7.3], the two-player
-    interruptions [15.4] [8.2], K2's descents [9.2]."""
+    _FOR_BOTH = frozenset({"ridges_open", "sherpa_stamina"})  # both players, that turn
+    _RESUME_FIRST: ClassVar[tuple[Callable[[Any], bool], ...]] = (avalanche._two_player_hold,)
+    """Before play resumes, in one call: each team's Noble Sacrifice in turn [7.3], the
+    two-player interruptions [15.4] [8.2], K2's descents [9.2]."""
 
     # ------------------------------------------------------------------ movement
     def _lit(self, space: int) -> bool:
@@ -284,11 +280,9 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
 
     _ROLL_FIRST: ClassVar[tuple[Callable[[Any, int], int | None], ...]] = (
         dice._two_player_roll_first,
-        two_player_events._opponents_roll,
-        dice._roll_first,
     )
-    """The owner's Luck before the opponent's Broken Rope, the rolls for the waiting team's
-    climbers, then K2's (each seat's Luck and Lucky [14.1])."""
+    """In one call: the owner's Luck before the opponent's Broken Rope, the rolls for the
+    waiting team's climbers, then K2's (each seat's Luck and Lucky [14.1])."""
 
     # ------------------------------------------------------------------ game end [11.*]
     def _begin_end(self) -> None:
