@@ -317,6 +317,7 @@ class DisasterState(Expedition):
     _select = movement._select
     _choose_option = allowances._choose_option
     _move_action = movement._move_action
+    _move_play = movement._move_play
     _FOR_BOTH: ClassVar[frozenset[str]] = frozenset()
     """The played effects that serve both players that turn (two players)."""
 

@@ -489,7 +489,17 @@ def _move_action(self: SeriesState, action: int) -> None:
         self.team.bonus_used = True
         self.team.fx.append("summit_push")
         self._emit("team bonus: both guides move 3 more spaces this turn", R_BONUS)
-    elif PLAY <= action < TARGET_CLIENT:
+    elif action >= PLAY:
+        self._move_play(action)  # the held tokens, a ruleset's own actions
+        return
+    self._resume()
+
+
+def _move_play(self: SeriesState, action: int) -> None:
+    """The movement step's actions from ``PLAY`` up: a held token played [6.2] (a
+    ruleset's own actions are its own: K2's bivouacs and Flashlight,
+    :func:`.k2.phases._move_play`)."""
+    if action < TARGET_CLIENT:
         t, eff = self._play_held(action)
         if eff == "ridges_open":
             self._emit("Ridges Open: all Blocked Ridge markers removed", R_EVENTS)

@@ -26,6 +26,7 @@ from ..phases import merged
 from ..team import K2Team, Team
 from . import avalanche, dice, fate, luck, movement, scoring, texts, views
 from . import events as _events  # noqa: F401  (registers K2's event effects)
+from . import phases as k2_phases
 from . import teams as team_rules
 from .phases import K2_PHASES
 from .vocabulary import (
@@ -213,6 +214,7 @@ class K2State(DisasterState):
 
     _move_actions = movement._move_actions
 
+    _move_play = k2_phases._move_play  # K2's tokens, bivouacs [8.7], the Flashlight [8.6]
     _PLAIN_STEPS = False  # the avalanche spaces and the Traverse's own refusals
 
     def _step_problem(self, action: int) -> str | None:
