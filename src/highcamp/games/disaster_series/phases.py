@@ -262,6 +262,15 @@ def _refuse(self: SeriesState, action: int) -> IllegalActionError:
 def _apply(self: SeriesState, action: int) -> None:
     self._cache = None
     self.PHASES[self.phase].apply(self, action)
+    if self._UNBLOCKS and self.blocked and self._unblock():
+        self._cache = None  # [15.4], asked after every action with two players
+
+
+def _after_each(self: SeriesState) -> None:
+    """[15.4] with two players, asked after every action: a Blocked Ridge left with fewer
+    than two clients is removed (the legal actions are then asked again)."""
+    if self._unblock():
+        self._cache = None
 
 
 def _phase_name(self: SeriesState) -> str:
@@ -288,6 +297,8 @@ def apply_action(self: SeriesState, action: int) -> None:
             self._log_action(action)
         self._cache = None  # the contract's _apply, inlined (hot path)
         self.PHASES[self.phase].apply(self, action)
+        if self._UNBLOCKS and self.blocked:
+            _after_each(self)
         self._history.append(action)
         return
     State.apply_action(self, action)  # type: ignore[arg-type]  # self is a State
@@ -322,6 +333,8 @@ def apply_random_chance(self: SeriesState) -> int:
         self._log_action(action)
     self._cache = None  # the contract's _apply, inlined
     entry.apply(self, action)
+    if self._UNBLOCKS and self.blocked:
+        _after_each(self)
     self._history.append(action)
     return action
 

@@ -22,7 +22,7 @@ from highcamp.core import IllegalActionError
 
 from ..constants import P_DIE, P_MOVE, T_PLAYED
 from ..phases import Phase, Refusal, Table, chance, refusing, replaced
-from ..two_player_phases import after_each, two_player_phases
+from ..two_player_phases import two_player_phases
 from ..two_player_vocabulary import _PHASES_2P, NUM_ACTIONS_2P
 from .phases import K2_PHASES
 from .vocabulary import (
@@ -115,7 +115,7 @@ def k2_two_player_phases(two: Table, k2: Table) -> dict[int, Phase]:
     out[P_DIE] = replaced(out[P_DIE], player=_die_player, apply=_die_apply(out[P_DIE].apply))
     # K2 plays its held tokens in its own words (the clarified effects for both players,
     # ``_FOR_BOTH``, in K2's movement step)
-    out[P_MOVE] = replaced(out[P_MOVE], apply=after_each(k2[P_MOVE].apply))
+    out[P_MOVE] = replaced(out[P_MOVE], apply=k2[P_MOVE].apply)
     out[P_RECRUIT] = replaced(out[P_RECRUIT], legal=_recruit_legal)
     return out
 
