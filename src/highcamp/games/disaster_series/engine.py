@@ -290,8 +290,9 @@ class DisasterState(Expedition):
     _move_rounds = movement._move_rounds
     _start_round = movement._start_round
     _resume = movement._resume
-    _RESUME_FIRST: ClassVar[tuple[Callable[[Any], bool], ...]] = ()
-    """A ruleset's interruptions, asked first when play resumes (:func:`.movement._resume`)."""
+    _RESUME_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any], bool]]] = ()
+    """A ruleset's one hook for its interruptions, asked first when play resumes
+    (:func:`.movement._resume`; none, or one function)."""
     _finish_round = movement._finish_round
     _guide_allowance = allowances._guide_allowance
     _client_allowance = allowances._client_allowance
@@ -399,8 +400,9 @@ class DisasterState(Expedition):
 
     # the rules of :mod:`.transitions` (the phases' own are the table's)
     _die_rolled = transitions._die_rolled
-    _ROLL_FIRST: ClassVar[tuple[Callable[[Any, int], int | None], ...]] = ()
-    """A ruleset's own die rolls and modifiers, asked first (:func:`.transitions._die_rolled`)."""
+    _ROLL_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any, int], int | None]]] = ()
+    """A ruleset's one hook for its own die rolls and modifiers, asked first
+    (:func:`.transitions._die_rolled`; none, or one function)."""
     _avalanche = transitions._avalanche
 
     # ================================================================== results

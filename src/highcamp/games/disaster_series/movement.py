@@ -92,14 +92,12 @@ def _start_round(self: SeriesState, first: bool) -> None:
 
 def _resume(self: SeriesState) -> None:
     """Continue after an interruption (queue entries, lost rolls) or an action. A ruleset's
-    own interruptions come first (``_RESUME_FIRST``: each hook returns True when it has set
-    the phase: K2's Noble Sacrifice and descents [7.3] [9.2], the two-player relocation of
+    own interruptions come first (``_RESUME_FIRST``: its one hook returns True when it has
+    set the phase: K2's Noble Sacrifice and descents [7.3] [9.2], the two-player relocation of
     a Blocked Ridge marker [15.4])."""
     first = self._RESUME_FIRST
-    if first:
-        for hold in first:
-            if hold(self):
-                return
+    if first and first[0](self):
+        return
     if self.entering:
         if len(self.entering) > 1 and not self.entry_chosen:
             self.phase = P_ORDER

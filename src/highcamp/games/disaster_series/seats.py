@@ -293,7 +293,7 @@ class TwoPlayerRules(_Rules):
     _unblock = two_player_blocks._unblock  # after each step (the engine's ``_move_action``)
     _UNBLOCKS = True
     _FOR_BOTH = frozenset({"ridges_open"})  # "removes all ridges for that turn"
-    _RESUME_FIRST: ClassVar[tuple[Callable[[Any], bool], ...]] = (two_player_blocks._hold,)
+    _RESUME_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any], bool]]] = (two_player_blocks._hold,)
     """Before play resumes: the Blocked Ridge marker to relocate, the queue's entry order."""
 
     def _place_in_queue(self, marker: int, direction: int, spot: int) -> None:
@@ -368,7 +368,7 @@ class TwoPlayerRules(_Rules):
                 super()._avalanche(space)
         self._unblock()
 
-    _ROLL_FIRST: ClassVar[tuple[Callable[[Any, int], int | None], ...]] = (
+    _ROLL_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any, int], int | None]]] = (
         two_player_events._opponents_roll,
     )
 

@@ -162,7 +162,7 @@ class K2State(DisasterState):
     _fall = avalanche._fall
 
     # ============================================================== movement [8.*]
-    _RESUME_FIRST: ClassVar[tuple[Callable[[Any], bool], ...]] = (avalanche._hold,)
+    _RESUME_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any], bool]]] = (avalanche._hold,)
     """Before play resumes: a Noble Sacrifice [7.3], the descents [9.2]."""
 
     def _traits(self, c: int) -> frozenset[str]:
@@ -302,7 +302,7 @@ class K2State(DisasterState):
     _lucky_subject = luck._lucky_subject
     _bad_roll = luck._bad_roll
 
-    _ROLL_FIRST: ClassVar[tuple[Callable[[Any, int], int | None], ...]] = (dice._roll_first,)
+    _ROLL_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any, int], int | None]]] = (dice._roll_first,)
     """K2's Luck and Lucky [14.1] and its own rolls, before the engine's."""
 
     # ============================================================== bivouac [8.7]

@@ -223,7 +223,9 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
                 self.noble_next, self.noble_next_space = asks[1], space
 
     _FOR_BOTH = frozenset({"ridges_open", "sherpa_stamina"})  # both players, that turn
-    _RESUME_FIRST: ClassVar[tuple[Callable[[Any], bool], ...]] = (avalanche._two_player_hold,)
+    _RESUME_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any], bool]]] = (
+        avalanche._two_player_hold,
+    )
     """Before play resumes, in one call: each team's Noble Sacrifice in turn [7.3], the
     two-player interruptions [15.4] [8.2], K2's descents [9.2]."""
 
@@ -278,7 +280,7 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     def _lucky_subject(self) -> bool:
         return not self._opponents_roll() and super()._lucky_subject()
 
-    _ROLL_FIRST: ClassVar[tuple[Callable[[Any, int], int | None], ...]] = (
+    _ROLL_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any, int], int | None]]] = (
         dice._two_player_roll_first,
     )
     """In one call: the owner's Luck before the opponent's Broken Rope, the rolls for the
