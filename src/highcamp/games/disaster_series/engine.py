@@ -385,6 +385,7 @@ class DisasterState(Expedition):
     legal_actions = phases.legal_actions
     apply_action = phases.apply_action
     apply_random_chance = phases.apply_random_chance
+    apply_legal = phases.apply_legal
     # ----------------------------------------------------------------- action texts
     # the rules of :mod:`.texts`
     _simple_text = texts._simple_text

@@ -304,6 +304,27 @@ def apply_action(self: SeriesState, action: int) -> None:
     State.apply_action(self, action)  # type: ignore[arg-type]  # self is a State
 
 
+def apply_legal(self: SeriesState, action: int) -> None:
+    """Apply ``action`` known to be legal now (the contract's
+    :meth:`highcamp.State.apply_legal`, for search loops and the campaign's climbs), the
+    contract's ``_apply`` inlined.
+
+    >>> import highcamp
+    >>> a = highcamp.load_game("disaster-on-k2").new_initial_state(seed=2)
+    >>> b = a.clone()
+    >>> a.apply_legal(a.chance_outcomes()[0][0]); highcamp.State.apply_legal(b, b.chance_outcomes()[0][0])
+    >>> a == b
+    True
+    """
+    if self._log is not None:
+        self._log_action(action)
+    self._cache = None
+    self.PHASES[self.phase].apply(self, action)
+    if self._UNBLOCKS and self.blocked:
+        _after_each(self)
+    self._history.append(action)
+
+
 def apply_random_chance(self: SeriesState) -> int:
     """Resolve a chance step from the state's seeded generator (the contract's
     :meth:`highcamp.State.apply_random_chance`, the same draw): the phase's entry is read
