@@ -193,16 +193,27 @@ def turn_cycle(table: tuple[Phase, ...], cite: Callable[[str], str]) -> list[tup
     return rows
 
 
+def active_seat(s: Any) -> int:
+    """Who acts with two players in most phases: the active seat (read by
+    ``current_player`` without a call, as :data:`ACTIVE` in ``_WHO``)."""
+    return int(s.active)
+
+
+ACTIVE = -100
+"""``_WHO``'s mark of a phase whose player is the active seat (:func:`active_seat`)."""
+
 _CONSTANT_PLAYERS: dict[Callable[[Any], int], int] = {
     decision: 0,
     chance: CHANCE,
     terminal: TERMINAL,
+    active_seat: ACTIVE,
 }
 
 
 def constant_players(table: tuple[Phase, ...]) -> tuple[int | None, ...]:
-    """Who acts in each phase of ``table`` when it never changes (``None`` where the entry
-    asks the state): read by ``current_player`` without a call (hot path).
+    """Who acts in each phase of ``table`` when it never changes, or :data:`ACTIVE` when it
+    is the active seat (``None`` where the entry asks the state): read by
+    ``current_player`` without a call (hot path).
 
     >>> import highcamp
     >>> s = highcamp.load_game("disaster-on-k2").new_initial_state()
@@ -223,7 +234,11 @@ def replaced(entry: Phase, **fields: Any) -> Phase:
 def current_player(self: SeriesState) -> int:
     """0 (or the seat) at a decision, ``CHANCE`` at a draw or roll, ``TERMINAL`` at the end."""
     who = self._WHO[self.phase]  # the phases whose player never changes (hot path)
-    return self.PHASES[self.phase].player(self) if who is None else who
+    if who is None:
+        return self.PHASES[self.phase].player(self)
+    if who == ACTIVE:  # two players: the active seat
+        return self.active  # type: ignore[attr-defined, no-any-return]
+    return who
 
 
 def _chance_outcomes(self: SeriesState) -> list[tuple[int, float]]:

@@ -43,6 +43,7 @@ from .constants import (
 from .phases import (
     Phase,
     Table,
+    active_seat,
     chance,
     listed,
     nothing,
@@ -78,8 +79,7 @@ _CHANCE_2P = frozenset({P_GDRAW, P_CDRAW, P_DRAW, P_DIE, P_FATE, P_FIRST})
 
 
 # ---------------------------------------------------------------- who acts
-def _active(s: TwoPlayerSeries) -> int:
-    return s.active
+_active = active_seat  # the active seat (``current_player`` reads it without a call)
 
 
 def _bidder(s: TwoPlayerSeries) -> int:
