@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from . import (
+    allowances,
     end_of_turn,
     fate,
     hillary_step,
@@ -254,6 +255,10 @@ class DisasterState(Expedition):
     _skills = markers._skills
     _traits = markers._traits
     _is_blocked = markers._is_blocked
+    _unblock = markers._unblock
+    _UNBLOCKS: ClassVar[bool] = False
+    """Whether a step may free a Blocked Ridge (:meth:`_unblock` after each step: the
+    two-player rules [15.4])."""
     _escape = markers._escape
     _client_at = markers._client_at
     _guide_on = markers._guide_on
@@ -283,6 +288,10 @@ class DisasterState(Expedition):
     _check_watch = turn._check_watch
     _after_draw = turn._after_draw
     _place_event = turn._place_event
+    _ridges_placed = turn._ridges_placed
+    _UNBUYABLE: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    """Effects whose tokens are never bought, with the log's text and rule (K2's
+    Darkness [7.2])."""
     _decline = turn._decline
     _buy = turn._buy
     _take_event = turn._take_event
@@ -303,19 +312,25 @@ class DisasterState(Expedition):
     _move_rounds = movement._move_rounds
     _start_round = movement._start_round
     _resume = movement._resume
+    _RESUME_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any], bool]]] = ()
+    """A ruleset's one hook for its interruptions, asked first when play resumes
+    (:func:`.movement._resume`; none, or one function)."""
     _finish_round = movement._finish_round
-    _guide_allowance = movement._guide_allowance
-    _client_allowance = movement._client_allowance
-    _client_allowances = movement._client_allowances
-    _plays = movement._plays
-    _play_held = movement._play_held
-    _can_push = movement._can_push
-    _selectable = movement._selectable
-    _client_selectable = movement._client_selectable
+    _guide_allowance = allowances._guide_allowance
+    _client_allowance = allowances._client_allowance
+    _client_allowances = allowances._client_allowances
+    _plays = allowances._plays
+    _play_held = allowances._play_held
+    _can_push = allowances._can_push
+    _selectable = allowances._selectable
+    _client_selectable = allowances._client_selectable
     _move_actions = movement._move_actions
-    _ridges_open_playable = movement._ridges_open_playable
+    _ridges_open_playable = allowances._ridges_open_playable
     _end_problem = movement._end_problem
     _step_problem = movement._step_problem
+    _PLAIN_STEPS: ClassVar[bool] = True
+    """Whether :meth:`_step_problem` is the engine's (the movement step's legal actions then
+    answer its common case inline); K2 asks its own at every step."""
     _do_step = movement._do_step
     _summit = movement._summit
     _get_lost = movement._get_lost
@@ -323,8 +338,11 @@ class DisasterState(Expedition):
     _drop = movement._drop
     _end_client = movement._end_client
     _select = movement._select
-    _choose_option = movement._choose_option
+    _choose_option = allowances._choose_option
     _move_action = movement._move_action
+    _move_play = movement._move_play
+    _FOR_BOTH: ClassVar[frozenset[str]] = frozenset()
+    """The played effects that serve both players that turn (two players)."""
 
     # ================================================================== queue [8.2] [9.0]
     # the rules of :mod:`.hillary_step`
@@ -401,6 +419,8 @@ class DisasterState(Expedition):
 
     legal_actions = phases.legal_actions
     apply_action = phases.apply_action
+    apply_random_chance = phases.apply_random_chance
+    apply_legal = phases.apply_legal
     # ----------------------------------------------------------------- action texts
     # the rules of :mod:`.texts`
     _simple_text = texts._simple_text
@@ -416,6 +436,9 @@ class DisasterState(Expedition):
 
     # the rules of :mod:`.transitions` (the phases' own are the table's)
     _die_rolled = transitions._die_rolled
+    _ROLL_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any, int], int | None]]] = ()
+    """A ruleset's one hook for its own die rolls and modifiers, asked first
+    (:func:`.transitions._die_rolled`; none, or one function)."""
     _avalanche = transitions._avalanche
 
     # ================================================================== results

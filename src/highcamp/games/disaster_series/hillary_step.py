@@ -50,7 +50,8 @@ def _shift_queue(self: SeriesState, d: int) -> None:
         if spot >= 0:
             stay.append([spot, who, direction])
         elif who == NEUTRAL:
-            self._emit("another company's client leaves the queue", R_QUEUE)
+            if self._log is not None:
+                self._emit("another company's client leaves the queue", R_QUEUE)
         else:
             dest = b.down + 1 if direction > 0 else b.up - 1
             self.team.pos[who] = dest

@@ -70,6 +70,13 @@ def _is_blocked(self: SeriesState, space: int) -> bool:
     return space in self.blocked
 
 
+def _unblock(self: SeriesState) -> bool:
+    """Remove the Blocked Ridge markers its clients no longer hold: never in solitaire (a
+    marker stays until the turn's end or Ridges Open [6.2]); the two-player rules read
+    [15.4] (:func:`.two_player_blocks._unblock`)."""
+    return False
+
+
 def _escape(self: SeriesState, space: int) -> int:
     """Spaces from ``space`` to the nearest space that is not blocked."""
     size = self.rs.board.size

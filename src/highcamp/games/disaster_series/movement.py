@@ -1,5 +1,6 @@
-"""Movement [7.*] and ridges [8.1]: the options, allowances, selecting a marker, steps,
-carrying, Getting Lost [8.3], the goals [8.4], pushing and tiring [13.2]."""
+"""Movement [7.*] and ridges [8.1]: the rounds, selecting a marker, steps, carrying, Getting
+Lost [8.3], the goals [8.4] and tiring [13.2] (the options, allowances and held tokens to
+play are :mod:`.allowances`)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,6 @@ from .constants import (
     PASSES_RIDGES,
     PICKUP,
     PLAY,
-    PLAYABLE,
     PUSH,
     R_BONUS,
     R_CLIENT,
@@ -37,7 +37,6 @@ from .constants import (
     R_GUIDE,
     R_GUIDE_EXC,
     R_LOST,
-    R_PREP,
     R_PUSH,
     R_RIDGES,
     R_STEP,
@@ -47,7 +46,6 @@ from .constants import (
     STEP_UP,
     SUMMIT_PUSH,
     T_LOST,
-    T_PLAYED,
     TARGET_CLIENT,
 )
 
@@ -67,7 +65,7 @@ def _move_rounds(self: SeriesState, game: SeriesGame) -> list[str]:
     """The rounds of the movement step [7.1] [7.6] for the team of ``game`` (the game,
     or a seat's): a Clear Phase move or a storm move, or both on the turn the storm hits
     with the team bonus that allows it [14.2]."""
-    if not self._storm_phase():
+    if self.storm <= 0:  # the Clear Phase (:meth:`_storm_phase`, inlined)
         return ["clear"]
     if self.storm == 1 and game.bonus and team_bonus(game.bonus).storm_moves_twice:
         self._emit("team bonus: one normal move, then one storm move", R_BONUS)
@@ -93,7 +91,13 @@ def _start_round(self: SeriesState, first: bool) -> None:
 
 
 def _resume(self: SeriesState) -> None:
-    """Continue after an interruption (queue entries, lost rolls) or an action."""
+    """Continue after an interruption (queue entries, lost rolls) or an action. A ruleset's
+    own interruptions come first (``_RESUME_FIRST``: its one hook returns True when it has
+    set the phase: K2's Noble Sacrifice and descents [7.3] [9.2], the two-player relocation of
+    a Blocked Ridge marker [15.4])."""
+    first = self._RESUME_FIRST
+    if first and first[0](self):
+        return
     if self.entering:
         if len(self.entering) > 1 and not self.entry_chosen:
             self.phase = P_ORDER
@@ -129,77 +133,6 @@ def _finish_round(self: SeriesState) -> None:
     self._resolve_queue()
 
 
-def _guide_allowance(self: SeriesState, g: int) -> int:
-    team = self.team
-    card = self._game.ruleset.guides[team.guides[g]]
-    n = card.movement if self.round == "clear" or "resolute" in card.skills else 2
-    if team.tank[g]:
-        n += 1
-    fx = team.fx
-    if fx:
-        if "summit_push" in fx:
-            n += 3
-        if "thick_snow" in fx:
-            n -= 1
-    return n if n > 0 else 0
-
-
-def _client_allowance(self: SeriesState, c: int) -> int:
-    """Client slot ``c``'s movement points now [7.4] [7.6] (one of
-    :meth:`_client_allowances`)."""
-    return self._client_allowances()[c]
-
-
-def _client_allowances(self: SeriesState) -> list[int]:
-    """Every client slot's movement points now, in one pass (the movement step asks for
-    all of them at once): the card's movement, at most 1 in the storm without a guide on
-    the client's space [7.6] (unless Calm Wind), plus Chocolate Bars and Energy Boost, less
-    Thick Snow; never below 0."""
-    team = self.team
-    cards = self.rs.clients
-    moves = [cards[k].movement for k in team.clients]
-    fx = team.fx
-    if self.round == "storm" and "calm_wind" not in fx:
-        pos = team.pos
-        ng = self._game.ng
-        guides = pos[:ng]
-        for c in range(len(moves)):
-            if moves[c] > 1 and pos[ng + c] not in guides:  # no guide on the space
-                moves[c] = 1  # [7.6]
-    if fx:
-        extra = fx.count("chocolate_bars") + fx.count("energy_boost")
-        if "thick_snow" in fx:
-            extra -= 1
-        if extra:
-            moves = [n + extra if n + extra > 0 else 0 for n in moves]
-    return moves
-
-
-def _can_push(self: SeriesState, c: int) -> bool:
-    if not self._game.advanced or self.pushed:
-        return False
-    traits = self._traits(c)
-    return CAUTIOUS not in traits and EXTRA_EQUIPMENT not in traits
-
-
-def _selectable(self: SeriesState, m: int) -> bool:
-    team = self.team
-    if team.moved[m] or team.pos[m] < 0:
-        return False
-    ng = self._game.ng
-    if m < ng:
-        return self.guides_left > 0 and self._guide_allowance(m) > 0
-    return self.clients_left > 0 and self._client_selectable(m - ng)
-
-
-def _client_selectable(self: SeriesState, c: int) -> bool:
-    """Whether client ``c`` on the track, not yet moved, may be selected while clients may
-    move: it is not resting [7.4] and has a move, or may push [13.2]."""
-    if self.team.tired[c] == 2:
-        return False
-    return self._client_allowance(c) > 0 or self._can_push(c)
-
-
 def _move_actions(self: SeriesState) -> list[int]:
     """Legal actions of the movement step, built in ascending order."""
     team = self.team
@@ -210,14 +143,16 @@ def _move_actions(self: SeriesState) -> list[int]:
         choosing = self.round == "clear" and self.option < 0
         if choosing:
             acts = [OPT_A, OPT_B, OPT_C]
-            if team.prep < 2 and ng > 0 and not self._storm_phase():
+            if team.prep < 2 and ng > 0 and self.storm <= 0:  # not in the Storm Phase
                 acts += [OPT_A_PREP, OPT_B_PREP] if ng > 1 else [OPT_B_PREP]
         else:
             acts = [FINISH]
         moved = team.moved
+        seats = game.seat_games  # with two players, the bonus of the seat's own team
+        bonus = seats[0 if self.teams[0] is team else 1].bonus if seats else game.bonus
         if (
-            game.bonus
-            and team_bonus(game.bonus).summit_push  # [14.2]
+            bonus
+            and team_bonus(bonus).summit_push  # [14.2]
             and not team.bonus_used
             and not any(moved[:ng])
         ):
@@ -246,13 +181,32 @@ def _move_actions(self: SeriesState) -> list[int]:
             acts += self._plays()
         return acts
     acts = []
-    step_problem = self._step_problem
-    if step_problem(STEP_UP) is None:
-        acts.append(STEP_UP)
-    if step_problem(STEP_DOWN) is None:
-        acts.append(STEP_DOWN)
     pos = team.pos
     here = pos[m]
+    if self.remaining >= 1:  # else neither step [7.4]
+        if self._PLAIN_STEPS and not self.carried:
+            # the common step, inlined: what :func:`_step_problem` answers at once (no
+            # carried client, no Blocked Ridge, for a client not the Summit or Up);
+            # anything else is asked of it
+            b = self.rs.board
+            blocked = self.blocked
+            hi, lo = here + 1, here - 1
+            if hi < b.size and (
+                ((not blocked or hi not in blocked) and (m < ng or (hi != b.summit and hi != b.up)))
+                or self._step_problem(STEP_UP) is None
+            ):
+                acts.append(STEP_UP)
+            if lo >= 0 and (
+                ((not blocked or lo not in blocked) and (m < ng or (lo != b.summit and lo != b.up)))
+                or self._step_problem(STEP_DOWN) is None
+            ):
+                acts.append(STEP_DOWN)
+        else:
+            step_problem = self._step_problem
+            if step_problem(STEP_UP) is None:
+                acts.append(STEP_UP)
+            if step_problem(STEP_DOWN) is None:
+                acts.append(STEP_DOWN)
     # [8.1]: a marker that has not left a blocked ridge it started on may stay
     blocked = self.blocked
     end_ok = not blocked or here not in blocked or (here == self.start_space and not self.stepped)
@@ -275,31 +229,9 @@ def _move_actions(self: SeriesState) -> list[int]:
         return acts
     if end_ok:
         acts.append(END_MOVE)
-    if self._can_push(m - ng):
+    if game.advanced and not self.pushed and self._can_push(m - ng):  # [13.2]
         acts.append(PUSH)
     return acts
-
-
-def _plays(self: SeriesState) -> list[int]:
-    """The held tokens that may be played now [6.2], in id order (a mountain plays its
-    own tokens)."""
-    tokens = self.rs.tokens
-    effects = [tokens[t].effect for t in self.team.held]
-    play_ids = self._game.play_ids
-    plays = [
-        play_ids[eff]
-        for eff in PLAYABLE
-        if eff in effects
-        and eff in play_ids
-        and (eff != "ridges_open" or self._ridges_open_playable())
-    ]
-    return sorted(plays)
-
-
-def _ridges_open_playable(self: SeriesState) -> bool:
-    """Whether a held Ridges Open may be played now: solitaire, when a ridge is
-    blocked (it removes the markers) [6.2]."""
-    return bool(self.blocked)
 
 
 def _end_problem(self: SeriesState) -> str | None:
@@ -421,7 +353,7 @@ def _do_step(self: SeriesState, action: int) -> None:
         self._end_client()
         return
     if (
-        self._storm_phase()  # [8.3]: the whole Storm Phase, both moves of [14.2] too
+        self.storm > 0  # [8.3]: the whole Storm Phase, both moves of [14.2] too
         and cur in b.lost_on_leaving
         and "calm_wind" not in team.fx
         and GOOD_DIRECTION not in self._traits(c)
@@ -516,38 +448,14 @@ def _select(self: SeriesState, m: int) -> None:
         self.carried = []
     else:
         self.guides_left = 0  # guides always move first [7.1] [7.6]
-        self.remaining = self._client_allowance(m - ng)
-
-
-def _choose_option(self: SeriesState, action: int) -> None:
-    ng = self._game.ng
-    self.option = action
-    g, c = {
-        OPT_A: (2, 0),
-        OPT_B: (1, 0),
-        OPT_C: (0, 4),
-        OPT_A_PREP: (1, 0),
-        OPT_B_PREP: (0, 2),
-    }[action]
-    self.guides_left = min(g, ng)
-    self.clients_left = c
-    if action == OPT_B and ng == 0:
-        self.clients_left = 2
-    if action in (OPT_A_PREP, OPT_B_PREP):
-        self.team.prep += 1
-        self._emit(
-            "a guide makes preparations: " + ("Prep 1/2" if self.team.prep == 1 else "Prep Ready"),
-            R_PREP,
-        )
-        if action == OPT_A_PREP:
-            self.option = OPT_A
-        else:
-            self.option = OPT_B  # the guide prepared: two clients move
+        self.remaining = self._client_allowances()[m - ng]
 
 
 def _move_action(self: SeriesState, action: int) -> None:
     if STEP_UP <= action <= STEP_DOWN:  # the commonest first
         self._do_step(action)
+        if self._UNBLOCKS and self.blocked:
+            self._unblock()  # two players: a ridge left by a client may open [15.4]
     elif SELECT <= action < PICKUP:
         ng = self._game.ng
         self._select(action - SELECT)
@@ -579,7 +487,17 @@ def _move_action(self: SeriesState, action: int) -> None:
         self.team.bonus_used = True
         self.team.fx.append("summit_push")
         self._emit("team bonus: both guides move 3 more spaces this turn", R_BONUS)
-    elif PLAY <= action < TARGET_CLIENT:
+    elif action >= PLAY:
+        self._move_play(action)  # the held tokens, a ruleset's own actions
+        return
+    self._resume()
+
+
+def _move_play(self: SeriesState, action: int) -> None:
+    """The movement step's actions from ``PLAY`` up: a held token played [6.2] (a
+    ruleset's own actions are its own: K2's bivouacs and Flashlight,
+    :func:`.k2.phases._move_play`)."""
+    if action < TARGET_CLIENT:
         t, eff = self._play_held(action)
         if eff == "ridges_open":
             self._emit("Ridges Open: all Blocked Ridge markers removed", R_EVENTS)
@@ -587,21 +505,19 @@ def _move_action(self: SeriesState, action: int) -> None:
             self._emit(
                 f"{self._game.ruleset.tokens[t].name}: clients move one more space", R_EVENTS
             )
+        if eff in self._FOR_BOTH:
+            self._resume()
+            _for_both(self, eff)
+            return
     self._resume()
 
 
-def _play_held(self: SeriesState, action: int) -> tuple[int, str]:
-    """Play the held token that ``action`` names: set aside and counted; Ridges Open removes
-    the Blocked Ridge markers, any other token's effect is in force this turn. Returns the
-    token and its effect (each mountain tells it in its own words)."""
-    eff = self._game.effect_ids[action - PLAY]
-    team = self.team
-    t = next(t for t in team.held if self._game.ruleset.tokens[t].effect == eff)
-    team.held.remove(t)
-    self.set_aside.append(t)
-    team.tallies[T_PLAYED] += 1
-    if eff == "ridges_open":
-        self.blocked = []
-    else:
-        team.fx.append(eff)
-    return t, eff
+def _for_both(self: SeriesState, eff: str) -> None:
+    """A played effect that serves both players that turn (``_FOR_BOTH``: the two-player
+    clarifications, Ridges Open): in force for every team; the options are asked again
+    with it."""
+    for team in self.teams:
+        if eff not in team.fx:
+            team.fx.append(eff)
+    if self.round == "clear" and self.option < 0:
+        self._cache = None

@@ -193,16 +193,27 @@ def turn_cycle(table: tuple[Phase, ...], cite: Callable[[str], str]) -> list[tup
     return rows
 
 
+def active_seat(s: Any) -> int:
+    """Who acts with two players in most phases: the active seat (read by
+    ``current_player`` without a call, as :data:`ACTIVE` in ``_WHO``)."""
+    return int(s.active)
+
+
+ACTIVE = -100
+"""``_WHO``'s mark of a phase whose player is the active seat (:func:`active_seat`)."""
+
 _CONSTANT_PLAYERS: dict[Callable[[Any], int], int] = {
     decision: 0,
     chance: CHANCE,
     terminal: TERMINAL,
+    active_seat: ACTIVE,
 }
 
 
 def constant_players(table: tuple[Phase, ...]) -> tuple[int | None, ...]:
-    """Who acts in each phase of ``table`` when it never changes (``None`` where the entry
-    asks the state): read by ``current_player`` without a call (hot path).
+    """Who acts in each phase of ``table`` when it never changes, or :data:`ACTIVE` when it
+    is the active seat (``None`` where the entry asks the state): read by
+    ``current_player`` without a call (hot path).
 
     >>> import highcamp
     >>> s = highcamp.load_game("disaster-on-k2").new_initial_state()
@@ -223,7 +234,11 @@ def replaced(entry: Phase, **fields: Any) -> Phase:
 def current_player(self: SeriesState) -> int:
     """0 (or the seat) at a decision, ``CHANCE`` at a draw or roll, ``TERMINAL`` at the end."""
     who = self._WHO[self.phase]  # the phases whose player never changes (hot path)
-    return self.PHASES[self.phase].player(self) if who is None else who
+    if who is None:
+        return self.PHASES[self.phase].player(self)
+    if who == ACTIVE:  # two players: the active seat
+        return self.active  # type: ignore[attr-defined, no-any-return]
+    return who
 
 
 def _chance_outcomes(self: SeriesState) -> list[tuple[int, float]]:
@@ -262,6 +277,15 @@ def _refuse(self: SeriesState, action: int) -> IllegalActionError:
 def _apply(self: SeriesState, action: int) -> None:
     self._cache = None
     self.PHASES[self.phase].apply(self, action)
+    if self._UNBLOCKS and self.blocked and self._unblock():
+        self._cache = None  # [15.4], asked after every action with two players
+
+
+def _after_each(self: SeriesState) -> None:
+    """[15.4] with two players, asked after every action: a Blocked Ridge left with fewer
+    than two clients is removed (the legal actions are then asked again)."""
+    if self._unblock():
+        self._cache = None
 
 
 def _phase_name(self: SeriesState) -> str:
@@ -288,9 +312,67 @@ def apply_action(self: SeriesState, action: int) -> None:
             self._log_action(action)
         self._cache = None  # the contract's _apply, inlined (hot path)
         self.PHASES[self.phase].apply(self, action)
+        if self._UNBLOCKS and self.blocked:
+            _after_each(self)
         self._history.append(action)
         return
     State.apply_action(self, action)  # type: ignore[arg-type]  # self is a State
+
+
+def apply_legal(self: SeriesState, action: int) -> None:
+    """Apply ``action`` known to be legal now (the contract's
+    :meth:`highcamp.State.apply_legal`, for search loops and the campaign's climbs), the
+    contract's ``_apply`` inlined.
+
+    >>> import highcamp
+    >>> a = highcamp.load_game("disaster-on-k2").new_initial_state(seed=2)
+    >>> b = a.clone()
+    >>> a.apply_legal(a.chance_outcomes()[0][0]); highcamp.State.apply_legal(b, b.chance_outcomes()[0][0])
+    >>> a == b
+    True
+    """
+    if self._log is not None:
+        self._log_action(action)
+    self._cache = None
+    self.PHASES[self.phase].apply(self, action)
+    if self._UNBLOCKS and self.blocked:
+        _after_each(self)
+    self._history.append(action)
+
+
+def apply_random_chance(self: SeriesState) -> int:
+    """Resolve a chance step from the state's seeded generator (the contract's
+    :meth:`highcamp.State.apply_random_chance`, the same draw): the phase's entry is read
+    once for who acts, the sample and the transition (hot path: a quarter of a random
+    playout's actions are chance steps).
+
+    >>> import highcamp
+    >>> a = highcamp.load_game("disaster-on-everest").new_initial_state(seed=3)
+    >>> b = a.clone()
+    >>> a.apply_random_chance() == highcamp.State.apply_random_chance(b)
+    True
+    """
+    phase = self.phase
+    entry = self.PHASES[phase]
+    who = self._WHO[phase]
+    if (entry.player(self) if who is None else who) != CHANCE:
+        raise IllegalActionError(rule="R-0-3", reason="this is not a chance step")
+    key = self._key
+    if key is None:
+        key = self._keep_key()
+    # splitmix64 of (key, counter), as in highcamp.core.chance
+    z = (key + (len(self._history) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    action = entry.sample(self, z ^ (z >> 31))  # legal by construction
+    if self._log is not None:
+        self._log_action(action)
+    self._cache = None  # the contract's _apply, inlined
+    entry.apply(self, action)
+    if self._UNBLOCKS and self.blocked:
+        _after_each(self)
+    self._history.append(action)
+    return action
 
 
 def _legal_actions(self: SeriesState) -> list[int]:

@@ -41,7 +41,7 @@ layout: the active team's fields at its top level, the waiting team's as ``o_<fi
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -53,8 +53,7 @@ from . import (
     two_player_setup,
     two_player_views,
 )
-from .bonuses import team_bonus
-from .constants import NEUTRAL, SUMMIT_PUSH
+from .constants import NEUTRAL
 from .engine import DisasterState
 from .events import EFFECTS, Effect
 from .phases import ENGINE_PHASES, merged
@@ -287,18 +286,12 @@ class TwoPlayerRules(_Rules):
     _ridges_open_playable = two_player_blocks._ridges_open_playable
     _settle = two_player_blocks._settle
     _block = two_player_blocks._block
-    _unblock = two_player_blocks._unblock
     _removable = two_player_blocks._removable
-
-    def _resume(self) -> None:
-        if self.pending_block >= 0 and self.step == "move":
-            self.phase = P_RELOCATE
-            return
-        if len(self.entering) > 1 and sum(1 for e in self.entering if e[0] < OTHER) < 2:
-            # both teams slid onto Up or Down (Icy): the player orders their own markers'
-            # entry; the opponent's follow in board order [8.2]
-            self.entry_chosen = True
-        super()._resume()
+    _unblock = two_player_blocks._unblock  # after each step (the engine's ``_move_action``)
+    _UNBLOCKS = True
+    _FOR_BOTH = frozenset({"ridges_open"})  # "removes all ridges for that turn"
+    _RESUME_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any], bool]]] = (two_player_blocks._hold,)
+    """Before play resumes: the Blocked Ridge marker to relocate, the queue's entry order."""
 
     def _place_in_queue(self, marker: int, direction: int, spot: int) -> None:
         """The waiting team's markers (``OTHER + marker``, after an Icy slide) enter the
@@ -329,28 +322,7 @@ class TwoPlayerRules(_Rules):
             return
         super()._finish_round()
 
-    def _move_actions(self) -> list[int]:
-        acts = super()._move_actions()
-        if self.mover >= 0:
-            return acts
-        bonus = self._game.seat_games[self.active].bonus
-        mine = (
-            bool(bonus)
-            and team_bonus(bonus).summit_push
-            and not self.team.bonus_used
-            and not any(self.team.moved[g] for g in range(self._game.ng))
-        )
-        if SUMMIT_PUSH in acts and not mine:
-            acts.remove(SUMMIT_PUSH)
-        elif mine and SUMMIT_PUSH not in acts:
-            acts = sorted([*acts, SUMMIT_PUSH])
-        return acts
-
     # ------------------------------------------------------------------ blocked ridges [15.4]
-    def _do_step(self, action: int) -> None:
-        super()._do_step(action)
-        self._unblock()
-
     def _drop(self) -> None:
         ended = [x for x, n in self.carried if n > 0]
         super()._drop()
@@ -387,9 +359,9 @@ class TwoPlayerRules(_Rules):
                 super()._avalanche(space)
         self._unblock()
 
-    def _die_rolled(self, d: int) -> None:
-        if not two_player_events._opponents_roll(self, d):
-            super()._die_rolled(d)
+    _ROLL_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any, int], int | None]]] = (
+        two_player_events._opponents_roll,
+    )
 
     # ------------------------------------------------------------------ the contract
     # the phases (:mod:`.two_player_phases`) and the reads of :mod:`.two_player_views`

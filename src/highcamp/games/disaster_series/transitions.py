@@ -148,6 +148,16 @@ def apply_fate_choice(self: SeriesState, action: int) -> None:
 
 
 def _die_rolled(self: SeriesState, d: int) -> None:
+    """Resolve a die rolled for ``die_for``. A ruleset's own rolls and modifiers come first
+    (``_ROLL_FIRST``: its one hook returns the face to go on with, or None when it has resolved
+    the roll: K2's Luck and Lucky, descents, bivouacs and chimneys, the two-player rolls for
+    the waiting team's climbers)."""
+    first = self._ROLL_FIRST
+    if first:
+        face = first[0](self, d)
+        if face is None:
+            return
+        d = face
     kind = self.die_for
     self.die_for = ""
     ng = self._game.ng

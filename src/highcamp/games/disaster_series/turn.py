@@ -41,10 +41,13 @@ def _after_draw(self: SeriesState) -> None:
 
 
 def _place_event(self: SeriesState) -> None:
+    """The token's Blocked Ridge markers and the neutral client [6.1], then the buy step
+    [6.2] (a token the ruleset never sells, ``_UNBUYABLE``, is declined at once: K2's
+    Darkness [7.2])."""
     rs = self.rs
     tok = rs.tokens[self.current]
     b = rs.board
-    self.blocked = sorted(b.ridges_numbered(tok.ridge))
+    self.blocked = self._ridges_placed(tok.ridge)
     if self._log is not None and self.blocked:
         self._emit(
             "Blocked Ridge markers on " + ", ".join(b.names[s] for s in self.blocked),
@@ -61,13 +64,22 @@ def _place_event(self: SeriesState) -> None:
         if self._log is not None:
             self._emit(f"another company's client enters queue spot {spot + 1}", R_RIDGE_PLACE)
     self.step = "buy"
-    if self.team.prestige >= tok.cost:
+    unbuyable = self._UNBUYABLE.get(tok.effect) if self._UNBUYABLE else None
+    if unbuyable is not None:
+        self._emit(*unbuyable)
+        self._decline()
+    elif self.team.prestige >= tok.cost:
         self.phase = P_BUY
         self._cache = [BUY, DECLINE]  # the memo of legal actions [6.2] [6.3]
     else:
         if self._log is not None:
             self._emit(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
         self._decline()
+
+
+def _ridges_placed(self: SeriesState, number: int) -> list[int]:
+    """The spaces that get a Blocked Ridge marker for a token showing ``number`` [6.1]."""
+    return list(self.rs.board.ridges_numbered(number))
 
 
 def _decline(self: SeriesState) -> None:

@@ -18,6 +18,11 @@ def _place_event(self: TwoPlayerSeries) -> None:
     the bidding opens at the printed cost, First Player first [15.3]."""
     tok = self.rs.tokens[self.current]
     self.step = "buy"
+    unbuyable = self._UNBUYABLE.get(tok.effect) if self._UNBUYABLE else None
+    if unbuyable is not None:  # never bid on (K2's Darkness [7.2])
+        self._emit(*unbuyable)
+        self._decline()
+        return
     self.bid, self.bid_high, self.bid_out = 0, -1, False
     if max(self.team.prestige, self.other.prestige) < tok.cost:
         self._emit(f"{tok.name} costs {tok.cost}: nobody has the Prestige", R_BID)

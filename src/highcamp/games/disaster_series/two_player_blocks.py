@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .two_player_vocabulary import (
+    OTHER,
+    P_RELOCATE,
     R_BLOCK,
 )
 
@@ -52,6 +54,20 @@ def _block(self: TwoPlayerSeries, space: int) -> None:
     m = self.mover
     if 0 <= m < self._game.ng and self.team.pos[m] == space:
         self.start_space, self.stepped = space, False  # already on the ridge [8.1]
+
+
+def _hold(self: TwoPlayerSeries) -> bool:
+    """Before play resumes (a hook of ``_RESUME_FIRST``): a Blocked Ridge marker waiting
+    for a spare marker is relocated first [15.4]; when both teams slid onto Up or Down
+    (Icy), the player orders only their own markers' entry, the opponent's follow in board
+    order [8.2]."""
+    if self.pending_block >= 0 and self.step == "move":
+        self.phase = P_RELOCATE
+        return True
+    entering = self.entering
+    if len(entering) > 1 and sum(1 for e in entering if e[0] < OTHER) < 2:
+        self.entry_chosen = True
+    return False
 
 
 def _unblock(self: TwoPlayerSeries) -> bool:

@@ -108,11 +108,15 @@ TWO_PLAYER_EFFECTS: dict[str, Effect] = {
 its own (K2's House's Chimney and HAP Stuck)."""
 
 
-def _opponents_roll(state: TwoPlayerSeries, d: int) -> bool:
+def _opponents_roll(state: TwoPlayerSeries, d: int) -> int | None:
     """Resolve a die rolled for the waiting team's client (the opponent's Broken Rope, or
-    getting lost after an Icy slide [8.3]); False when the roll is the active team's."""
+    getting lost after an Icy slide [8.3]): None when resolved; the face ``d`` when the roll
+    is the active team's (a hook of ``_ROLL_FIRST``)."""
+    die_for = state.die_for
+    if die_for != "rope" and die_for != "lost":
+        return d  # the common case, first
     ng = state._game.ng
-    if state.die_for == "rope" and state.rope_client >= OTHER:
+    if die_for == "rope" and state.rope_client >= OTHER:
         state.die_for = ""
         c = state.rope_client - OTHER
         who = state.name(OTHER + ng + c)
@@ -124,8 +128,8 @@ def _opponents_roll(state: TwoPlayerSeries, d: int) -> bool:
             state.other.pos[ng + c] = 0
             state._emit(f"{who} is injured and returns to High Camp", R_EVENTS)
         state._resume()
-        return True
-    if state.die_for == "lost" and state.lost_checks and state.lost_checks[0] >= OTHER:
+        return None
+    if die_for == "lost" and state.lost_checks and state.lost_checks[0] >= OTHER:
         state.die_for = ""
         c = state.lost_checks.pop(0) - OTHER
         if d <= 2:
@@ -134,5 +138,5 @@ def _opponents_roll(state: TwoPlayerSeries, d: int) -> bool:
             state.other.moved[ng + c] = True
             state._emit(f"{state.name(OTHER + ng + c)} is LOST in the storm", R_LOST)
         state._resume()
-        return True
-    return False
+        return None
+    return d

@@ -37,13 +37,13 @@ from .constants import (
     P_OVER,
     P_SPOT,
     P_TARGET,
-    PLAY,
     R_EVENTS,
     TARGET_CLIENT,
 )
 from .phases import (
     Phase,
     Table,
+    active_seat,
     chance,
     listed,
     nothing,
@@ -79,8 +79,7 @@ _CHANCE_2P = frozenset({P_GDRAW, P_CDRAW, P_DRAW, P_DIE, P_FATE, P_FIRST})
 
 
 # ---------------------------------------------------------------- who acts
-def _active(s: TwoPlayerSeries) -> int:
-    return s.active
+_active = active_seat  # the active seat (``current_player`` reads it without a call)
 
 
 def _bidder(s: TwoPlayerSeries) -> int:
@@ -168,18 +167,6 @@ def _target_legal(base: Callable[[Any], list[int]]) -> Callable[[Any], list[int]
 
 
 # ---------------------------------------------------------------- transitions
-def after_each(apply: Callable[[Any, int], None]) -> Callable[[Any, int], None]:
-    """``apply``, then [15.4], asked after every action: a block left with fewer than two
-    clients is removed."""
-
-    def applied(s: TwoPlayerSeries, action: int) -> None:
-        apply(s, action)
-        if s.blocked and s._unblock():
-            s._cache = None
-
-    return applied
-
-
 def _naming_first(apply: Callable[[Any, int], None]) -> Callable[[Any, int], None]:
     """Both teams were set up as the state was made, before any log: the log starts with
     the first draw, so it names the First Player there [15.1]."""
@@ -190,24 +177,6 @@ def _naming_first(apply: Callable[[Any, int], None]) -> Callable[[Any, int], Non
         apply(s, action)
 
     return applied
-
-
-def _ridges_open_for_both(base: Callable[[Any, int], None]) -> Callable[[Any, int], None]:
-    """Ridges Open removes all ridges for the turn, for both players (the clarifications)."""
-
-    def apply(s: TwoPlayerSeries, action: int) -> None:
-        ridges_open = (
-            PLAY <= action < TARGET_CLIENT and s._game.effect_ids[action - PLAY] == "ridges_open"
-        )
-        base(s, action)
-        if ridges_open:
-            for fx in (s.team.fx, s.other.fx):
-                if "ridges_open" not in fx:
-                    fx.append("ridges_open")
-            if s.round == "clear" and s.option < 0:
-                s._cache = None  # the options are asked again with the new effect
-
-    return apply
 
 
 def _first_apply(s: TwoPlayerSeries, action: int) -> None:
@@ -289,28 +258,28 @@ def two_player_phases(base: Table) -> dict[int, Phase]:
             e,
             player=_player(ph),
             why_not=refusing(words.refuse_range, e.why_not),
-            apply=after_each(e.apply),
+            apply=e.apply,
         )
         for ph, e in base.items()
     }
     for ph, kind in ((P_GDRAW, "guides"), (P_CDRAW, "clients")):
         out[ph] = replaced(out[ph], outcomes=_drawn(kind), is_legal=_is_drawn)
-    out[P_DRAW] = replaced(out[P_DRAW], apply=after_each(_naming_first(base[P_DRAW].apply)))
-    out[P_MOVE] = replaced(out[P_MOVE], apply=after_each(_ridges_open_for_both(base[P_MOVE].apply)))
+    out[P_DRAW] = replaced(out[P_DRAW], apply=_naming_first(base[P_DRAW].apply))
+    # (Ridges Open serves both players that turn: the engine's ``_FOR_BOTH``)
     out[P_ORDER] = replaced(out[P_ORDER], legal=_order_legal)
     out[P_HIRE] = replaced(out[P_HIRE], legal=_hire_legal)
     out[P_TARGET] = replaced(
         out[P_TARGET],
         legal=_target_legal(base[P_TARGET].legal),
         text=words.target_text(base[P_TARGET].text),
-        apply=after_each(_target_apply(base[P_TARGET].apply)),
+        apply=_target_apply(base[P_TARGET].apply),
     )
     out[P_FIRST] = _own(
         P_FIRST,
         is_legal=_is_first,
         outcomes=_first_outcomes,
         rule=ruled(R_FIRST),
-        apply=after_each(_first_apply),
+        apply=_first_apply,
         section=R_FIRST,
     )
     out[P_BID] = _own(
@@ -318,21 +287,21 @@ def two_player_phases(base: Table) -> dict[int, Phase]:
         legal=_bid_legal,
         text=words.bid_text,
         rule=ruled(R_BID),
-        apply=after_each(_bid_apply),
+        apply=_bid_apply,
         section=R_BID,
     )
     out[P_RELOCATE] = _own(
         P_RELOCATE,
         legal=_relocate_legal,
         text=words.relocate_text,
-        apply=after_each(_relocate_apply),
+        apply=_relocate_apply,
         section=R_BLOCK,
     )
     out[P_UNBLOCK] = _own(
         P_UNBLOCK,
         legal=_unblock_legal,
         text=words.unblock_text,
-        apply=after_each(_unblock_apply),
+        apply=_unblock_apply,
         section=R_BLOCK,
     )
     return out

@@ -6,12 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..constants import (
-    BUY,
     DEAD,
-    DECLINE,
     GOOD_DIRECTION,
     LOST,
-    P_BUY,
     P_DIE,
     P_MOVE,
     R_SACRIFICE,
@@ -20,6 +17,7 @@ from ..constants import (
     T_LOST,
     T_PLAYED,
 )
+from ..two_player_vocabulary import OTHER, P_RELOCATE
 from .vocabulary import (
     DESC_NEWROPE,
     DESC_ROPE,
@@ -29,38 +27,60 @@ from .vocabulary import (
     JOINT_SCALE,
     NOBLE,
     NOBLE_NONE,
+    P_DESCENT,
     P_NOBLE,
     R_AV_SPACE,
     R_AVALANCHE,
-    R_BUY,
-    R_PLACE,
     R_SCALED,
     R_VARIANT,
 )
 
 if TYPE_CHECKING:
-    from .protocols import K2Series
+    from .protocols import K2Series, K2TwoPlayerSeries
 
 
-def _place_event(self: K2Series) -> None:
-    tok = self._game.ruleset.tokens[self.current]
-    b = self._game.ruleset.board
-    self.blocked = [s for s in b.ridges_numbered(tok.ridge) if s not in self.collapsed]
-    if self._log is not None and self.blocked:
-        self._say(
-            "Blocked Ridge markers on " + ", ".join(b.names[s] for s in self.blocked), R_PLACE
-        )
-    self.step = "buy"
-    if tok.effect == "darkness":
-        self._say("a Darkness token cannot be bought", R_BUY)
-        self._decline()
-    elif self.team.prestige >= tok.cost:
-        self.phase = P_BUY
-        self._cache = [BUY, DECLINE]  # the memo of legal actions [7.2]
-    else:
-        if self._log is not None:
-            self._say(f"{tok.name} costs {tok.cost}: not enough Prestige", R_BUY)
-        self._decline()
+def _ridges_placed(self: K2Series, number: int) -> list[int]:
+    """The token's Blocked Ridge markers: none on an avalanche space [7.2] [9.2]."""
+    collapsed = self.collapsed
+    return [s for s in self._game.ruleset.board.ridges_numbered(number) if s not in collapsed]
+
+
+def _hold(self: K2Series) -> bool:
+    """Before play resumes (a hook of ``_RESUME_FIRST``): a Noble Sacrifice to decide
+    [7.3], then the descents from avalanche spaces [9.2]."""
+    if self.phase == P_NOBLE:
+        return True
+    if self.descents:
+        self.phase = P_DESCENT
+        return True
+    return False
+
+
+def _two_player_hold(self: K2TwoPlayerSeries) -> bool:
+    """Two players (the one hook of ``_RESUME_FIRST``): a Noble Sacrifice to decide, then a
+    second team's at the same collapse [7.3], then the two-player interruptions
+    (:func:`..two_player_blocks._hold`: the Blocked Ridge marker to relocate [15.4], the
+    queue's entry order), then the descents [9.2] (:func:`_hold`), in one call."""
+    if self.phase == P_NOBLE:
+        return True
+    if self.noble_next >= 0:
+        seat, space = self.noble_next, self.noble_next_space
+        self.noble_next = self.noble_next_space = -1
+        self._seat(seat)
+        self.noble_victims = self._client_at(space)
+        self.noble_space = space
+        self.phase = P_NOBLE
+        return True
+    if self.pending_block >= 0 and self.step == "move":
+        self.phase = P_RELOCATE
+        return True
+    entering = self.entering
+    if len(entering) > 1 and sum(1 for e in entering if e[0] < OTHER) < 2:
+        self.entry_chosen = True
+    if self.descents:
+        self.phase = P_DESCENT
+        return True
+    return False
 
 
 def _track_len(self: K2Series) -> int:

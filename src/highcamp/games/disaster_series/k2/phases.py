@@ -23,7 +23,6 @@ from ..constants import (
     P_HIRE,
     P_MOVE,
     P_TARGET,
-    PLAY,
     T_PLAYED,
     TARGET_CLIENT,
 )
@@ -187,10 +186,11 @@ def _move_is_legal(base: Callable[[Any, int], bool]) -> Callable[[Any, int], boo
     return is_legal
 
 
-def _move_apply(s: K2Series, action: int) -> None:
-    """Movement [8.*]: the engine's steps, and K2's bivouacs, Flashlight and tokens."""
-    if action < PLAY or TARGET_CLIENT <= action < B:  # the commonest: the engine's step
-        s._move_action(action)
+def _move_play(s: K2Series, action: int) -> None:
+    """Movement [8.*] from ``PLAY`` up (the engine's ``_move_action`` hands them on): K2's
+    tokens played in its words, bivouacs and the Flashlight."""
+    if TARGET_CLIENT <= action < B:  # none of K2's
+        s._resume()
         return
     if action >= FLASH:
         s.team.flash = s._game.ng + action - FLASH
@@ -206,6 +206,12 @@ def _move_apply(s: K2Series, action: int) -> None:
     else:
         s._say(f"{s._game.ruleset.tokens[t].name}: {s._game.ruleset.effects[eff]}", R_AID)
     s._resume()
+    if eff in s._FOR_BOTH:  # two players: in force for both that turn
+        for team in s.teams:
+            if eff not in team.fx:
+                team.fx.append(eff)
+        if s.phase == P_MOVE and s.round == "clear" and s.option < 0:
+            s._cache = None  # the options are asked again with the new effect
 
 
 def _target_apply(base: Callable[[Any, int], None]) -> Callable[[Any, int], None]:
@@ -246,7 +252,6 @@ def k2_phases(base: Table = ENGINE_PHASES) -> dict[int, Phase]:
             why_not=refusing(words.refuse_move, move.why_not),
             text=words.own_ids(move.text),
             rule=words.move_rule(move.rule),
-            apply=_move_apply,
             section=f"{move.section} bivouac avalanche_space",
         ),
         P_TARGET: replaced(

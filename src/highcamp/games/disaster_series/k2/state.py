@@ -14,26 +14,26 @@ movement options [8.1]. The game (options, teams) is :mod:`.rules`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .. import allowances as series_allowances
 from .. import movement as series_movement
 from ..constants import DEPENDENT, LOST, PASSES_RIDGES, R_CLIENT, R_GUIDE, SACRIFICE, STEP_UP
 from ..engine import DisasterState
 from ..phases import merged
 from ..team import K2Team, Team
-from . import avalanche, fate, luck, movement, scoring, texts, views
+from . import avalanche, dice, fate, luck, movement, scoring, texts, views
 from . import events as _events  # noqa: F401  (registers K2's event effects)
+from . import phases as k2_phases
 from . import teams as team_rules
 from .phases import K2_PHASES
 from .vocabulary import (
     HELD,
     KEPT,
-    P_DESCENT,
-    P_NOBLE,
     P_RECRUIT,
-    P_REROLL,
     R_AV_SPACE,
+    R_BUY,
     R_GOALS,
     R_SHERPA,
     R_TRAITS,
@@ -143,7 +143,10 @@ class K2State(DisasterState):
 
     # ============================================================== events [7.*]
     # the rules of :mod:`.avalanche`
-    _place_event = avalanche._place_event
+    _ridges_placed = avalanche._ridges_placed
+    _UNBUYABLE: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "darkness": ("a Darkness token cannot be bought", R_BUY)
+    }
     _track_len = avalanche._track_len
     _decline = avalanche._decline
     _check_watch = avalanche._check_watch
@@ -162,13 +165,8 @@ class K2State(DisasterState):
     _fall = avalanche._fall
 
     # ============================================================== movement [8.*]
-    def _resume(self) -> None:
-        if self.phase == P_NOBLE:
-            return
-        if self.descents:
-            self.phase = P_DESCENT
-            return
-        series_movement._resume(self)
+    _RESUME_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any], bool]]] = (avalanche._hold,)
+    """Before play resumes: a Noble Sacrifice [7.3], the descents [9.2]."""
 
     def _traits(self, c: int) -> frozenset[str]:
         game = self._game
@@ -185,7 +183,7 @@ class K2State(DisasterState):
         return traits
 
     def _guide_allowance(self, g: int) -> int:
-        n = series_movement._guide_allowance(self, g)
+        n = series_allowances._guide_allowance(self, g)
         if (
             "sherpa_stamina" in self.team.fx
             and self._game.ruleset.guides[self.team.guides[g]].kind == "sherpa"
@@ -207,7 +205,7 @@ class K2State(DisasterState):
     def _selectable(self, m: int) -> bool:
         if m < self._game.ng and "hap_stuck" in self.team.fx and self._kind() == "hap":
             return False
-        return series_movement._selectable(self, m)
+        return series_allowances._selectable(self, m)
 
     def _select(self, m: int) -> None:
         series_movement._select(self, m)
@@ -218,6 +216,9 @@ class K2State(DisasterState):
             self.carry_limit += 1
 
     _move_actions = movement._move_actions
+
+    _move_play = k2_phases._move_play  # K2's tokens, bivouacs [8.7], the Flashlight [8.6]
+    _PLAIN_STEPS = False  # the avalanche spaces and the Traverse's own refusals
 
     def _step_problem(self, action: int) -> str | None:
         m = self.mover
@@ -235,10 +236,19 @@ class K2State(DisasterState):
         if (
             m >= ng
             and action == STEP_UP
-            and nxt in (self.k2.traverse_goal, self._game.ruleset.board.summit)
+            and nxt in (self._game.k2.traverse_goal, self._game.ruleset.board.summit)
             and any(DEPENDENT in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
         ):
             return R_TRAITS
+        b = self._game.ruleset.board
+        if (
+            not self.carried
+            and self.remaining >= 1
+            and 0 <= nxt < b.size
+            and nxt not in self.blocked
+            and (m < ng or (nxt != b.summit and nxt != b.up))
+        ):
+            return None  # the engine's common step, inlined (hot path)
         return series_movement._step_problem(self, action)
 
     def _do_step(self, action: int) -> None:
@@ -270,6 +280,8 @@ class K2State(DisasterState):
                 self._say(f"{self.name(x)} earns the Traverse marker", R_GOALS)
         if m < ng and nxt == self._game.ruleset.board.summit and self._kind() == "sherpa":
             self.team.sherpa_summit = True
+            if group and self._game.seat_games:
+                self.team.summited_with = True  # two players: public, the goal if it is it
             if group and self._sherpa_goal() == "summit_with_climber" and not self.team.goal_done:
                 self.team.goal_done = True
                 self._say(
@@ -293,29 +305,8 @@ class K2State(DisasterState):
     _lucky_subject = luck._lucky_subject
     _bad_roll = luck._bad_roll
 
-    def _die_rolled(self, d: int) -> None:
-        d += self.luck_bonus
-        self.luck_bonus = 0
-        self.luck_asked = False
-        if not self.rerolled and self._lucky_subject() and self._bad_roll(d):
-            self.reroll_face = d
-            self.phase = P_REROLL  # Lucky: the player may roll again, once
-            return
-        self.rerolled = False
-        kind = self.die_for
-        if kind == "descent":
-            self.die_for = ""
-            self._descend(d)
-            return
-        if kind == "bivouac":
-            self.die_for = ""
-            self._bivouac_roll(d)
-            return
-        if kind == "chimney":
-            self.die_for = ""
-            self._chimney_roll(d)
-            return
-        super()._die_rolled(d)
+    _ROLL_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any, int], int | None]]] = (dice._roll_first,)
+    """K2's Luck and Lucky [14.1] and its own rolls, before the engine's."""
 
     # ============================================================== bivouac [8.7]
 

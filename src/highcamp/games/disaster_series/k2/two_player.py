@@ -40,7 +40,7 @@ sees) until it is achieved (Summit w/Climber, Bivouac: the marker goes onto the 
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -56,7 +56,7 @@ from ..seats import (
 )
 from ..team import K2Team
 from ..two_player_events import _both
-from . import secret_goals
+from . import avalanche, dice, secret_goals
 from .state import K2State
 from .two_player_phases import K2_TWO_PLAYER_PHASES
 from .vocabulary import (
@@ -154,15 +154,10 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         return held | set(other.team.guides if kind == "guides" else other.team.clients)
 
     # ------------------------------------------------------------------ events [7.*] [15.3]
-    def _place_event(self) -> None:
-        """A Darkness token is never bid on [7.2]; any other is bid for [15.3]."""
-        tok = self.rs.tokens[self.current]
-        if tok.effect == "darkness":
-            self.step = "buy"
-            self._say("a Darkness token cannot be bought: no bidding", f"{R_BUY} {R_BID}")
-            self._decline()
-            return
-        super()._place_event()
+    _UNBUYABLE: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "darkness": ("a Darkness token cannot be bought: no bidding", f"{R_BUY} {R_BID}")
+    }
+    """A Darkness token is never bid on [7.2]; any other is bid for [15.3]."""
 
     _EFFECTS: ClassVar[Mapping[str, Effect]] = ChainMap(K2_TWO_PLAYER_EFFECTS, EFFECTS)
 
@@ -191,36 +186,18 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             if len(asks) > 1:
                 self.noble_next, self.noble_next_space = asks[1], space
 
-    def _resume(self) -> None:
-        if self.phase == P_NOBLE:
-            return
-        if self.noble_next >= 0:
-            seat, space = self.noble_next, self.noble_next_space
-            self.noble_next = self.noble_next_space = -1
-            self._seat(seat)
-            self.noble_victims = self._client_at(space)
-            self.noble_space = space
-            self.phase = P_NOBLE
-            return
-        super()._resume()
+    _FOR_BOTH = frozenset({"ridges_open", "sherpa_stamina"})  # both players, that turn
+    _RESUME_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any], bool]]] = (
+        avalanche._two_player_hold,
+    )
+    """Before play resumes, in one call: each team's Noble Sacrifice in turn [7.3], the
+    two-player interruptions [15.4] [8.2], K2's descents [9.2]."""
 
     # ------------------------------------------------------------------ movement
     def _lit(self, space: int) -> bool:
         """The Flashlight lights the climbers of both teams on its holder's space [8.6]."""
         o = self.other
         return K2State._lit(self, space) or (o.flash >= 0 and o.pos[o.flash] == space)
-
-    def _do_step(self, action: int) -> None:
-        m = self.mover
-        group = bool(self.carried)
-        super()._do_step(action)
-        if (
-            m < self._game.ng
-            and group
-            and self.team.pos[m] == self.rs.board.summit
-            and self._kind() == "sherpa"
-        ):
-            self.team.summited_with = True  # public: the goal, if it is this one, is met
 
     def _settle(self, space: int) -> None:
         """[15.4] on K2: no block on an avalanche space; the Serac collapses use up Blocked
@@ -267,14 +244,11 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     def _lucky_subject(self) -> bool:
         return not self._opponents_roll() and super()._lucky_subject()
 
-    def _die_rolled(self, d: int) -> None:
-        ng = self._game.ng
-        if self.die_for == "rope" and self.rope_client >= OTHER:
-            d += self.luck_bonus  # the owner's Luck, played before the roll
-            self.luck_bonus, self.luck_asked = 0, False
-        if self.die_for == "rope" and d == 1 and self.other.flash == ng + self.rope_client - OTHER:
-            self.other.flash = -1  # lost with its holder
-        super()._die_rolled(d)
+    _ROLL_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any, int], int | None]]] = (
+        dice._two_player_roll_first,
+    )
+    """In one call: the owner's Luck before the opponent's Broken Rope, the rolls for the
+    waiting team's climbers, then K2's (each seat's Luck and Lucky [14.1])."""
 
     # ------------------------------------------------------------------ the contract
     # the phases as one table (:mod:`.two_player_phases`)

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from highcamp.core import IllegalActionError
 
-from ..constants import P_DIE, P_MOVE, PLAY, T_PLAYED, TARGET_CLIENT
+from ..constants import P_DIE, P_MOVE, T_PLAYED
 from ..phases import Phase, Refusal, Table, chance, refusing, replaced
-from ..two_player_phases import after_each, two_player_phases
+from ..two_player_phases import two_player_phases
 from ..two_player_vocabulary import _PHASES_2P, NUM_ACTIONS_2P
 from .phases import K2_PHASES
 from .vocabulary import (
@@ -74,20 +74,6 @@ def _die_apply(base: Callable[[Any, int], None]) -> Callable[[Any, int], None]:
     return apply
 
 
-def _move_apply(base: Callable[[Any, int], None]) -> Callable[[Any, int], None]:
-    def apply(s: K2TwoPlayerSeries, action: int) -> None:
-        play = s._game.effect_ids[action - PLAY] if PLAY <= action < TARGET_CLIENT else ""
-        base(s, action)
-        if play in ("ridges_open", "sherpa_stamina"):  # both players, that turn
-            for fx in (s.team.fx, s.other.fx):
-                if play not in fx:
-                    fx.append(play)
-            if s.phase == P_MOVE and s.round == "clear" and s.option < 0:
-                s._cache = None  # the options are asked again with the new effect
-
-    return apply
-
-
 def _recruit_legal(s: K2TwoPlayerSeries) -> list[int]:
     taken = set(s.team.clients) | s._reserved("clients")
     return [RECRUIT + c for c in range(len(s.rs.clients)) if c not in taken]
@@ -127,9 +113,9 @@ def k2_two_player_phases(two: Table, k2: Table) -> dict[int, Phase]:
     }
     out[P_GOAL] = replaced(out[P_GOAL], player=chance, apply=_goal_apply)
     out[P_DIE] = replaced(out[P_DIE], player=_die_player, apply=_die_apply(out[P_DIE].apply))
-    # K2 plays its held tokens in its own words (no Everest Ridges Open for both): the
-    # clarified effects for both players follow K2's movement step
-    out[P_MOVE] = replaced(out[P_MOVE], apply=_move_apply(after_each(k2[P_MOVE].apply)))
+    # K2 plays its held tokens in its own words (the clarified effects for both players,
+    # ``_FOR_BOTH``, in K2's movement step)
+    out[P_MOVE] = replaced(out[P_MOVE], apply=k2[P_MOVE].apply)
     out[P_RECRUIT] = replaced(out[P_RECRUIT], legal=_recruit_legal)
     return out
 
