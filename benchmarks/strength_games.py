@@ -55,7 +55,7 @@ from typing import Any, TypeVar
 
 import highcamp
 from highcamp.agents import make_agent
-from highcamp.core import play_game
+from highcamp.core import State, play_game
 from highcamp.sim.stats import wilson
 
 T = TypeVar("T")
@@ -300,7 +300,7 @@ def deviations(game_id: str, players: int, spec: str, count: int) -> None:
     """Where ``spec`` leaves the heuristic's move, at ``count`` positions of heuristic
     self-play (see the module)."""
     game = highcamp.load_game(game_id, players=players)
-    positions = []
+    positions: list[State] = []
     seed = 0
     while len(positions) < count and seed < 10 * count:
         state = game.new_initial_state(seed)
