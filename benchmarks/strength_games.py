@@ -20,7 +20,12 @@ Run it from the repository root, one part at a time::
 * ``disaster``: seat win rates with every seat random, then ``heuristic`` against
   ``random`` (how much skill moves them), 2, 3 and 4 players;
 * ``disaster-match``: Disaster (4 players, or ``--players N``): the same two matches as
-  ``everest-go``.
+  ``everest-go``;
+* ``deviations`` (``--game everest-go|disaster``, ``--players N``, ``--positions P``): where
+  the search leaves the heuristic's move: every seventh decision with a choice of
+  heuristic self-play games from seed 0 (the first ``P``), each decided by ``--search``
+  and by the heuristic (both seeded with the position's number), the decisions where they
+  differ listed with both moves, and the search's simulations and early stops.
 
 A match gives the first agent's win share (ties split), seats alternating game by game so
 each agent holds half the seats on average (50% is no edge), with a 95% Wilson interval;
@@ -50,7 +55,7 @@ from typing import Any, TypeVar
 
 import highcamp
 from highcamp.agents import make_agent
-from highcamp.core import play_game
+from highcamp.core import State, play_game
 from highcamp.sim.stats import wilson
 
 T = TypeVar("T")
@@ -291,14 +296,64 @@ def disaster(runner: Runner, games: int) -> None:
         )
 
 
+def deviations(game_id: str, players: int, spec: str, count: int) -> None:
+    """Where ``spec`` leaves the heuristic's move, at ``count`` positions of heuristic
+    self-play (see the module)."""
+    game = highcamp.load_game(game_id, players=players)
+    positions: list[State] = []
+    seed = 0
+    while len(positions) < count and seed < 10 * count:
+        state = game.new_initial_state(seed)
+        seats = [make_agent("heuristic", seed=100 * seed + p) for p in range(players)]
+        k = 0
+        while not state.is_terminal() and len(positions) < count:
+            if state.is_chance_node():
+                state.apply_random_chance()
+                continue
+            if len(state.legal_actions()) > 1:
+                if k % 7 == 3:
+                    positions.append(state.clone())
+                k += 1
+            state.apply_action(seats[state.current_player()].act(state))
+        seed += 1
+    differ: Counter[tuple[str, str]] = Counter()
+    decisions, simulations, early = 0, 0, 0
+    for i, state in enumerate(positions):
+        agent = make_agent(spec, seed=i)
+        chosen = agent.act(state.clone())
+        guide = make_agent("heuristic", seed=i).act(state.clone())
+        if chosen != guide:
+            differ[(state.action_to_string(guide), state.action_to_string(chosen))] += 1
+        d, n, e = search_counts(agent)
+        decisions, simulations, early = decisions + d, simulations + n, early + e
+    print(
+        f"{game.info.title}, {players} players, {spec}: {sum(differ.values())} of "
+        f"{len(positions)} decisions differ from the heuristic's; simulations/decision "
+        f"{simulations / max(decisions, 1):.0f}, stopped early {early} of {decisions}"
+    )
+    for (guide_text, chosen_text), n in differ.most_common():
+        print(f"  heuristic {guide_text!r} -> search {chosen_text!r}: {n}")
+
+
 SOLITAIRE = {"everest": "disaster-on-everest", "k2": "disaster-on-k2"}
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument(
-        "part", choices=("everest", "k2", "two-player", "everest-go", "disaster", "disaster-match")
+        "part",
+        choices=(
+            "everest",
+            "k2",
+            "two-player",
+            "everest-go",
+            "disaster",
+            "disaster-match",
+            "deviations",
+        ),
     )
+    parser.add_argument("--game", default="everest-go", help="deviations: the game")
+    parser.add_argument("--positions", type=int, default=25, help="deviations: positions")
     parser.add_argument("--games", type=int, default=100, help="random and heuristic games")
     parser.add_argument("--mcts-games", type=int, default=8, help="games of the search agent")
     parser.add_argument("--budget", type=int, default=10, help="its iterations per move")
@@ -329,6 +384,8 @@ def main(argv: list[str]) -> int:
         else:
             game_id, counts = "everest-go", ((args.players,) if args.players else (2, 3, 4))
         matches(runner, game_id, counts, options, pairs, first)
+    elif args.part == "deviations":
+        deviations(args.game, args.players or 2, search, args.positions)
     else:
         disaster(runner, args.games)
     return 0

@@ -164,3 +164,19 @@ def test_two_player_series_levels_value_each_teams_few_figures(game_id: str) -> 
     chances = value(state)
     assert abs(sum(chances) - 1) < 1e-9 and all(0 < c < 1 for c in chances)
     assert (chances[0] > chances[1]) == (expected[0] > expected[1])
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("everest-go", 2), ("disaster", 4)])
+def test_everest_go_and_disaster_levels_roll_out_every_move_on_redraws(
+    game_id: str, players: int
+) -> None:
+    """Everest Go!'s and Disaster's levels are paired rollouts (20 heuristic steps, then
+    the learned value), each round from its own redraw of the seat's view
+    (docs/benchmarks.md, fourth round)."""
+    from highcamp.agents.paired import PairedAgent
+
+    for level, seconds in (("medium", "0.95"), ("hard", "2.85")):
+        spec = level_spec(game_id, level, players=players)
+        assert spec == f"paired:{seconds}s:heuristic20:redraw"
+        core = make_agent(spec, seed=1).agent  # type: ignore[attr-defined]
+        assert isinstance(core, PairedAgent) and core.redraw and core.steps == 20

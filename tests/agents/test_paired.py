@@ -3,6 +3,8 @@ heuristic's move changed only on a clear paired gain."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import highcamp
@@ -27,7 +29,8 @@ def _two_player(game_id: str = "disaster-on-k2", seed: int = 1, moves: int = 40)
 
 def test_paired_specs_parse_and_refuse_other_rollouts() -> None:
     agent = make_agent("paired:5:heuristic20", seed=1)
-    assert agent.describe() == {"budget": "5", "steps": 20, "seed": 1}  # type: ignore[attr-defined]
+    assert agent.describe() == {"budget": "5", "steps": 20, "redraw": False, "seed": 1}  # type: ignore[attr-defined]
+    assert make_agent("paired:5:heuristic20:redraw").describe()["redraw"] is True  # type: ignore[attr-defined]
     assert make_agent("paired:0.5s", seed=1).describe()["steps"] == 50  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="heuristicN"):
         make_agent("paired:5:random")
@@ -100,3 +103,52 @@ def test_a_time_budget_stops_when_no_action_can_pass(monkeypatch: pytest.MonkeyP
     agent.clock = clock
     agent.act(state.clone())
     assert agent.rounds == MIN_ROUNDS and agent.stopped_early == 1
+
+
+def _everest_go(players: int = 2, seed: int = 3, moves: int = 12) -> State:
+    state = highcamp.load_game("everest-go", players=players).new_initial_state(seed)
+    heuristic = make_agent("heuristic", seed=seed)
+    done = 0
+    while done < moves or state.is_chance_node() or len(state.legal_actions()) < 3:
+        if state.is_chance_node():
+            state.apply_random_chance()
+        else:
+            state.apply_action(heuristic.act(state))
+            done += 1
+    return state
+
+
+def test_redraw_starts_every_round_from_its_own_redraw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``redraw`` each round rolls out every action from one state drawn by
+    ``resample_hidden(seat, seed)`` with the round's seed: the actions of a round share it,
+    the rounds differ."""
+    state = _everest_go()
+    seat = state.current_player()
+    starts: list[tuple[int, int, str]] = []
+
+    def record(self: PairedAgent, s: State, action: int, seed: int, player: int) -> float:
+        starts.append((seed, action, json.dumps(s.to_json(), sort_keys=True)))
+        return 0.0
+
+    monkeypatch.setattr(PairedAgent, "_rollout", record)
+    agent = PairedAgent(seed=2, budget=Budget(iterations=3), steps=10, redraw=True)
+    agent.act(state.clone())
+    by_round: dict[int, set[str]] = {}
+    for seed, _action, doc in starts:
+        by_round.setdefault(seed, set()).add(doc)
+    assert len(by_round) == 3 and all(len(docs) == 1 for docs in by_round.values())
+    for seed, docs in by_round.items():
+        expected = json.dumps(state.resample_hidden(seat, seed).to_json(), sort_keys=True)
+        assert docs == {expected}
+    assert len({d for docs in by_round.values() for d in docs}) == 3
+
+
+def test_redraw_is_honest_and_reproducible() -> None:
+    """Two states the seat cannot tell apart give the same action for the same seed."""
+    state = _everest_go(players=3, seed=5)
+    seat = state.current_player()
+    twin = state.resample_hidden(seat, 77)
+    picks = {
+        make_agent("paired:4:heuristic10:redraw", seed=9).act(s.clone()) for s in (state, twin)
+    }
+    assert len(picks) == 1 and picks <= set(state.legal_actions())

@@ -105,11 +105,12 @@ class HeuristicAgent:
 
 def _paired(seed: int, budget: Budget | None, rollout: str, value: str) -> PairedAgent:
     """``paired:BUDGET:heuristicN`` (:mod:`highcamp.agents.paired`): N-step heuristic
-    rollouts; it takes no other rollout or value."""
+    rollouts; ``paired:BUDGET:heuristicN:redraw`` starts each round from its own redraw of
+    the hidden cards. It takes no other rollout or value."""
     kind, steps = parse_rollout(rollout)
-    if kind != "heuristic" or steps is None or value != "returns":
+    if kind != "heuristic" or steps is None or value not in ("returns", "redraw"):
         raise ValueError(f"paired rolls out heuristicN steps, not {rollout}:{value}")
-    return PairedAgent(seed=seed, budget=budget, steps=steps)
+    return PairedAgent(seed=seed, budget=budget, steps=steps, redraw=value == "redraw")
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {
@@ -175,7 +176,8 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         raise ValueError(f"{err} ({spec})") from None
     value = rest[2] if len(rest) > 2 else "returns"
     try:
-        margin_weight(value)
+        if not (name == "paired" and value == "redraw"):
+            margin_weight(value)
     except ValueError as err:
         raise ValueError(f"{err} ({spec})") from None
     return SeatView(factory(seed, budget=budget, rollout=rollout, value=value), seed)

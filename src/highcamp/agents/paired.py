@@ -14,6 +14,14 @@ move is played instead of the heuristic's only when its mean paired gain exceeds
 The budget is iterations (rounds: one rollout of every action) or seconds a decision; with
 seconds, the search stops early once no action could still pass the test.
 
+With ``redraw`` (spec ``paired:1s:heuristic30:redraw``), each round starts from its own
+redraw of the hidden cards, ``state.resample_hidden(seat, seed)`` with the round's seed:
+every action of the round is rolled out on the same redraw, so the paired difference
+compares the moves on the same unknown cards too, and the rounds average over what the seat
+does not know instead of trusting one draw. Wrapped in :class:`~highcamp.agents.honest.SeatView`
+(as :func:`~highcamp.agents.make_agent` does) the state is already the seat's view, and a
+redraw of it depends only on what the seat can see: the agent stays honest.
+
 >>> import highcamp
 >>> state = highcamp.load_game("disaster-on-k2", players=2).new_initial_state(seed=1)
 >>> while state.is_chance_node():
@@ -53,12 +61,15 @@ class PairedAgent:
 
     name = "paired"
 
-    def __init__(self, seed: int = 0, budget: Budget | None = None, steps: int = 50) -> None:
+    def __init__(
+        self, seed: int = 0, budget: Budget | None = None, steps: int = 50, redraw: bool = False
+    ) -> None:
         if steps <= 0:
             raise ValueError(f"a paired search needs rollouts of at least one step, not {steps}")
         self.seed = seed
         self.budget = budget or Budget(iterations=20)
         self.steps = steps
+        self.redraw = redraw
         self._heuristics: dict[str, Agent] = {}
         self._values: dict[str, Callable[[State], list[float]] | None] = {}
         self._draws = random.Random(seed)  # each decision's rollout seeds
@@ -128,9 +139,10 @@ class PairedAgent:
                 break
             t0 = self.clock()
             seed = self._draws.getrandbits(32)
-            base = self._rollout(state, guide, seed, player)
+            start_state = state.resample_hidden(player, seed) if self.redraw else state
+            base = self._rollout(start_state, guide, seed, player)
             for a in others:
-                gains[a].append(self._rollout(state, a, seed, player) - base)
+                gains[a].append(self._rollout(start_state, a, seed, player) - base)
             rounds += 1
             self.simulations += 1 + len(others)
             spent_per_round = max(spent_per_round, self.clock() - t0)
@@ -177,7 +189,12 @@ class PairedAgent:
 
     def describe(self) -> dict[str, Any]:
         """The settings (for reports)."""
-        return {"budget": str(self.budget), "steps": self.steps, "seed": self.seed}
+        return {
+            "budget": str(self.budget),
+            "steps": self.steps,
+            "redraw": self.redraw,
+            "seed": self.seed,
+        }
 
 
 def _mean_se(xs: list[float]) -> tuple[float, float]:
