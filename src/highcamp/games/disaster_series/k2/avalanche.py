@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import two_player_blocks
 from ..constants import (
     DEAD,
     GOOD_DIRECTION,
@@ -17,7 +18,6 @@ from ..constants import (
     T_LOST,
     T_PLAYED,
 )
-from ..two_player_vocabulary import OTHER, P_RELOCATE
 from .vocabulary import (
     DESC_NEWROPE,
     DESC_ROPE,
@@ -60,7 +60,7 @@ def _two_player_hold(self: K2TwoPlayerSeries) -> bool:
     """Two players (the one hook of ``_RESUME_FIRST``): a Noble Sacrifice to decide, then a
     second team's at the same collapse [7.3], then the two-player interruptions
     (:func:`..two_player_blocks._hold`: the Blocked Ridge marker to relocate [15.4], the
-    queue's entry order), then the descents [9.2] (:func:`_hold`), in one call."""
+    queue's entry order, asked of that module's own hook), then the descents [9.2]."""
     if self.phase == P_NOBLE:
         return True
     if self.noble_next >= 0:
@@ -71,12 +71,8 @@ def _two_player_hold(self: K2TwoPlayerSeries) -> bool:
         self.noble_space = space
         self.phase = P_NOBLE
         return True
-    if self.pending_block >= 0 and self.step == "move":
-        self.phase = P_RELOCATE
+    if two_player_blocks._hold(self):
         return True
-    entering = self.entering
-    if len(entering) > 1 and sum(1 for e in entering if e[0] < OTHER) < 2:
-        self.entry_chosen = True
     if self.descents:
         self.phase = P_DESCENT
         return True
