@@ -43,6 +43,16 @@ from .. import (
     team_members,
 )
 from ..components import load_citations
+from . import views
+from .phases import (
+    LEAVE_CLIENT,
+    LEAVE_GUIDE,
+    MOUNTAIN,
+    OVER,
+    PHASE_NAMES,
+    TAKE_CLIENT,
+    TAKE_GUIDE,
+)
 from .roster import CampaignRoster
 
 __all__ = ["PHASE_NAMES", "CampaignState"]
@@ -53,17 +63,6 @@ R_SCORE = "campaign_victory"
 CITATIONS = load_citations(__package__)
 """The campaign's sections (the K2 rulebook's [16.*]); a mountain's own entries are already
 numbered by that mountain when they reach the campaign's log."""
-
-# phases
-MOUNTAIN, LEAVE_GUIDE, LEAVE_CLIENT, TAKE_GUIDE, TAKE_CLIENT, OVER = range(6)
-PHASE_NAMES = (
-    "climb",
-    "leave a guide behind",
-    "leave a client behind",
-    "take a replacement guide",
-    "take a replacement client",
-    "over",
-)
 
 
 class CampaignState(State):
@@ -533,73 +532,7 @@ class CampaignState(State):
             "climb": self.inner.to_json()["state"],
         }
 
-    def _guide_doc(self, gid: int) -> dict[str, Any]:
-        card = self._game.guide_cards[gid][1]
-        return {
-            "kind": "guide",
-            "name": self._game.guide_label(gid),
-            "movement": card.movement,
-            "skills": sorted(card.skills),
-        }
-
-    def _client_doc(self, cid: int) -> dict[str, Any]:
-        game = self._game
-        card = game.client_cards[cid][1]
-        return {
-            "kind": "client",
-            "name": game.client_label(cid),
-            "movement": card.movement,
-            "traits": "".join(sorted(card.traits)),
-            "points": card.points,
-            "summits": [game.mountain_title(k) for k in self.marks.get(cid, [])],
-        }
-
-    def _roster(self) -> list[dict[str, Any]]:
-        guides, clients = self._team_ids()
-        if self.phase != MOUNTAIN:
-            guides, clients = self.surv_g, self.surv_c
-        return [self._guide_doc(g) for g in guides] + [self._client_doc(c) for c in clients]
-
-    def observation(self, player: int) -> dict[str, Any]:
-        """The campaign (mountains, team with summit markers, the dead, the choice on offer,
-        the score so far) and the mountain's own observation (no hidden information)."""
-        self._check_player(player)
-        game = self._game
-        offered: list[dict[str, Any]] = []
-        if self.phase in (TAKE_GUIDE, LEAVE_GUIDE):
-            offered = [self._guide_doc(m) for m in self._candidates()]
-        elif self.phase in (TAKE_CLIENT, LEAVE_CLIENT):
-            offered = [self._client_doc(m) for m in self._candidates()]
-        ng, nc = game.team_size(self.k)
-        score = self.score_breakdown()[0]
-        return {
-            "campaign": {
-                "order": [game.mountain_title(k) for k in range(len(game.order))],
-                "mountain": self.k + 1,
-                "mountains": len(game.order),
-                "shown": self._shown() + 1,
-                "phase": PHASE_NAMES[self.phase],
-                "team": self._roster(),
-                "takes": {"guides": ng, "clients": nc},
-                "offered": offered,
-                "dead": [
-                    {
-                        "name": (game.guide_label if kind == "guide" else game.client_label)(m),
-                        "kind": kind,
-                        "mountain": game.mountain_title(k),
-                    }
-                    for kind, m, k in self.dead
-                ],
-                "left_behind": [
-                    (game.guide_label if kind == "guide" else game.client_label)(m)
-                    for kind, m, _ in self.left
-                ],
-                "results": [dict(r) for r in self.results],
-                "score": score.total,
-                "band": score.band,
-            },
-            "mountain": self.inner.observation(0),
-        }
+    observation = views.observation
 
     def clone(self) -> CampaignState:
         """An independent copy."""
