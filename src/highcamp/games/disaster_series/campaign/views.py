@@ -11,12 +11,34 @@ the mountain's own observation (the campaign has no hidden information).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+from highcamp.core import ScoreBreakdown, State
 
 from .phases import LEAVE_CLIENT, LEAVE_GUIDE, MOUNTAIN, PHASE_NAMES, TAKE_CLIENT, TAKE_GUIDE
+from .roster import CampaignRoster
 
-if TYPE_CHECKING:
-    from .state import CampaignState
+
+class CampaignState(Protocol):
+    """What the views read of a campaign's position (``state.CampaignState``; a protocol,
+    so that the state and its views do not import each other)."""
+
+    _game: CampaignRoster
+    inner: State
+    k: int
+    phase: int
+    marks: dict[int, list[int]]
+    dead: list[list[Any]]
+    left: list[list[Any]]
+    results: list[dict[str, Any]]
+    surv_g: list[int]
+    surv_c: list[int]
+
+    def _check_player(self, player: int) -> None: ...
+    def _shown(self) -> int: ...
+    def _team_ids(self) -> tuple[list[int], list[int]]: ...
+    def _candidates(self) -> list[int]: ...
+    def score_breakdown(self) -> list[ScoreBreakdown]: ...
 
 
 def guide_doc(self: CampaignState, gid: int) -> dict[str, Any]:
