@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import random
 import sys
-import time
 
 import highcamp
 from playout import random_playout_step
+from series_team_reads import clones_per_second
 
 CASES: tuple[tuple[str, dict[str, object]], ...] = (
     ("disaster-on-everest", {}),
@@ -42,19 +42,9 @@ def positions(game_id: str, options: dict[str, object]) -> list[highcamp.State]:
     return out
 
 
-def clones_per_second(states: list[highcamp.State]) -> float:
-    clock = time.process_time
-    n, start = 0, clock()
-    while clock() - start < SECONDS:
-        for s in states:
-            s.clone()
-        n += len(states)
-    return n / (clock() - start)
-
-
 def main(argv: list[str]) -> int:
     for game_id, options in CASES:
-        rate = clones_per_second(positions(game_id, options))
+        rate = clones_per_second(positions(game_id, options), SECONDS)
         print(json.dumps({"case": [game_id, options], "clones_per_cpu_s": round(rate)}))
     return 0
 
