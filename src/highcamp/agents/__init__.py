@@ -47,7 +47,7 @@ from .budget import Budget
 from .heuristics import HEURISTICS, has_heuristic, make_heuristic
 from .honest import SeatView, seat_view
 from .levels import LEVEL_NAMES, LEVELS, LevelAgent, level_spec, use_factory
-from .mcts import ISMCTSAgent, MCTSAgent, margin_weight, parse_rollout
+from .mcts import ISMCTSAgent, MCTSAgent, parse_rollout
 from .optimal import OptimalAgent
 from .paired import PairedAgent
 from .random_agent import RandomAgent
@@ -175,12 +175,11 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     except ValueError as err:
         raise ValueError(f"{err} ({spec})") from None
     value = rest[2] if len(rest) > 2 else "returns"
-    try:
-        if not (name == "paired" and value == "redraw"):
-            margin_weight(value)
+    try:  # each search refuses the values it does not take
+        agent = factory(seed, budget=budget, rollout=rollout, value=value)
     except ValueError as err:
         raise ValueError(f"{err} ({spec})") from None
-    return SeatView(factory(seed, budget=budget, rollout=rollout, value=value), seed)
+    return SeatView(agent, seed)
 
 
 use_factory(make_agent)  # the levels build their agents with it (no import back up)
