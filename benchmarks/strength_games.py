@@ -43,6 +43,8 @@ number alone (``--first-seed`` onwards), so the figures do not depend on the wor
 from __future__ import annotations
 
 import argparse
+import itertools
+import json
 import math
 import os
 import statistics
@@ -55,6 +57,7 @@ from typing import Any, TypeVar
 
 import highcamp
 from highcamp.agents import make_agent
+from highcamp.agents.budget import use_clock
 from highcamp.core import State, play_game
 from highcamp.sim.stats import wilson
 
@@ -72,14 +75,22 @@ def mean_ci(xs: list[float]) -> tuple[float, float]:
 class Runner:
     """Maps a picklable function over work items in ``workers`` processes, in order."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, cpu_clock: bool = False) -> None:
         self.workers = workers
-        self._pool = ProcessPoolExecutor(workers) if workers > 1 else None
+        if cpu_clock:
+            _cpu_clock()
+        start = _cpu_clock if cpu_clock else None
+        self._pool = ProcessPoolExecutor(workers, initializer=start) if workers > 1 else None
 
     def map(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         if self._pool is None:
             return map(fn, items)
         return self._pool.map(fn, items)
+
+
+def _cpu_clock() -> None:
+    """Time-budgeted agents made in this process time their budgets in CPU seconds."""
+    use_clock(time.thread_time)
 
 
 # ----------------------------------------------------------------------- solitaire
@@ -111,8 +122,12 @@ def solitaire(
         scores: list[float] = []
         count: Counter[str] = Counter()
         cpu = 0.0
-        jobs = [(game_id, options, spec, seed) for seed in range(first, first + n)]
-        for score, band, seconds in runner.map(_solitaire_game, jobs):
+        kept = _kept(game_id, options, spec)
+        jobs = [(game_id, options, spec, s) for s in range(first, first + n) if s not in kept]
+        done = [kept[s] for s in range(first, first + n) if s in kept]
+        results = runner.map(_solitaire_game, jobs)
+        fresh = (_keep(job, r) for job, r in zip(jobs, results, strict=True))
+        for score, band, seconds in itertools.chain(done, fresh):
             scores.append(score)
             count[band] += 1
             cpu += seconds
@@ -134,6 +149,45 @@ def solitaire(
         diffs = [a - b for a, b in zip(scores, base, strict=False)]
         d, dhalf = mean_ci(diffs)
         print(f"paired on the same {len(diffs)} seeds, {spec} - heuristic: {d:+.1f} ± {dhalf:.1f}")
+
+
+CPU_CLOCK = False  # --cpu-clock: budgets in CPU seconds
+RESULTS: str | None = None  # --results FILE.jsonl: each solitaire game kept as it ends
+
+
+def _kept(game_id: str, options: dict[str, Any], spec: str) -> dict[int, tuple[float, str, float]]:
+    """The games of ``spec`` already in ``RESULTS`` (a run stopped part-way resumes)."""
+    if RESULTS is None or not os.path.exists(RESULTS):
+        return {}
+    kept: dict[int, tuple[float, str, float]] = {}
+    with open(RESULTS, encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            if (row["game"], row["options"], row["spec"]) == (game_id, options, spec):
+                kept[row["seed"]] = (row["score"], row["band"], row["cpu_s"])
+    return kept
+
+
+def _keep(
+    job: tuple[str, dict[str, Any], str, int], result: tuple[float, str, float]
+) -> tuple[float, str, float]:
+    """Append one finished game to ``RESULTS``; the result."""
+    if RESULTS is not None:
+        game_id, options, spec, seed = job
+        score, band, cpu = result
+        row = {
+            "game": game_id,
+            "options": options,
+            "spec": spec,
+            "seed": seed,
+            "score": score,
+            "band": band,
+            "cpu_s": round(cpu, 2),
+            "clock": "cpu" if CPU_CLOCK else "wall",
+        }
+        with open(RESULTS, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row) + "\n")
+    return result
 
 
 # -------------------------------------------------------------------------- matches
@@ -364,12 +418,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("-o", "--option", action="append", default=[], help="name=value")
     parser.add_argument("--one-seat", action="store_true", help="the search at one seat only")
+    parser.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="time budgets in CPU seconds (a quiet machine's search whatever the load)",
+    )
+    parser.add_argument("--results", help="solitaire: keep each game in this JSONL (resumes)")
     args = parser.parse_args(argv)
-    global ONE_SEAT
-    ONE_SEAT = args.one_seat
+    global ONE_SEAT, RESULTS, CPU_CLOCK
+    ONE_SEAT, RESULTS, CPU_CLOCK = args.one_seat, args.results, args.cpu_clock
     options: dict[str, Any] = dict(o.split("=", 1) for o in args.option)
     search = args.search or f"mcts:{args.budget}"
-    runner = Runner(args.workers)
+    runner = Runner(args.workers, args.cpu_clock)
     first = args.first_seed
     if args.part in SOLITAIRE:
         specs = [("random", args.games), ("heuristic", args.games), (search, args.mcts_games)]

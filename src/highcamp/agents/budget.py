@@ -16,7 +16,33 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["Budget"]
+__all__ = ["Budget", "decision_clock", "use_clock"]
+
+_CLOCK: list[Callable[[], float]] = [time.perf_counter]
+
+
+def decision_clock() -> Callable[[], float]:
+    """The clock a time-budgeted agent made now reads: the wall clock (``perf_counter``),
+    unless :func:`use_clock` changed it.
+
+    >>> decision_clock() is time.perf_counter
+    True
+    """
+    return _CLOCK[0]
+
+
+def use_clock(clock: Callable[[], float]) -> None:
+    """Make agents made from now on in this process time their budgets by ``clock``.
+
+    A strength benchmark on a shared machine passes ``time.thread_time`` (the thread's own
+    CPU seconds), so that a decision gets the search a quiet machine would give it whatever
+    the load; play keeps the wall clock (a player waits in wall-clock seconds).
+
+    >>> use_clock(time.thread_time); decision_clock() is time.thread_time
+    True
+    >>> use_clock(time.perf_counter)
+    """
+    _CLOCK[0] = clock
 
 
 @dataclass(frozen=True)

@@ -38,13 +38,12 @@ from __future__ import annotations
 import math
 import random
 import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
 from highcamp.core import CHANCE, TERMINAL, Agent, State
 
-from .budget import Budget
+from .budget import Budget, decision_clock
 from .heuristics import make_heuristic, make_learned_value
 
 __all__ = ["MIN_ROUNDS", "PairedAgent", "Z"]
@@ -73,7 +72,7 @@ class PairedAgent:
         self._heuristics: dict[str, Agent] = {}
         self._values: dict[str, Callable[[State], list[float]] | None] = {}
         self._draws = random.Random(seed)  # each decision's rollout seeds
-        self.clock: Callable[[], float] = time.perf_counter
+        self.clock: Callable[[], float] = decision_clock()
         self.started: float | None = None  # set by SeatView: the decision's start
         self.rounds = 0  # rounds of the last decision
         self.decisions = 0
