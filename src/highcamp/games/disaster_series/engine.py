@@ -329,8 +329,9 @@ class DisasterState(Expedition):
     _end_problem = movement._end_problem
     _step_problem = movement._step_problem
     _PLAIN_STEPS: ClassVar[bool] = True
-    """Whether :meth:`_step_problem` is the engine's (the movement step's legal actions then
-    answer its common case inline); K2 asks its own at every step."""
+    """Whether the movement step's legal actions may answer :meth:`_step_problem`'s common
+    case inline (a step without a carried client; anything else is asked of it): always
+    for the engine's, for K2's while it is the same (:attr:`.k2.state.K2State._PLAIN_STEPS`)."""
     _do_step = movement._do_step
     _summit = movement._summit
     _get_lost = movement._get_lost

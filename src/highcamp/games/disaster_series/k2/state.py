@@ -218,7 +218,19 @@ class K2State(DisasterState):
     _move_actions = movement._move_actions
 
     _move_play = k2_phases._move_play  # K2's tokens, bivouacs [8.7], the Flashlight [8.6]
-    _PLAIN_STEPS = False  # the avalanche spaces and the Traverse's own refusals
+
+    @property
+    def _PLAIN_STEPS(self) -> bool:  # type: ignore[override]  # the engine's is a constant
+        """Whether the engine's inline answer for a step without a carried climber is
+        K2's too (:meth:`_step_problem`'s common case, asked once per list instead of
+        twice): the mover not on an avalanche space and a step up onto none [9.2], nor
+        onto the Traverse Goal (a Dependent climber's refusal); anything else is asked of
+        :meth:`_step_problem`."""
+        up = self.team.pos[self.mover] + 1
+        collapsed = self.collapsed
+        if collapsed and (up - 1 in collapsed or up in collapsed):
+            return False
+        return up != self._game.k2.traverse_goal
 
     def _step_problem(self, action: int) -> str | None:
         m = self.mover
