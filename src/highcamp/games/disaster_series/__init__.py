@@ -35,6 +35,7 @@ from .constants import DEAD, P_OVER, REMOVED
 from .engine import DisasterState
 from .events import EFFECTS
 from .game import DisasterGame
+from .phases import _after_each
 
 __all__ = [
     "EFFECTS",
@@ -112,7 +113,10 @@ def play_legal(state: State, action: int) -> bool | None:
         return None
     if s._log is not None:
         s._log_action(action)
-    s._apply(action)  # apply_legal, one call fewer (a campaign's every step)
+    s._cache = None  # the contract's _apply, inlined (a campaign's every step)
+    s.PHASES[s.phase].apply(s, action)
+    if s._UNBLOCKS and s.blocked:
+        _after_each(s)
     s._history.append(action)
     return s.phase == P_OVER
 
@@ -123,10 +127,14 @@ def play_chance(state: State, draw: int) -> tuple[int, bool]:
     mountain is over now."""
     known = type(state) in _SERIES_TYPES  # hot path: no call when the class is known
     s: DisasterState = state if known else _solitaire(state)  # type: ignore[assignment]
-    action = s._sample_chance(draw)
+    entry = s.PHASES[s.phase]  # read once for the sample and the transition
+    action = entry.sample(s, draw)
     if s._log is not None:
         s._log_action(action)
-    s._apply(action)  # apply_legal, one call fewer
+    s._cache = None  # the contract's _apply, inlined
+    entry.apply(s, action)
+    if s._UNBLOCKS and s.blocked:
+        _after_each(s)
     s._history.append(action)
     return action, s.phase == P_OVER
 

@@ -16,7 +16,7 @@ the largest mountain's ids.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -30,7 +30,6 @@ from highcamp.core import (
     ScoreLine,
     State,
 )
-from highcamp.core.rng import draw_keyed
 
 from .. import (
     DisasterGame,
@@ -72,11 +71,13 @@ class CampaignState(State):
 
     __slots__ = (
         "cmap",
+        "current_player",
         "dead",
         "gmap",
         "inner",
         "k",
         "left",
+        "legal_actions",
         "marks",
         "no_more",
         "phase",
@@ -106,6 +107,23 @@ class CampaignState(State):
         self.surv_g: list[int] = []
         self.surv_c: list[int] = []
         self.no_more = False
+        self._route()
+
+    # the contract's current_player and legal_actions: during a climb the mountain's own
+    # bound methods (no campaign frame before each), else the campaign's; set by _route
+    # whenever the phase enters or leaves a climb
+    current_player: Callable[[], int]
+    legal_actions: Callable[[], list[int]]
+
+    def _route(self) -> None:
+        """Hand the contract's ``current_player`` and ``legal_actions`` to the mountain
+        during a climb, to the campaign's own between two mountains and at the end."""
+        if self.phase == MOUNTAIN:
+            self.current_player = self.inner.current_player
+            self.legal_actions = self.inner.legal_actions
+        else:
+            self.current_player = self._own_player
+            self.legal_actions = self._own_legal
 
     @staticmethod
     def _start(game: DisasterGame, seed: int) -> State:
@@ -183,6 +201,7 @@ class CampaignState(State):
             )
         if self.k == len(game.order) - 1:
             self.phase = OVER
+            self._route()
             if self._log is not None:
                 total = self.score_breakdown()[0]
                 self._emit(f"campaign score {total.total:g}: {total.band}", R_SCORE)
@@ -190,6 +209,7 @@ class CampaignState(State):
         self.k += 1
         self.no_more = False
         self._next_choice()
+        self._route()
 
     def _candidates(self) -> list[int]:
         """Marker ids offered by the current choice."""
@@ -271,20 +291,21 @@ class CampaignState(State):
             )
 
     # ----------------------------------------------------------------- contract hooks
-    def current_player(self) -> int:
-        """The mountain's player or chance step; 0 between mountains; ``TERMINAL`` at the end."""
+    def _own_player(self) -> int:
+        """``current_player`` off a climb (during one it is the mountain's own): 0 between
+        mountains; ``TERMINAL`` at the end."""
         if self.phase == MOUNTAIN:
             return self.inner.current_player()
         if self.phase == OVER:
             return TERMINAL
         return 0
 
-    def legal_actions(self) -> list[int]:
-        """The mountain's legal actions (chance outcomes included) during a climb, the
-        campaign's choices between two mountains, none at the end."""
+    def _own_legal(self) -> list[int]:
+        """``legal_actions`` off a climb (during one they are the mountain's, chance
+        outcomes included): the campaign's choices between two mountains, none at the end."""
         if self.phase == MOUNTAIN:
             return self.inner.legal_actions()
-        return super().legal_actions()
+        return State.legal_actions(self)
 
     def apply_action(self, action: int) -> None:
         """Apply an action (the contract's): during a climb, an action legal on the
@@ -314,7 +335,12 @@ class CampaignState(State):
         key = self._key
         if key is None:
             key = self._keep_key()
-        action, over = play_chance(inner, draw_keyed(key, len(self._history)))
+        # highcamp.core.rng.draw_keyed(key, len(history)) written out (as the series'
+        # apply_random_chance: two calls fewer at every chance step of a climb)
+        z = (key + (len(self._history) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        action, over = play_chance(inner, z ^ (z >> 31))
         if over:
             self._finish_mountain()
         self._history.append(action)
@@ -551,4 +577,5 @@ class CampaignState(State):
         new.surv_g = self.surv_g.copy()
         new.surv_c = self.surv_c.copy()
         new.no_more = self.no_more
+        new._route()
         return new

@@ -196,8 +196,11 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
     # ------------------------------------------------------------------ movement
     def _lit(self, space: int) -> bool:
         """The Flashlight lights the climbers of both teams on its holder's space [8.6]."""
-        o = self.other
-        return K2State._lit(self, space) or (o.flash >= 0 and o.pos[o.flash] == space)
+        t = self.team  # K2's _lit for each team, written out (asked at every step)
+        if t.flash >= 0 and t.pos[t.flash] == space:
+            return True
+        o = self.teams[1 - self.active]
+        return o.flash >= 0 and o.pos[o.flash] == space
 
     def _settle(self, space: int) -> None:
         """[15.4] on K2: no block on an avalanche space; the Serac collapses use up Blocked
