@@ -345,7 +345,7 @@ def _threads(pid: int) -> dict[str, float]:
             kind = "loop"
         elif name.startswith("highcamp-play"):
             kind = "play"
-        elif name.startswith("AnyIO"):
+        elif name.startswith(("AnyIO", "highcamp-cold")):
             kind = "pool"
         else:
             kind = "other"

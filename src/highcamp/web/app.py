@@ -58,6 +58,7 @@ __all__ = ["MAX_MESSAGE", "create_app"]
 STATIC = Path(str(resources.files("highcamp.web") / "static"))
 SETTLE = 2.0  # seconds a request waits for the automatic steps its move set off
 THINK_SHOWN = 0.1  # an AI thinking longer than this is shown as thinking
+COLD_THREADS = 4  # threads for cold work: loading, creating and replaying tables
 YOUNG_GC = 10_000  # a served process: allocations between young collections (Python's: 700)
 log = logging.getLogger("highcamp.web")
 R = TypeVar("R")
@@ -185,9 +186,20 @@ def create_app(
 
     play = Worker()  # moves, automatic steps and views: one thread, fed without a pool
 
+    # cold work's threads: each fed by its own C-level queue, as the play thread is (a
+    # hop costs about a fifth of anyio's pool hop, whose queue.Queue wakes by Condition)
+    cold = [Worker(f"highcamp-cold-{i}") for i in range(COLD_THREADS)]
+    queued = [0] * COLD_THREADS  # jobs each cold thread has, counted on the loop
+
     async def off(fn: Callable[..., R], *args: Any, **kw: Any) -> R:
-        """Cold work (finding, loading and creating tables, replays) in a pool thread."""
-        return await to_thread.run_sync(partial(fn, *args, **kw))
+        """Cold work (finding, loading and creating tables, replays) in the cold thread
+        with the fewest jobs queued (a slow replay holds back only its own thread)."""
+        i = queued.index(min(queued))
+        queued[i] += 1
+        try:
+            return await cold[i].run(partial(fn, *args, **kw))
+        finally:
+            queued[i] -= 1
 
     async def hot(fn: Callable[..., R], *args: Any, **kw: Any) -> R:
         """Play (a move and what follows it, every client's views) in the play thread."""
@@ -580,8 +592,10 @@ def create_app(
             task.cancel()
             for workers in (pool, quick):
                 if workers is not None:
-                    await off(workers.close)
-            await off(play.close)
+                    await to_thread.run_sync(workers.close)
+            await to_thread.run_sync(play.close)
+            for thread in cold:
+                await to_thread.run_sync(thread.close)
 
     app = _Server(
         socket,
