@@ -30,6 +30,7 @@ from highcamp.core import (
     ScoreLine,
     State,
 )
+from highcamp.core.rng import draw_keyed
 
 from .. import (
     DisasterGame,
@@ -209,7 +210,8 @@ class CampaignState(State):
         self.k += 1
         self.no_more = False
         self._next_choice()
-        self._route()
+        if self.phase != MOUNTAIN:  # a choice to make (setting out routes to the mountain)
+            self._route()
 
     def _candidates(self) -> list[int]:
         """Marker ids offered by the current choice."""
@@ -281,6 +283,7 @@ class CampaignState(State):
         self.surv_g, self.surv_c = [], []
         self.inner = self._start(team, self._seed)
         self.phase = MOUNTAIN
+        self._route()
         if self._log is not None:
             self._emit(
                 f"the team sets out for {game.mountain_title(self.k)}: "
@@ -294,17 +297,11 @@ class CampaignState(State):
     def _own_player(self) -> int:
         """``current_player`` off a climb (during one it is the mountain's own): 0 between
         mountains; ``TERMINAL`` at the end."""
-        if self.phase == MOUNTAIN:
-            return self.inner.current_player()
-        if self.phase == OVER:
-            return TERMINAL
-        return 0
+        return TERMINAL if self.phase == OVER else 0
 
     def _own_legal(self) -> list[int]:
         """``legal_actions`` off a climb (during one they are the mountain's, chance
         outcomes included): the campaign's choices between two mountains, none at the end."""
-        if self.phase == MOUNTAIN:
-            return self.inner.legal_actions()
         return State.legal_actions(self)
 
     def apply_action(self, action: int) -> None:
@@ -335,12 +332,7 @@ class CampaignState(State):
         key = self._key
         if key is None:
             key = self._keep_key()
-        # highcamp.core.rng.draw_keyed(key, len(history)) written out (as the series'
-        # apply_random_chance: two calls fewer at every chance step of a climb)
-        z = (key + (len(self._history) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        action, over = play_chance(inner, z ^ (z >> 31))
+        action, over = play_chance(inner, draw_keyed(key, len(self._history)))
         if over:
             self._finish_mountain()
         self._history.append(action)
