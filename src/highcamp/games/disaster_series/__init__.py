@@ -28,7 +28,7 @@ applied, and whether the mountain is over).
 
 from typing import NamedTuple
 
-from highcamp.core import LogEntry, State
+from highcamp.core import CHANCE, LogEntry, State
 
 from .components import Board, ClientCard, Company, EventToken, GuideCard, Ruleset, load_ruleset
 from .constants import DEAD, P_OVER, REMOVED
@@ -121,13 +121,18 @@ def play_legal(state: State, action: int) -> bool | None:
     return s.phase == P_OVER
 
 
-def play_chance(state: State, draw: int) -> tuple[int, bool]:
+def play_chance(state: State, draw: int) -> tuple[int, bool] | None:
     """Apply the outcome of the chance step now for the 64-bit ``draw`` (what
-    :func:`chance_outcome` gives, applied as ``apply_legal``): the outcome, and whether the
-    mountain is over now."""
+    :func:`chance_outcome` gives, applied as ``apply_legal``): ``None`` when the state is
+    not at a chance step (the caller refuses it through the contract), else the outcome
+    and whether the mountain is over now."""
     known = type(state) in _SERIES_TYPES  # hot path: no call when the class is known
     s: DisasterState = state if known else _solitaire(state)  # type: ignore[assignment]
-    entry = s.PHASES[s.phase]  # read once for the sample and the transition
+    phase = s.phase
+    entry = s.PHASES[phase]  # read once for who acts, the sample and the transition
+    who = s._WHO[phase]  # (the state's current_player, without its call)
+    if (entry.player(s) if who is None else who) != CHANCE:
+        return None
     action = entry.sample(s, draw)
     if s._log is not None:
         s._log_action(action)

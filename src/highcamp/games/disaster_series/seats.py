@@ -215,7 +215,8 @@ class TwoPlayerRules(_Rules):
     def _seat(self, seat: int) -> None:
         """Make ``seat`` the active seat: ``team`` becomes its team (a reference)."""
         if self.active != seat:
-            self._renumber()
+            if self.queue or self.entering or self.lost_checks:
+                self._renumber()  # the shared places naming markers (usually empty)
             self.active = seat
             self.team = self.teams[seat]
             self._cache = None
@@ -307,7 +308,7 @@ class TwoPlayerRules(_Rules):
             super()._finish_round()
             return
         self.mover = -1
-        if self._removable():
+        if self.blocked and self._removable():
             self.phase = P_UNBLOCK
             return
         self._next_mover()

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .two_player_vocabulary import (
+    BID,
     P_BID,
+    PASS,
     R_BID,
 )
 
@@ -36,11 +38,15 @@ def _bid_price(self: TwoPlayerSeries) -> int:
 
 
 def _bid_turn(self: TwoPlayerSeries, seat: int) -> None:
+    """``seat`` bids or passes [15.3]; a seat short of the price passes at once."""
     self.bidder = seat
     self.phase = P_BID
-    if self.seat_prestige(seat) < self._bid_price():
-        self._emit(f"{self.label(seat)} cannot bid {self._bid_price()}", R_BID)
+    price = self.rs.tokens[self.current].cost if self.bid == 0 else self.bid + 1
+    if self.teams[seat].prestige < price:
+        self._emit(f"{self.label(seat)} cannot bid {price}", R_BID)
         self._pass_bid(seat)
+    else:
+        self._cache = [BID, PASS]  # the memo of legal actions (the phase's own list)
 
 
 def _pass_bid(self: TwoPlayerSeries, seat: int) -> None:
@@ -58,7 +64,7 @@ def _pass_bid(self: TwoPlayerSeries, seat: int) -> None:
 
 
 def _place_bid(self: TwoPlayerSeries, seat: int) -> None:
-    price = self._bid_price()
+    price = self.rs.tokens[self.current].cost if self.bid == 0 else self.bid + 1
     self.bid, self.bid_high = price, seat
     if self._log is not None:
         self._emit(f"{self.label(seat)} bids {price}", R_BID)

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 
 def _begin_move(self: TwoPlayerSeries) -> None:
-    self._seat(self.first)
+    if self.active != self.first:
+        self._seat(self.first)
     self.moving = 0
     self._begin_seat_move()
 
@@ -24,7 +25,7 @@ def _begin_move(self: TwoPlayerSeries) -> None:
 def _begin_seat_move(self: TwoPlayerSeries) -> None:
     self.step = "move"
     self.pending_block = -1
-    self.rounds = self._move_rounds(self._seat_game())
+    self.rounds = self._move_rounds(self._game.seat_games[self.active])  # the seat's game
     self._start_round(first=True)
 
 
@@ -65,16 +66,24 @@ def _hold(self: TwoPlayerSeries) -> bool:
         self.phase = P_RELOCATE
         return True
     entering = self.entering
-    if len(entering) > 1 and sum(1 for e in entering if e[0] < OTHER) < 2:
+    if entering and len(entering) > 1 and sum(1 for e in entering if e[0] < OTHER) < 2:
         self.entry_chosen = True
     return False
 
 
 def _unblock(self: TwoPlayerSeries) -> bool:
     """Remove at once the markers of ridges with fewer than two clients [15.4]."""
-    if not self.blocked:
+    blocked = self.blocked
+    if not blocked:
         return False  # the common case, first (it is asked after every action)
-    gone = [s for s in self.blocked if sum(self._clients_on(s)) < 2]
+    ng = self._game.ng  # both teams' clients (:meth:`_clients_on`, written out)
+    mine, theirs = self.team.pos[ng:], self.teams[1 - self.active].pos[ng:]
+    for s in blocked:
+        if mine.count(s) + theirs.count(s) < 2:
+            break
+    else:
+        return False  # every block stands (the common case: no list, no call)
+    gone = [s for s in blocked if mine.count(s) + theirs.count(s) < 2]
     for s in gone:
         self.blocked.remove(s)
         self._emit(f"{self.rs.board.names[s]} is no longer blocked", R_BLOCK)

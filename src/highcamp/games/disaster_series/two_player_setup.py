@@ -147,7 +147,8 @@ def _first_turn(self: TwoPlayerSeries, seat: int) -> None:
 def _begin_turn(self: TwoPlayerSeries) -> None:
     """The First Player draws [15.3]; Blocked Ridge markers stay [15.4]; Preparations
     serve the First Player only [15.6]."""
-    self._seat(self.first)
+    if self.active != self.first:
+        self._seat(self.first)
     self.step = "draw"
     for team in self.teams:
         team.fx = []

@@ -21,7 +21,6 @@ from dataclasses import replace
 from typing import Any
 
 from highcamp.core import (
-    CHANCE,
     TERMINAL,
     IllegalActionError,
     InvalidActionError,
@@ -326,13 +325,13 @@ class CampaignState(State):
         straight on the mountain during a climb."""
         if self.phase != MOUNTAIN or self._log is not None:
             return State.apply_random_chance(self)
-        inner = self.inner
-        if inner.current_player() != CHANCE:
-            return State.apply_random_chance(self)  # refused by the contract
         key = self._key
         if key is None:
             key = self._keep_key()
-        action, over = play_chance(inner, draw_keyed(key, len(self._history)))
+        played = play_chance(self.inner, draw_keyed(key, len(self._history)))
+        if played is None:  # not a chance step: refused by the contract
+            return State.apply_random_chance(self)
+        action, over = played
         if over:
             self._finish_mountain()
         self._history.append(action)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import two_player_blocks
 from ..constants import (
     DEAD,
     GOOD_DIRECTION,
@@ -18,6 +17,7 @@ from ..constants import (
     T_LOST,
     T_PLAYED,
 )
+from ..two_player_vocabulary import OTHER, P_RELOCATE
 from .vocabulary import (
     DESC_NEWROPE,
     DESC_ROPE,
@@ -60,7 +60,8 @@ def _two_player_hold(self: K2TwoPlayerSeries) -> bool:
     """Two players (the one hook of ``_RESUME_FIRST``): a Noble Sacrifice to decide, then a
     second team's at the same collapse [7.3], then the two-player interruptions
     (:func:`..two_player_blocks._hold`: the Blocked Ridge marker to relocate [15.4], the
-    queue's entry order, asked of that module's own hook), then the descents [9.2]."""
+    queue's entry order, written out here: asked before every step), then the descents
+    [9.2]."""
     if self.phase == P_NOBLE:
         return True
     if self.noble_next >= 0:
@@ -71,8 +72,13 @@ def _two_player_hold(self: K2TwoPlayerSeries) -> bool:
         self.noble_space = space
         self.phase = P_NOBLE
         return True
-    if two_player_blocks._hold(self):
+    # two_player_blocks._hold, written out (test_hot_path.py keeps the two the same)
+    if self.pending_block >= 0 and self.step == "move":
+        self.phase = P_RELOCATE
         return True
+    entering = self.entering
+    if entering and len(entering) > 1 and sum(1 for e in entering if e[0] < OTHER) < 2:
+        self.entry_chosen = True
     if self.descents:
         self.phase = P_DESCENT
         return True

@@ -47,7 +47,10 @@ def _two_player_roll_first(self: K2TwoPlayerSeries, d: int) -> int | None:
     opponent's Broken Rope roll, and the Flashlight lost with a climber who falls; then the
     rolls for the waiting team's climbers (:func:`..two_player_events._opponents_roll`),
     then K2's (:func:`_roll_first`)."""
-    if self.die_for == "rope":
+    kind = self.die_for
+    if kind != "rope" and kind != "lost":
+        return _roll_first(self, d)  # the common case: the active team's roll
+    if kind == "rope":
         if self.rope_client >= OTHER:
             d += self.luck_bonus  # the owner's Luck, played before the roll
             self.luck_bonus, self.luck_asked = 0, False

@@ -60,6 +60,7 @@ from . import avalanche, dice, secret_goals
 from .state import K2State
 from .two_player_phases import K2_TWO_PLAYER_PHASES
 from .vocabulary import (
+    _LUCK_ROLLS,
     P_GOAL,
     P_NOBLE,
     R_AVALANCHE,
@@ -238,11 +239,21 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         )
 
     def _luck_offer(self) -> bool:
-        if self.phase != P_DIE:
+        """Whether Luck is offered before this roll: the struck climber's owner's before
+        the opponent's Broken Rope (:meth:`_owner_luck_offer`), none before the roll for
+        the waiting team's lost climber, else K2's (:func:`.luck._luck_offer`). Written
+        out in one call: asked at every die roll, twice (test_hot_path.py keeps it equal
+        to the three)."""
+        if self.phase != P_DIE or self.luck_asked:
             return False  # the common case, first (it is asked at every step)
-        if self._opponents_roll():
-            return self._owner_luck_offer()
-        return super()._luck_offer()
+        kind = self.die_for
+        tokens = self.rs.tokens
+        if kind == "rope" and self.rope_client >= OTHER:  # the opponent's roll
+            return any(tokens[t].effect == "luck" for t in self.teams[1 - self.active].held)
+        if kind == "lost" and self.lost_checks and self.lost_checks[0] >= OTHER:
+            return False
+        held = self.team.held
+        return bool(held) and kind in _LUCK_ROLLS and any(tokens[t].effect == "luck" for t in held)
 
     def _lucky_subject(self) -> bool:
         return not self._opponents_roll() and super()._lucky_subject()

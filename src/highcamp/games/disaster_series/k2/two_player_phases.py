@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from highcamp.core import IllegalActionError
+from highcamp.core import CHANCE, IllegalActionError
 
 from ..constants import P_DIE, P_MOVE, T_PLAYED
-from ..phases import Phase, Refusal, Table, chance, refusing, replaced
+from ..phases import ENGINE_PHASES, Phase, Refusal, Table, chance, refusing, replaced
 from ..two_player_phases import two_player_phases
 from ..two_player_vocabulary import _PHASES_2P, NUM_ACTIONS_2P
 from .phases import K2_PHASES
@@ -54,12 +54,21 @@ def _die_player(s: K2TwoPlayerSeries) -> int:
     """Luck is offered to the struck climber's player, else the roll is chance's."""
     if s._luck_offer():
         return 1 - s.active if s._opponents_roll() else s.active
-    return chance(s)
+    return CHANCE
 
 
-def _die_apply(base: Callable[[Any, int], None]) -> Callable[[Any, int], None]:
+def _die_apply(
+    base: Callable[[Any, int], None], roll: Callable[[Any, int], None]
+) -> Callable[[Any, int], None]:
+    """The die phase's transition: the roll itself (``roll``, the engine's) when no Luck
+    is offered (asked once: ``base``, K2's, would ask again), the owner's Luck before the
+    opponent's Broken Rope, else K2's (``base``: the active player's Luck)."""
+
     def apply(s: K2TwoPlayerSeries, action: int) -> None:
-        if not (s._opponents_roll() and s._owner_luck_offer()):
+        if not s._luck_offer():
+            roll(s, action)
+            return
+        if not s._opponents_roll():
             base(s, action)
             return
         s.luck_asked = True
@@ -101,9 +110,12 @@ def _k2_ids_waiting(s: K2TwoPlayerSeries, action: int) -> Refusal:
     return None
 
 
-def k2_two_player_phases(two: Table, k2: Table) -> dict[int, Phase]:
+def k2_two_player_phases(
+    two: Table, k2: Table, roll: Callable[[Any, int], None] = ENGINE_PHASES[P_DIE].apply
+) -> dict[int, Phase]:
     """K2 for two players: the two-player entries over K2's (``two``), with K2's own
-    refusals (``k2``: K2's table) and the changes above."""
+    refusals (``k2``: K2's table) and the changes above (``roll``: the die's transition
+    under K2's Luck, the engine's)."""
     out = {
         ph: replaced(
             e,
@@ -112,7 +124,7 @@ def k2_two_player_phases(two: Table, k2: Table) -> dict[int, Phase]:
         for ph, e in two.items()
     }
     out[P_GOAL] = replaced(out[P_GOAL], player=chance, apply=_goal_apply)
-    out[P_DIE] = replaced(out[P_DIE], player=_die_player, apply=_die_apply(out[P_DIE].apply))
+    out[P_DIE] = replaced(out[P_DIE], player=_die_player, apply=_die_apply(out[P_DIE].apply, roll))
     # K2 plays its held tokens in its own words (the clarified effects for both players,
     # ``_FOR_BOTH``, in K2's movement step)
     out[P_MOVE] = replaced(out[P_MOVE], apply=k2[P_MOVE].apply)
