@@ -39,18 +39,25 @@ def _positions(game_id: str, options: dict[str, Any], seeds: int) -> Iterator[An
                 state.apply_action(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize(("game_id", "options"), TWO_PLAYERS)
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [*TWO_PLAYERS, ("disaster-on-everest", {}), ("disaster-on-k2", {"game": "advanced"})],
+)
 def test_the_memo_is_the_phases_own_list(game_id: str, options: dict[str, Any]) -> None:
-    """Where a transition left the legal actions (the bidding's [15.3] among them), they
-    are those the phase computes, in its order."""
-    memos = bids = 0
+    """Where a transition left the legal actions (the bidding's [15.3] and the
+    Preparations' choices [7.5] among them), they are those the phase computes, in its
+    order."""
+    memos, named = 0, {"bid for the event": 0, "keep a token": 0, "return a token": 0}
     for state in _positions(game_id, options, 8):
         if state._cache is None:
             continue
         memos += 1
-        bids += state.PHASES[state.phase].name == "bid for the event"
+        name = state.PHASES[state.phase].name
+        if name in named:
+            named[name] += 1
         assert state._cache == list(state.PHASES[state.phase].legal(state))
-    assert memos > 500 and bids > 50
+    assert memos > 500 and named["keep a token"] > 10 and named["return a token"] > 10
+    assert named["bid for the event"] > 50 or "players" not in options
 
 
 def _hold_reference(s: Any) -> bool:

@@ -84,6 +84,7 @@ def apply_keep(self: SeriesState, action: int) -> None:
     self.current = t
     if len(self.drawn) == 2:
         self.phase = P_RETURN
+        self._cache = sorted(RETURN + t for t in self.drawn)  # the memo of legal actions
         return
     self.container.extend(self.drawn)
     self.container.sort()

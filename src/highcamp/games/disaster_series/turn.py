@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from .constants import (
     BUY,
     DECLINE,
+    KEEP,
     NEUTRAL,
     P_BUY,
     P_DIE,
@@ -35,6 +36,7 @@ def _check_watch(self: SeriesState) -> None:
 def _after_draw(self: SeriesState) -> None:
     if self.team.prep == 2:
         self.phase = P_KEEP
+        self._cache = sorted(KEEP + t for t in self.drawn)  # the memo [7.5]
         return
     self.current = self.drawn.pop()
     self._place_event()
