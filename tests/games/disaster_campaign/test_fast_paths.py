@@ -9,7 +9,7 @@ import pytest
 
 import highcamp
 from highcamp.core import CHANCE, TERMINAL, IllegalActionError, State
-from highcamp.games.disaster_series import play_legal
+from highcamp.games.disaster_series import play_chance, play_legal
 
 
 @pytest.mark.parametrize("order", ["everest,k2", "k2,everest"])
@@ -44,3 +44,14 @@ def test_a_refused_action_during_a_climb_names_the_mountains_rule() -> None:
     s = highcamp.load_game("disaster-campaign").new_initial_state(seed=1)
     with pytest.raises(IllegalActionError):
         s.apply_action(s.chance_outcomes()[0][0] + 1000)
+
+
+def test_play_chance_applies_only_at_a_chance_step() -> None:
+    """Off a chance step it answers None and leaves the state as it was."""
+    s = highcamp.load_game("disaster-on-k2").new_initial_state(seed=2)
+    played = play_chance(s, 12345)
+    assert played is not None and played[1] is False and s.history() == [played[0]]
+    while s.current_player() == CHANCE:
+        s.apply_random_chance()
+    before = s.to_json()
+    assert play_chance(s, 12345) is None and s.to_json() == before
