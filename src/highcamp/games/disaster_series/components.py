@@ -230,6 +230,11 @@ class Ruleset:
         return frozenset(k for k, card in enumerate(self.clients) if card.movement <= 0)
 
     @cached_property
+    def token_effects(self) -> tuple[str, ...]:
+        """Each event token's effect, by token id (read while a token is held)."""
+        return tuple(token.effect for token in self.tokens)
+
+    @cached_property
     def guides_always_move(self) -> bool:
         """Whether every guide card has at least two movement points, so that no token
         takes a guide's points to zero (two in the storm, one less in Thick Snow) [7.4]

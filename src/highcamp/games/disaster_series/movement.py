@@ -109,20 +109,19 @@ def _resume(self: SeriesState) -> None:
         self.phase = P_DIE
         self.die_for = "lost"
         return
-    if self.step == "buy":
-        self._begin_move()
-        return
-    if self.step == "move":
+    step = self.step
+    if step == "move":  # the commonest first
         self.phase = P_MOVE
         acts = self._move_actions()
-        if self.round == "clear" and self.option < 0:
-            self._cache = acts  # the options to choose from [7.1]
-            return
-        if self.mover < 0 and acts == [FINISH]:
+        # the legal actions of the state this action leaves (with a marker moving, or
+        # the options to choose from [7.1]); none but to finish: the round ends
+        if self.mover < 0 and acts == [FINISH] and not (self.round == "clear" and self.option < 0):
             self._finish_round()
         else:
-            self._cache = acts  # the legal actions of the state this action leaves
+            self._cache = acts
         return
+    if step == "buy":
+        self._begin_move()
 
 
 def _finish_round(self: SeriesState) -> None:
