@@ -9,13 +9,15 @@ Run from the repository root::
         .venv/bin/python benchmarks/series_cpu_time.py '["disaster-on-k2", {}]'
     .venv/bin/python benchmarks/series_profile.py --raw /tmp/k2.txt
     .venv/bin/python benchmarks/series_profile.py --floor
+    PYTHONPATH=src .venv/bin/python benchmarks/series_profile.py --lines '["disaster-on-k2", {}]'
 
 The first prints the calls per action (seeds 0-29, the loop of ``throughput.py``) and the
 top 12 functions by own time; the second the share of the samples in the movement step's
 legal actions (``_move_actions`` and what it calls), the dispatch (the contract's entry
 points, the phase switches, chance sampling), the random loop itself and the rest of the
 rules' transitions; the third the same loop over a trivial game (what the loop and the
-contract's calls cost alone).
+contract's calls cost alone); the fourth the Python lines run per action (deterministic)
+and the functions that run the most.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ import random
 import re
 import sys
 import time
+import types
+from typing import Any
 
 from playout import random_playout
 
@@ -72,6 +76,40 @@ def calls_per_action(game_id: str, options: dict[str, object]) -> None:
     )
     stats.strip_dirs().sort_stats("tottime").print_stats(12)
     print(out.getvalue())
+
+
+def lines_per_action(game_id: str, options: dict[str, object]) -> None:
+    """Python lines run per action (``sys.settrace`` over the same seeded games as
+    :func:`calls_per_action`; deterministic, a finer measure of the work than calls) and
+    the functions that run the most lines."""
+    import highcamp
+
+    game = highcamp.load_game(game_id, **options)
+    lines: collections.Counter[tuple[str, str]] = collections.Counter()
+    ours = ("highcamp", "playout", "random.py")
+
+    def local(frame: types.FrameType, event: str, arg: Any) -> Any:
+        if event == "line":
+            code = frame.f_code
+            lines[(f"{code.co_filename.split('/')[-1]}:{code.co_firstlineno}", code.co_name)] += 1
+        return local
+
+    def calls(frame: types.FrameType, event: str, arg: Any) -> Any:
+        return local if any(o in frame.f_code.co_filename for o in ours) else None
+
+    actions = 0
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed)
+        sys.settrace(calls)
+        actions += random_playout(state, rng)
+        sys.settrace(None)
+    total = sum(lines.values())
+    print(
+        f"{game_id} {json.dumps(options)}: {actions:,} actions, {total / actions:.1f} lines per action"
+    )
+    for (where, name), n in lines.most_common(12):
+        print(f"{n / actions:6.2f}  {where} {name}")
 
 
 def shares(path: str) -> None:
@@ -153,6 +191,10 @@ def floor(seconds: float = 3.0) -> float:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--floor"]:
         print(json.dumps({"case": "floor", "actions_per_cpu_s": round(floor())}))
+        return 0
+    if argv[:1] == ["--lines"]:
+        game_id, options = json.loads(argv[1])
+        lines_per_action(game_id, options)
         return 0
     if argv[:1] == ["--raw"]:
         shares(argv[1])

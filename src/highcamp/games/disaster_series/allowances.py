@@ -98,8 +98,8 @@ def _client_selectable(self: SeriesState, c: int) -> bool:
 def _plays(self: SeriesState) -> list[int]:
     """The held tokens that may be played now [6.2], in id order (a mountain plays its
     own tokens)."""
-    tokens = self.rs.tokens
-    effects = [tokens[t].effect for t in self.team.held]
+    of = self.rs.token_effects
+    effects = [of[t] for t in self.team.held]
     play_ids = self._game.play_ids
     plays = [
         play_ids[eff]

@@ -216,6 +216,31 @@ class Ruleset:
     clients_per_team: int = 6
     citations: Citations = field(default_factory=lambda: Citations({}, (), {}))
 
+    @cached_property
+    def still_clients(self) -> frozenset[int]:
+        """The client cards (by index) with no movement of their own [7.4]: without an
+        effect in force, every other client has at least one point, whatever the storm or
+        the darkness (which lower a client's points to one, not below) [7.6] [8.6].
+
+        >>> from highcamp.games.disaster_series.everest import everest_ruleset
+        >>> rs = everest_ruleset()
+        >>> sorted(rs.clients[k].movement for k in rs.still_clients)
+        [0, 0]
+        """
+        return frozenset(k for k, card in enumerate(self.clients) if card.movement <= 0)
+
+    @cached_property
+    def token_effects(self) -> tuple[str, ...]:
+        """Each event token's effect, by token id (read while a token is held)."""
+        return tuple(token.effect for token in self.tokens)
+
+    @cached_property
+    def guides_always_move(self) -> bool:
+        """Whether every guide card has at least two movement points, so that no token
+        takes a guide's points to zero (two in the storm, one less in Thick Snow) [7.4]
+        [7.6]: a guide on the track that has not moved always has a move."""
+        return all(card.movement >= 2 for card in self.guides)
+
     def cite(self, rule: str) -> str:
         """A citation by rule names, in this mountain's section numbers
         (:meth:`Citations.cite`)."""

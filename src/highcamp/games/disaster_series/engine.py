@@ -325,6 +325,14 @@ class DisasterState(Expedition):
     _selectable = allowances._selectable
     _client_selectable = allowances._client_selectable
     _move_actions = movement._move_actions
+    _SURE_GUIDES: ClassVar[bool] = True
+    _SURE_CLIENTS: ClassVar[bool] = True
+    """Whether the movement step's list of markers to select may read a marker's move
+    from the ruleset's facts instead of asking for its allowance (a guide's when every
+    guide card has two points, :attr:`.components.Ruleset.guides_always_move`; a client's,
+    when no effect is in force, from its card, :attr:`.components.Ruleset.still_clients`):
+    for the engine's allowances; K2 asks for its guides' (:meth:`_selectable` adds the stuck
+    HAP)."""
     _ridges_open_playable = allowances._ridges_open_playable
     _end_problem = movement._end_problem
     _step_problem = movement._step_problem

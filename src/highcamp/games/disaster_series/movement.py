@@ -109,20 +109,19 @@ def _resume(self: SeriesState) -> None:
         self.phase = P_DIE
         self.die_for = "lost"
         return
-    if self.step == "buy":
-        self._begin_move()
-        return
-    if self.step == "move":
+    step = self.step
+    if step == "move":  # the commonest first
         self.phase = P_MOVE
         acts = self._move_actions()
-        if self.round == "clear" and self.option < 0:
-            self._cache = acts  # the options to choose from [7.1]
-            return
-        if self.mover < 0 and acts == [FINISH]:
+        # the legal actions of the state this action leaves (with a marker moving, or
+        # the options to choose from [7.1]); none but to finish: the round ends
+        if self.mover < 0 and acts == [FINISH] and not (self.round == "clear" and self.option < 0):
             self._finish_round()
         else:
-            self._cache = acts  # the legal actions of the state this action leaves
+            self._cache = acts
         return
+    if step == "buy":
+        self._begin_move()
 
 
 def _finish_round(self: SeriesState) -> None:
@@ -163,20 +162,37 @@ def _move_actions(self: SeriesState) -> list[int]:
             # allowances all at once, as :meth:`_client_selectable` reads them)
             pos = team.pos
             if self.guides_left > 0:
-                selectable = self._selectable
-                for g in range(ng):
-                    if not moved[g] and pos[g] >= 0 and selectable(g):
-                        acts.append(SELECT + g)
+                if self._SURE_GUIDES and self.rs.guides_always_move:
+                    # every guide card has a move whatever the tokens [7.4] [7.6]
+                    for g in range(ng):
+                        if not moved[g] and pos[g] >= 0:
+                            acts.append(SELECT + g)
+                else:
+                    selectable = self._selectable
+                    for g in range(ng):
+                        if not moved[g] and pos[g] >= 0 and selectable(g):
+                            acts.append(SELECT + g)
             if self.clients_left > 0:
                 tired = team.tired
-                allowances: list[int] | None = None
-                for x in range(ng, len(pos)):
-                    if moved[x] or pos[x] < 0 or tired[x - ng] == 2:
-                        continue
-                    if allowances is None:
-                        allowances = self._client_allowances()
-                    if allowances[x - ng] > 0 or self._can_push(x - ng):
-                        acts.append(SELECT + x)
+                if not team.fx and self._SURE_CLIENTS:
+                    # no effect in force: a client has a move unless its card has none
+                    # (the storm and the darkness lower it to one, not below) [7.4] [7.6]
+                    cards = team.clients
+                    still = self.rs.still_clients
+                    for x in range(ng, len(pos)):
+                        if moved[x] or pos[x] < 0 or tired[x - ng] == 2:
+                            continue
+                        if cards[x - ng] not in still or self._can_push(x - ng):
+                            acts.append(SELECT + x)
+                else:
+                    allowances: list[int] | None = None
+                    for x in range(ng, len(pos)):
+                        if moved[x] or pos[x] < 0 or tired[x - ng] == 2:
+                            continue
+                        if allowances is None:
+                            allowances = self._client_allowances()
+                        if allowances[x - ng] > 0 or self._can_push(x - ng):
+                            acts.append(SELECT + x)
         if team.held:  # held tokens to play [6.2]
             acts += self._plays()
         return acts

@@ -17,13 +17,15 @@ if TYPE_CHECKING:
 
 
 def _luck_offer(self: K2Series) -> bool:
-    return (
-        self.phase == P_DIE
-        and not self.luck_asked
-        and bool(self.team.held)
-        and self.die_for in _LUCK_ROLLS
-        and any(self.rs.tokens[t].effect == "luck" for t in self.team.held)
-    )
+    """Whether Luck may be played before this roll: a held Luck token, a roll Luck
+    serves, not yet asked."""
+    if self.phase != P_DIE or self.luck_asked or self.die_for not in _LUCK_ROLLS:
+        return False
+    effects = self.rs.token_effects
+    for t in self.team.held:  # noqa: SIM110 (hot path: no generator frame)
+        if effects[t] == "luck":
+            return True
+    return False
 
 
 def _lucky_subject(self: K2Series) -> bool:

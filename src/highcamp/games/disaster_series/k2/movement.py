@@ -157,8 +157,8 @@ def _plays(self: K2Series) -> list[int]:
     held = self.team.held
     if not held:
         return []
-    tokens = self.rs.tokens
-    effects = [tokens[t].effect for t in held]
+    of = self.rs.token_effects
+    effects = [of[t] for t in held]
     play_ids = self._game.play_ids
     out = []
     for eff in PLAYABLE:

@@ -202,6 +202,8 @@ class K2State(DisasterState):
     _bivouac = movement._bivouac
     _bivouac_roll = movement._bivouac_roll
 
+    _SURE_GUIDES = False  # a HAP may be stuck (:meth:`_selectable`)
+
     def _selectable(self, m: int) -> bool:
         if m < self._game.ng and "hap_stuck" in self.team.fx and self._kind() == "hap":
             return False
