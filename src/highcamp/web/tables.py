@@ -50,7 +50,7 @@ from .thinkers import Decision
 
 if TYPE_CHECKING:
     from highcamp.store import Store
-    from highcamp.store.writer import GroupWriter
+    from highcamp.store.writer import Group, GroupWriter
 
 
 class Host(Protocol):
@@ -382,6 +382,21 @@ class Table(Lookback):
         shows them first, so no view may be sent before the block ends). If storing fails
         the table is rebuilt from the store: a step another server stored first is a
         :class:`WebError` (409), the database's own failure is raised."""
+        group = self.hub.writer.in_group()
+        if group is not None:  # stored at the group's end: checked then (:meth:`_settle`)
+            start, raised = group.mark(), False
+            try:
+                yield
+            except WebError:
+                raise
+            except Exception:
+                raised = True
+                raise
+            finally:
+                group.checks.append(
+                    functools.partial(self._settle, group, start, group.mark(), raised)
+                )
+            return
         try:
             with self.hub.writer.hold():
                 yield
@@ -396,6 +411,23 @@ class Table(Lookback):
         except Exception:
             self._rebuild()
             raise
+
+    def _settle(self, group: Group, start: int, end: int, raised: bool) -> BaseException | None:
+        """Once a group holding a :meth:`batch` of this table is stored: what its job
+        answers instead of its result (``None``: its own result stands). As a batch
+        outside a group: a step another server stored first is a :class:`WebError` (409),
+        the database's own failure is that failure, and either (or a failure inside the
+        block) rebuilds the table from the store."""
+        errors = group.errors(start, end)
+        if not errors and not raised:
+            return None
+        self._rebuild()
+        if any(isinstance(e, StaleActionError) for e in errors):
+            return WebError(
+                "another move was played on this table first; here is the table now",
+                status=409,
+            )
+        return errors[0] if errors else None
 
     def _rebuild(self) -> None:
         with self.lock:
