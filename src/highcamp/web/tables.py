@@ -69,6 +69,13 @@ QUICK = ("random", "heuristic", "easy")  # decide in milliseconds (the easy leve
 AT_ONCE = ("random",)  # agents that decide in microseconds: no worker process for them
 
 
+def _taken() -> WebError:
+    """The answer to a move on a step another server stored first."""
+    return WebError(
+        "another move was played on this table first; here is the table now", status=409
+    )
+
+
 @functools.lru_cache(maxsize=512)
 def _game(cls: type[Game], options: str) -> Game:
     return cls(**json.loads(options))
@@ -362,10 +369,7 @@ class Table(Lookback):
             self.hub.writer.append(self.id, step, action, finished=ended)
         except StaleActionError:
             self.reload()
-            raise WebError(
-                "another move was played on this table first; here is the table now",
-                status=409,
-            ) from None
+            raise _taken() from None
         self._extend_logs(self.state, action, new)
         if self._players is not None and len(self._players) == step:
             self._players.append(self.state.current_player())
@@ -402,10 +406,7 @@ class Table(Lookback):
                 yield
         except StaleActionError:
             self._rebuild()
-            raise WebError(
-                "another move was played on this table first; here is the table now",
-                status=409,
-            ) from None
+            raise _taken() from None
         except WebError:
             raise
         except Exception:
@@ -423,10 +424,7 @@ class Table(Lookback):
             return None
         self._rebuild()
         if any(isinstance(e, StaleActionError) for e in errors):
-            return WebError(
-                "another move was played on this table first; here is the table now",
-                status=409,
-            )
+            return _taken()
         return errors[0] if errors else None
 
     def _rebuild(self) -> None:
