@@ -45,6 +45,7 @@ import json
 import multiprocessing
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -354,6 +355,12 @@ def _threads(pid: int) -> dict[str, float]:
     return out
 
 
+def _py_spy() -> str:
+    """The ``py-spy`` beside this interpreter, else the one on ``PATH``."""
+    here = os.path.join(os.path.dirname(sys.executable), "py-spy")
+    return here if os.path.exists(here) else shutil.which("py-spy") or here
+
+
 def _free_port(after: int = 0) -> int:
     """A free port, with the ``after`` ports following it free too."""
     for _ in range(100):
@@ -465,7 +472,7 @@ def run(args: argparse.Namespace, base: str, server: int) -> dict[str, Any]:
                 os.kill(server, signal.SIGUSR1)
             if args.py_spy and i == args.profile_phase:
                 spy = subprocess.Popen(
-                    [os.path.join(os.path.dirname(sys.executable), "py-spy"), "record", "--pid", str(server), "--duration",
+                    [_py_spy(), "record", "--pid", str(server), "--duration",
                      str(int(end - start)), "--format", "raw", "-o", args.py_spy,
                      *args.py_spy_args.split()]
                 )  # fmt: skip

@@ -1,15 +1,21 @@
 """A move and the automatic steps it sets off are stored in one transaction before any view
-shows them; a step another server stored first is refused (409) and the table rebuilt."""
+shows them (with the moves of every job the play thread takes with it); a step another
+server stored first is refused (409) and the table rebuilt."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from highcamp.store import Store
 from highcamp.web.hub import Hub
-from highcamp.web.tables import WebError
+from highcamp.web.tables import Table, WebError
+from highcamp.web.worker import Worker
 
 
 def test_a_move_and_its_chance_steps_share_one_commit(tmp_path: Path) -> None:
@@ -42,3 +48,84 @@ def test_a_step_stored_first_elsewhere_is_refused_and_the_table_rebuilt(tmp_path
     assert theirs.state.history() == mine.state.history() and theirs.version > version
     stored = first.store.load(made["table"])
     assert stored is not None and stored.history == mine.state.history()
+
+
+def _move(table: Table) -> Callable[[], int]:
+    """A job of the play thread: a move of the host and the automatic steps after it."""
+
+    def job() -> int:
+        view = table.view("host", None)
+        with table.batch():
+            table.act("host", None, view["legal"][0]["id"], step=view["step"])
+            table.advance()
+        return len(table.state.history())
+
+    return job
+
+
+def test_jobs_taken_together_share_one_commit_and_a_stale_one_is_refused(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'group.db'}"
+    hub, other = Hub(Store(url)), Hub(Store(url))
+    tables = [hub.create({"game": "everest-1924", "mode": "hotseat"})[1] for _ in range(3)]
+    stale = tables[1]
+    theirs = other.get(stale.id)  # a second server plays this table's next step first
+    theirs.act(
+        "host", None, theirs.view("host", None)["legal"][0]["id"], step=len(theirs.state.history())
+    )
+    gate = threading.Event()
+    worker = Worker(group=hub.writer.group)
+
+    async def main() -> list[Any]:
+        blocked = asyncio.ensure_future(worker.run(gate.wait, 10))
+        await asyncio.sleep(0.05)  # the thread is held: the moves below queue up together
+        jobs = [asyncio.ensure_future(worker.run_grouped(_move(t))) for t in tables]
+        await asyncio.sleep(0.05)
+        commits = hub.writer.commits
+        gate.set()
+        await blocked
+        answers = await asyncio.gather(*jobs, return_exceptions=True)
+        return [hub.writer.commits - commits, *answers]
+
+    try:
+        made, first, refused, third = asyncio.run(main())
+    finally:
+        worker.close()
+    assert made == 0  # a stale step fails the shared transaction: each stored on its own
+    assert isinstance(refused, WebError) and refused.status == 409
+    assert stale.state.history() == theirs.state.history()  # rebuilt from the store
+    for table, answer in ((tables[0], first), (tables[2], third)):
+        stored = hub.store.load(table.id)
+        assert stored is not None and stored.history == table.state.history()
+        assert answer == len(table.state.history()) > 1
+
+
+def test_jobs_taken_together_are_stored_in_one_transaction_before_any_answer(
+    tmp_path: Path,
+) -> None:
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'one.db'}"))
+    tables = [hub.create({"game": "everest-1924", "mode": "hotseat"})[1] for _ in range(4)]
+    gate = threading.Event()
+    worker = Worker(group=hub.writer.group)
+    stored_at_answer: list[bool] = []
+
+    async def main() -> int:
+        blocked = asyncio.ensure_future(worker.run(gate.wait, 10))
+        await asyncio.sleep(0.05)
+        jobs = [asyncio.ensure_future(worker.run_grouped(_move(t))) for t in tables]
+        await asyncio.sleep(0.05)
+        commits = hub.writer.commits
+        gate.set()
+        for table, job in zip(tables, jobs, strict=True):
+            steps = await job
+            stored = hub.store.load(table.id)
+            stored_at_answer.append(stored is not None and len(stored.history) == steps)
+        await blocked
+        return hub.writer.commits - commits
+
+    try:
+        assert asyncio.run(main()) == 1
+    finally:
+        worker.close()
+    assert stored_at_answer == [True] * 4

@@ -10,6 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from .compiled import Compiled
 from .engine import engine_for
 from .migrations import upgrade
 
@@ -100,6 +101,9 @@ class Store:
         self.url = url
         self.engine = engine_for(url)
         upgrade(self.engine, "tables", _meta)
+        dialect = self.engine.dialect
+        self._new_table = Compiled(T_TABLES.insert(), dialect, [c.name for c in T_TABLES.c])
+        self._new_seat = Compiled(T_SEATS.insert(), dialect, [c.name for c in T_SEATS.c])
 
     def create_table(
         self,
@@ -132,36 +136,48 @@ class Store:
             finished=False,
             seats=list(seats),
         )
-        with self.engine.begin() as conn:
-            conn.execute(
-                T_TABLES.insert().values(
-                    id=record.id,
-                    game=game,
-                    options=json.dumps(record.options, sort_keys=True),
-                    seed=seed,
-                    mode=mode,
-                    spectator=spectator,
-                    host=host,
-                    clock=clock,
-                    created=now,
-                    updated=now,
-                    finished=False,
-                )
+        table_row = {
+            "id": record.id,
+            "game": game,
+            "options": json.dumps(record.options, sort_keys=True),
+            "seed": seed,
+            "mode": mode,
+            "spectator": spectator,
+            "host": host,
+            "clock": clock,
+            "created": now,
+            "updated": now,
+            "finished": False,
+        }
+        seat_rows = [
+            self._new_seat.params(
+                {
+                    "table_id": record.id,
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "agent": s.agent,
+                    "name": s.name,
+                    "token": s.token,
+                }
             )
-            conn.execute(
-                T_SEATS.insert(),
-                [
-                    {
-                        "table_id": record.id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "agent": s.agent,
-                        "name": s.name,
-                        "token": s.token,
-                    }
-                    for s in record.seats
-                ],
-            )
+            for s in record.seats
+        ]
+        # the statements compiled once, on the driver's cursor (a table is created every
+        # few moves in play; SQLAlchemy's building of the statements cost more than them)
+        raw = self.engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            try:
+                cursor.execute(self._new_table.sql, self._new_table.params(table_row))
+                cursor.executemany(self._new_seat.sql, seat_rows)
+            finally:
+                cursor.close()
+            raw.commit()
+        except BaseException:
+            raw.rollback()
+            raise
+        finally:
+            raw.close()  # back to the pool
         return record
 
     def append_action(self, table_id: str, step: int, action: int) -> None:

@@ -43,9 +43,10 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import bindparam
 
+from .compiled import Compiled
 from .sql import T_ACTIONS, T_TABLES, StaleActionError, Store
 
-__all__ = ["GroupWriter"]
+__all__ = ["Group", "GroupWriter"]
 
 _INSERT = T_ACTIONS.insert()
 _TOUCH = T_TABLES.update().where(T_TABLES.c.id == bindparam("tid")).values(updated=bindparam("at"))
@@ -65,17 +66,25 @@ class _Item:
     error: BaseException | None = None
 
 
-class _Raw:
-    """A statement compiled for one database: its SQL and how to lay out its parameters
-    for the driver (positional or named)."""
+class Group:
+    """The appends of a :meth:`GroupWriter.group`, in the order they were made."""
 
-    def __init__(self, statement: Any, dialect: sa.Dialect, keys: list[str] | None) -> None:
-        compiled = statement.compile(dialect=dialect, column_keys=keys)
-        self.sql = str(compiled)
-        self.order = list(compiled.positiontup) if compiled.positional else None
+    def __init__(self) -> None:
+        self.items: list[_Item] = []
+        self.checks: list[Any] = []  # what the group's blocks check once it is stored
 
-    def params(self, row: dict[str, Any]) -> Any:
-        return row if self.order is None else tuple(row[k] for k in self.order)
+    def mark(self) -> int:
+        """Where the next append will be (a block's appends: from its mark to the next)."""
+        return len(self.items)
+
+    def errors(self, start: int, end: int | None = None) -> list[BaseException]:
+        """The errors of the appends from ``start`` to ``end`` (once the group is stored)."""
+        return [i.error for i in self.items[start:end] if i.error is not None]
+
+    def take(self) -> list[Any]:
+        """The checks registered since the last call (a block's: see the play thread)."""
+        out, self.checks = self.checks, []
+        return out
 
 
 class GroupWriter:
@@ -88,9 +97,9 @@ class GroupWriter:
         self._busy = False
         self._held = threading.local()
         dialect = store.engine.dialect
-        self._insert = _Raw(_INSERT, dialect, _INSERT_KEYS)
-        self._touch = _Raw(_TOUCH, dialect, None)
-        self._finish = _Raw(_FINISH, dialect, None)
+        self._insert = Compiled(_INSERT, dialect, _INSERT_KEYS)
+        self._touch = Compiled(_TOUCH, dialect, None)
+        self._finish = Compiled(_FINISH, dialect, None)
         # the driver's connection, kept between transactions (one writes at a time; an
         # in-memory SQLite database has a single connection, which others need too)
         self._keep = str(store.engine.url) not in ("sqlite://", "sqlite:///:memory:")
@@ -117,6 +126,43 @@ class GroupWriter:
             if items:
                 self._append(items)
 
+    @contextlib.contextmanager
+    def group(self) -> Iterator[Group]:
+        """Hold this thread's appends across several blocks (the play thread's jobs taken
+        together) and store them in one transaction when the group ends. Unlike
+        :meth:`hold`, its end raises nothing: each append's error stays with it, for the
+        block that made it to read (:meth:`Group.errors`). A group is the outermost hold
+        of its thread; a :meth:`hold` inside it stores at the group's end.
+
+        >>> from highcamp.store import SeatRecord, Store
+        >>> store = Store("sqlite://")
+        >>> tid = store.create_table(game="everest-1924", options={}, seed=1, mode="solo",
+        ...     seats=[SeatRecord(0, "human", None, "You", "t0ken-b")], spectator="sp3c-b").id
+        >>> writer = GroupWriter(store)
+        >>> with writer.group() as group:
+        ...     with writer.hold():
+        ...         writer.append(tid, 0, 4)
+        ...     start = group.mark()
+        ...     writer.append(tid, 0, 5)  # the same step again: refused at the end
+        >>> store.load(tid).history, group.errors(0, start), group.errors(start)
+        ([4], [], [StaleActionError('step 0 of this table is already played')])
+        """
+        if getattr(self._held, "items", None) is not None:
+            raise RuntimeError("a group is the outermost hold of its thread")
+        group = Group()
+        self._held.items, self._held.group = group.items, group
+        try:
+            yield group
+        finally:
+            self._held.items = self._held.group = None
+            if group.items:
+                self._append(group.items, check=False)
+
+    def in_group(self) -> Group | None:
+        """The calling thread's :meth:`group`, if it is in one."""
+        group: Group | None = getattr(self._held, "group", None)
+        return group
+
     def append(self, table_id: str, step: int, action: int, *, finished: bool = False) -> None:
         """Store the action played at ``step`` (committed when this returns, or when the
         thread's :meth:`hold` ends), and with it (``finished``) that it ended the game;
@@ -128,7 +174,7 @@ class GroupWriter:
             return
         self._append([item])
 
-    def _append(self, items: list[_Item]) -> None:
+    def _append(self, items: list[_Item], *, check: bool = True) -> None:
         with self._cv:
             self._pending.extend(items)
             while not all(i.done for i in items) and self._busy:
@@ -145,7 +191,7 @@ class GroupWriter:
                 with self._cv:
                     self._busy = False
                     self._cv.notify_all()
-        for i in items:
+        for i in items if check else ():
             if i.error is not None:
                 raise i.error
 

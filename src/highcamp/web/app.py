@@ -184,7 +184,9 @@ def create_app(
     limit = RateLimit(per_minute=creations_per_minute, burst=creation_burst)
     ai = CapacityLimiter(thinkers)
 
-    play = Worker()  # moves, automatic steps and views: one thread, fed without a pool
+    # moves, automatic steps and views: one thread, fed without a pool; the moves of the
+    # jobs it takes together stored in one transaction before any of their views leaves
+    play = Worker(group=hub.writer.group)
 
     # cold work's threads: each fed by its own C-level queue, as the play thread is (a
     # hop costs about a fifth of anyio's pool hop, whose queue.Queue wakes by Condition)
@@ -264,10 +266,10 @@ def create_app(
     ) -> tuple[bool, list[Any]]:
         """``work`` and what follows it up to a person's turn or a slower agent's, the
         quick agents' decisions included; whether a slower agent is to think, and views."""
-        more, job, views = await hot(progress, table, work)
+        more, job, views = await play.run_grouped(progress, table, work)
         while job is not None:
             action = await decide(job)
-            more, job, views = await hot(progress, table, None, (job, action))
+            more, job, views = await play.run_grouped(progress, table, None, (job, action))
         return more, views
 
     def in_order(table: Table) -> asyncio.Lock:
@@ -341,7 +343,12 @@ def create_app(
         await asyncio.wait({task}, timeout=SETTLE)
 
     async def resolve(token: Any) -> tuple[Table, str, int | None]:
-        table, role, seat = await off(hub.resolve, token, auto=False)
+        """The table, role and seat of a link token: at once for a token of a table in
+        memory (:meth:`Hub.known`), else found and loaded in a cold thread."""
+        found = hub.known(token)
+        table, role, seat = (
+            found if found is not None else await off(hub.resolve, token, auto=False)
+        )
         if table.task is None:
             kick(table)  # just loaded: a table stopped between automatic steps goes on
         return table, role, seat

@@ -338,6 +338,27 @@ class Hub:
         table_id, role, seat = found
         return self.get(table_id, auto=auto), role, seat
 
+    def known(self, token: Any) -> tuple[Table, str, int | None] | None:
+        """:meth:`resolve` for a token found before whose table is in memory, else
+        ``None``: dictionary look-ups only (no store, no rules work), so the event loop
+        may ask it without a trip to a worker thread (every hello and request names a
+        token, and the tables in play are in memory).
+
+        >>> hub = Hub(Store("sqlite://"))
+        >>> made, table = hub.create({"game": "everest-1924", "mode": "solo"})
+        >>> hub.known(made["host"]) == (table, "host", None), hub.known("x" * 24)
+        (True, None)
+        """
+        found = self.tokens.get(token) if isinstance(token, str) else None
+        if found is None:
+            return None
+        with self._lock:
+            table = self.tables.get(found[0])
+        if table is None:
+            return None
+        table.used = time.monotonic()
+        return table, found[1], found[2]
+
     def _remember(self, token: str, found: tuple[str, str, int | None]) -> None:
         if len(self.tokens) >= 100_000:  # a bound on memory: start again
             self.tokens.clear()

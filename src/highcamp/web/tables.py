@@ -50,7 +50,7 @@ from .thinkers import Decision
 
 if TYPE_CHECKING:
     from highcamp.store import Store
-    from highcamp.store.writer import GroupWriter
+    from highcamp.store.writer import Group, GroupWriter
 
 
 class Host(Protocol):
@@ -67,6 +67,13 @@ __all__ = ["LOG_TAIL", "Table", "WebError", "game_for", "hint_agent", "static_vi
 LOG_TAIL = 400  # log entries sent with a view (the newest)
 QUICK = ("random", "heuristic", "easy")  # decide in milliseconds (the easy level: the heuristic)
 AT_ONCE = ("random",)  # agents that decide in microseconds: no worker process for them
+
+
+def _taken() -> WebError:
+    """The answer to a move on a step another server stored first."""
+    return WebError(
+        "another move was played on this table first; here is the table now", status=409
+    )
 
 
 @functools.lru_cache(maxsize=512)
@@ -362,10 +369,7 @@ class Table(Lookback):
             self.hub.writer.append(self.id, step, action, finished=ended)
         except StaleActionError:
             self.reload()
-            raise WebError(
-                "another move was played on this table first; here is the table now",
-                status=409,
-            ) from None
+            raise _taken() from None
         self._extend_logs(self.state, action, new)
         if self._players is not None and len(self._players) == step:
             self._players.append(self.state.current_player())
@@ -382,20 +386,46 @@ class Table(Lookback):
         shows them first, so no view may be sent before the block ends). If storing fails
         the table is rebuilt from the store: a step another server stored first is a
         :class:`WebError` (409), the database's own failure is raised."""
+        group = self.hub.writer.in_group()
+        if group is not None:  # stored at the group's end: checked then (:meth:`_settle`)
+            start, raised = group.mark(), False
+            try:
+                yield
+            except WebError:
+                raise
+            except Exception:
+                raised = True
+                raise
+            finally:
+                group.checks.append(
+                    functools.partial(self._settle, group, start, group.mark(), raised)
+                )
+            return
         try:
             with self.hub.writer.hold():
                 yield
         except StaleActionError:
             self._rebuild()
-            raise WebError(
-                "another move was played on this table first; here is the table now",
-                status=409,
-            ) from None
+            raise _taken() from None
         except WebError:
             raise
         except Exception:
             self._rebuild()
             raise
+
+    def _settle(self, group: Group, start: int, end: int, raised: bool) -> BaseException | None:
+        """Once a group holding a :meth:`batch` of this table is stored: what its job
+        answers instead of its result (``None``: its own result stands). As a batch
+        outside a group: a step another server stored first is a :class:`WebError` (409),
+        the database's own failure is that failure, and either (or a failure inside the
+        block) rebuilds the table from the store."""
+        errors = group.errors(start, end)
+        if not errors and not raised:
+            return None
+        self._rebuild()
+        if any(isinstance(e, StaleActionError) for e in errors):
+            return _taken()
+        return errors[0] if errors else None
 
     def _rebuild(self) -> None:
         with self.lock:

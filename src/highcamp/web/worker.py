@@ -41,7 +41,10 @@ from typing import Any, TypeVar
 __all__ = ["Worker"]
 
 R = TypeVar("R")
-_Job = tuple[asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[..., Any], tuple[Any, ...]]
+_Job = tuple[
+    asyncio.AbstractEventLoop, "asyncio.Future[Any]", Callable[..., Any], tuple[Any, ...], bool
+]
+_Done = tuple["asyncio.Future[Any]", bool, Any]
 
 
 def _deliver(done: list[tuple[asyncio.Future[Any], bool, Any]]) -> None:
@@ -57,11 +60,43 @@ def _deliver(done: list[tuple[asyncio.Future[Any], bool, Any]]) -> None:
             future.set_exception(value)
 
 
+class _Open:
+    """A worker's group while its jobs run: each job's result and the checks it left."""
+
+    def __init__(self, context: contextlib.AbstractContextManager[Any]) -> None:
+        self.context = context
+        self.group = context.__enter__()
+        self.jobs: list[tuple[asyncio.AbstractEventLoop, _Done, list[Any]]] = []
+
+    def add(self, loop: asyncio.AbstractEventLoop, done: _Done) -> None:
+        self.jobs.append((loop, done, list(self.group.take())))
+
+    def close(self, by_loop: dict[asyncio.AbstractEventLoop, list[_Done]]) -> None:
+        """End the group, then each job's checks: the first exception one returns (or
+        raises) answers its job instead of its result."""
+        self.context.__exit__(None, None, None)
+        for loop, (future, ok, value), checks in self.jobs:
+            for check in checks:
+                try:
+                    err = check()
+                except BaseException as failed:
+                    err = failed
+                if err is not None:
+                    ok, value = False, err
+                    break
+            by_loop.setdefault(loop, []).append((future, ok, value))
+
+
 class Worker:
     """One thread running jobs in the order they came (started on first use)."""
 
-    def __init__(self, name: str = "highcamp-play") -> None:
+    def __init__(
+        self,
+        name: str = "highcamp-play",
+        group: Callable[[], contextlib.AbstractContextManager[Any]] | None = None,
+    ) -> None:
         self.name = name
+        self._group = group
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -72,7 +107,21 @@ class Worker:
         future: asyncio.Future[R] = loop.create_future()
         if self._thread is None:
             self._start()
-        self._jobs.put((loop, future, fn, args))
+        self._jobs.put((loop, future, fn, args, False))
+        return await future
+
+    async def run_grouped(self, fn: Callable[..., R], *args: Any) -> R:
+        """:meth:`run`, in the worker's ``group`` (a context): jobs run together share one
+        group, whose end comes before any of their results is handed back. Each job may
+        register checks with it (``take()`` of the group: callables run after its end,
+        any returning an exception answers the job instead of its result). The play
+        thread's group is the moves' group commit (one transaction for the moves of every
+        job taken together; see :meth:`highcamp.store.writer.GroupWriter.group`)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[R] = loop.create_future()
+        if self._thread is None:
+            self._start()
+        self._jobs.put((loop, future, fn, args, self._group is not None))
         return await future
 
     def _start(self) -> None:
@@ -90,18 +139,30 @@ class Worker:
                     batch.append(self._jobs.get_nowait())
                 except queue.Empty:
                     break
-            by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
+            by_loop: dict[asyncio.AbstractEventLoop, list[_Done]] = {}
             stop = False
+            group: _Open | None = None  # the group of the grouped jobs running in a row
             for item in batch:
                 if item is None:
                     stop = True
                     continue
-                loop, future, fn, args = item
+                loop, future, fn, args, grouped = item
+                if grouped and group is None:
+                    assert self._group is not None
+                    group = _Open(self._group())
+                elif not grouped and group is not None:
+                    group.close(by_loop)  # a job outside the group comes after its end
+                    group = None
                 try:
-                    done = (future, True, fn(*args))
+                    done: _Done = (future, True, fn(*args))
                 except BaseException as err:  # handed to the waiter, as a thread pool does
                     done = (future, False, err)
-                by_loop.setdefault(loop, []).append(done)
+                if group is not None:
+                    group.add(loop, done)
+                else:
+                    by_loop.setdefault(loop, []).append(done)
+            if group is not None:
+                group.close(by_loop)
             for loop, results in by_loop.items():
                 with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits now
                     loop.call_soon_threadsafe(_deliver, results)
