@@ -188,18 +188,40 @@ def floor(seconds: float = 3.0) -> float:
     return actions / (clock() - start)
 
 
+USAGE = (
+    "usage: series_profile.py CASE | --lines CASE | --raw PYSPY_RAW_FILE | --floor\n"
+    """  CASE is a JSON pair of a game id and its options, e.g. '["disaster-on-k2", {}]'"""
+)
+
+
+def _case(text: str) -> tuple[str, dict[str, object]]:
+    """A case from its JSON text, or a usage error that says what was wrong."""
+    try:
+        game_id, options = json.loads(text)
+    except (ValueError, TypeError) as err:
+        raise SystemExit(f"not a case ({err}): {text!r}\n{USAGE}") from None
+    if not isinstance(game_id, str) or not isinstance(options, dict):
+        raise SystemExit(f"not a case (a game id and an options object): {text!r}\n{USAGE}")
+    return game_id, options
+
+
 def main(argv: list[str]) -> int:
+    """Run the profile that ``argv`` names; a usage message (exit 2) for anything else."""
+    wants_arg = {"--lines": 2, "--raw": 2}
+    if not argv or argv[0] in ("-h", "--help") or len(argv) < wants_arg.get(argv[0], 1):
+        print(USAGE, file=sys.stderr)
+        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
     if argv[:1] == ["--floor"]:
         print(json.dumps({"case": "floor", "actions_per_cpu_s": round(floor())}))
         return 0
     if argv[:1] == ["--lines"]:
-        game_id, options = json.loads(argv[1])
+        game_id, options = _case(argv[1])
         lines_per_action(game_id, options)
         return 0
     if argv[:1] == ["--raw"]:
         shares(argv[1])
         return 0
-    game_id, options = json.loads(argv[0])
+    game_id, options = _case(argv[0])
     calls_per_action(game_id, options)
     return 0
 
