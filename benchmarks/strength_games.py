@@ -267,7 +267,8 @@ def match(
         searches = [x + y for x, y in zip(searches, counts, strict=True)]
         print(
             f"  {a} vs {b}, {players} players: {won:g} of {done} (game {first + done - 1}: "
-            f"{share:g}; simulations/decision {searches[1] / max(searches[0], 1):.1f})",
+            f"{share:g}, the second in that seat {other:g}, {seconds:.2f} CPU s; "
+            f"simulations/decision {searches[1] / max(searches[0], 1):.1f})",
             file=sys.stderr,
             flush=True,
         )
