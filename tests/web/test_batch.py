@@ -129,3 +129,40 @@ def test_jobs_taken_together_are_stored_in_one_transaction_before_any_answer(
     finally:
         worker.close()
     assert stored_at_answer == [True] * 4
+
+
+def test_a_database_failure_at_the_group_commit_answers_the_move_and_rebuilds_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # nothing lost: the move that could not be stored is answered with the failure, the
+    # table shows what the store holds, and the next move is played and stored
+    import sqlalchemy as sa
+
+    hub = Hub(Store(f"sqlite:///{tmp_path / 'fail.db'}"))
+    table = hub.create({"game": "everest-1924", "mode": "hotseat"})[1]
+    before = table.state.history()
+    worker = Worker(group=hub.writer.group)
+    engine = hub.store.engine
+    hub.writer._raw = None  # the next commit asks the engine for its connection
+    real = engine.raw_connection
+
+    def gone() -> Any:
+        raise sa.exc.OperationalError("INSERT", {}, Exception("the database has gone away"))
+
+    async def main() -> tuple[BaseException | int, int]:
+        monkeypatch.setattr(engine, "raw_connection", gone)
+        try:
+            first: BaseException | int = await worker.run_grouped(_move(table))
+        except Exception as err:
+            first = err
+        monkeypatch.setattr(engine, "raw_connection", real)
+        return first, await worker.run_grouped(_move(table))
+
+    try:
+        failed, steps = asyncio.run(main())
+    finally:
+        worker.close()
+    assert isinstance(failed, sa.exc.OperationalError)
+    stored = hub.store.load(table.id)
+    assert stored is not None and stored.history == table.state.history()
+    assert steps == len(table.state.history()) > len(before)

@@ -156,7 +156,13 @@ class GroupWriter:
         finally:
             self._held.items = self._held.group = None
             if group.items:
-                self._append(group.items, check=False)
+                try:
+                    self._append(group.items, check=False)
+                except BaseException as err:  # (the database's errors are the items')
+                    for i in group.items:  # what was not stored carries the failure
+                        if not i.done:
+                            i.error, i.done = err, True
+                    raise
 
     def in_group(self) -> Group | None:
         """The calling thread's :meth:`group`, if it is in one."""

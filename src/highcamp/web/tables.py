@@ -386,6 +386,7 @@ class Table(Lookback):
         shows them first, so no view may be sent before the block ends). If storing fails
         the table is rebuilt from the store: a step another server stored first is a
         :class:`WebError` (409), the database's own failure is raised."""
+        stored = len(self.state.history())  # what the store holds before the block
         group = self.hub.writer.in_group()
         if group is not None:  # stored at the group's end: checked then (:meth:`_settle`)
             start, raised = group.mark(), False
@@ -398,22 +399,24 @@ class Table(Lookback):
                 raise
             finally:
                 group.checks.append(
-                    functools.partial(self._settle, group, start, group.mark(), raised)
+                    functools.partial(self._settle, group, start, group.mark(), raised, stored)
                 )
             return
         try:
             with self.hub.writer.hold():
                 yield
         except StaleActionError:
-            self._rebuild()
+            self._rebuild(stored)
             raise _taken() from None
         except WebError:
             raise
         except Exception:
-            self._rebuild()
+            self._rebuild(stored)
             raise
 
-    def _settle(self, group: Group, start: int, end: int, raised: bool) -> BaseException | None:
+    def _settle(
+        self, group: Group, start: int, end: int, raised: bool, stored: int
+    ) -> BaseException | None:
         """Once a group holding a :meth:`batch` of this table is stored: what its job
         answers instead of its result (``None``: its own result stands). As a batch
         outside a group: a step another server stored first is a :class:`WebError` (409),
@@ -422,15 +425,29 @@ class Table(Lookback):
         errors = group.errors(start, end)
         if not errors and not raised:
             return None
-        self._rebuild()
+        self._rebuild(stored)
         if any(isinstance(e, StaleActionError) for e in errors):
             return _taken()
         return errors[0] if errors else None
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, stored: int) -> None:
+        """After a block that could not be stored: the table as the store holds it, or,
+        when the store cannot be read either (the database is down), its first
+        ``stored`` steps (what the store held before the block), so that the table never
+        runs ahead of its store and a later move is never stored after a gap."""
         with self.lock:
-            self.reload()
+            try:
+                self.reload()
+            except Exception:
+                self._rewind(stored)
             self.version += 1
+
+    def _rewind(self, steps: int) -> None:
+        """Back to the first ``steps`` steps of the table's own history."""
+        self.state = self._replay(self.state.history()[:steps])
+        self._players = None
+        self._logs = {}
+        self.log_gen += 1
 
     def advance(self) -> None:
         """Play chance steps (from the state's own generator) and agent seats until a

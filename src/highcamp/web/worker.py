@@ -47,7 +47,7 @@ _Job = tuple[
 _Done = tuple["asyncio.Future[Any]", bool, Any]
 
 
-def _deliver(done: list[tuple[asyncio.Future[Any], bool, Any]]) -> None:
+def _deliver(done: list[_Done]) -> None:
     """On the loop: settle the futures of finished jobs (a cancelled waiter is skipped)."""
     for future, ok, value in done:
         if future.cancelled():
@@ -73,8 +73,18 @@ class _Open:
 
     def close(self, by_loop: dict[asyncio.AbstractEventLoop, list[_Done]]) -> None:
         """End the group, then each job's checks: the first exception one returns (or
-        raises) answers its job instead of its result."""
-        self.context.__exit__(None, None, None)
+        raises) answers its job instead of its result. If ending the group itself fails,
+        each job's checks are still run (so that a table can rebuild itself from the
+        store) and that failure answers every job of the group: the thread goes on."""
+        try:
+            self.context.__exit__(None, None, None)
+        except BaseException as failed:
+            for loop, (future, _ok, _value), checks in self.jobs:
+                for check in checks:  # still asked: a table rebuilds from its store
+                    with contextlib.suppress(BaseException):
+                        check()
+                by_loop.setdefault(loop, []).append((future, False, failed))
+            return
         for loop, (future, ok, value), checks in self.jobs:
             for check in checks:
                 try:
@@ -103,12 +113,7 @@ class Worker:
 
     async def run(self, fn: Callable[..., R], *args: Any) -> R:
         """``fn(*args)`` in the play thread; its result or its exception."""
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[R] = loop.create_future()
-        if self._thread is None:
-            self._start()
-        self._jobs.put((loop, future, fn, args, False))
-        return await future
+        return await self._submit(fn, args, grouped=False)
 
     async def run_grouped(self, fn: Callable[..., R], *args: Any) -> R:
         """:meth:`run`, in the worker's ``group`` (a context): jobs run together share one
@@ -116,12 +121,16 @@ class Worker:
         register checks with it (``take()`` of the group: callables run after its end,
         any returning an exception answers the job instead of its result). The play
         thread's group is the moves' group commit (one transaction for the moves of every
-        job taken together; see :meth:`highcamp.store.writer.GroupWriter.group`)."""
+        job taken together; see :meth:`highcamp.store.writer.GroupWriter.group`). A group
+        that cannot be opened answers its job with that failure without running it."""
+        return await self._submit(fn, args, grouped=self._group is not None)
+
+    async def _submit(self, fn: Callable[..., R], args: tuple[Any, ...], grouped: bool) -> R:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[R] = loop.create_future()
         if self._thread is None:
             self._start()
-        self._jobs.put((loop, future, fn, args, self._group is not None))
+        self._jobs.put((loop, future, fn, args, grouped))
         return await future
 
     def _start(self) -> None:
@@ -149,7 +158,11 @@ class Worker:
                 loop, future, fn, args, grouped = item
                 if grouped and group is None:
                     assert self._group is not None
-                    group = _Open(self._group())
+                    try:
+                        group = _Open(self._group())
+                    except BaseException as err:  # not run: nothing played, nothing lost
+                        by_loop.setdefault(loop, []).append((future, False, err))
+                        continue
                 elif not grouped and group is not None:
                     group.close(by_loop)  # a job outside the group comes after its end
                     group = None
