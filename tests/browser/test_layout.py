@@ -1,5 +1,5 @@
 """What a player sees, at a phone's size (390x844) and a laptop's (1366x850): every game's
-table fits the width (nothing overflows sideways) and the decision bar is in view without
+table fits the width (nothing overflows sideways, no status table is cut) and the decision bar is in view without
 scrolling; screenshots of every game at both sizes are kept in build/screenshots/. Then the
 lobby's opponents, confirmations, buttons disabled in flight, the end in words, rematch,
 replay controls, the rules page and reduced motion."""
@@ -18,6 +18,9 @@ SIZES = [(390, 844), (1366, 850)]
 OVERFLOW = "() => document.documentElement.scrollWidth - window.innerWidth"
 BOARD_FITS = """() => [...document.querySelectorAll('.board svg')].every((svg) =>
   svg.getBoundingClientRect().width <= document.querySelector('.board').clientWidth + 1)"""
+TABLES_FIT = """() => [...document.querySelectorAll('table')].filter((t) => t.offsetParent)
+  .filter((t) => t.getBoundingClientRect().width > t.parentElement.clientWidth + 1)
+  .map((t) => t.getAttribute('aria-label') || t.className || 'a table')"""
 BAR_IN_VIEW = """() => {
   const r = document.querySelector('#decision').getBoundingClientRect();
   return r.top >= 0 && r.bottom <= window.innerHeight + 1 && r.height > 20;
@@ -53,6 +56,8 @@ def test_every_game_fits_and_keeps_the_decision_in_view(
         page.wait_for_timeout(300)  # the board's first drawing settles
         assert page.evaluate(OVERFLOW) <= 0, f"{game['id']} overflows sideways at {width}"
         assert page.evaluate(BOARD_FITS), f"{game['id']}: a board is wider than the screen"
+        # a status table is read whole, not cut and scrolled sideways (on a phone, row by row)
+        assert page.evaluate(TABLES_FIT) == [], f"{game['id']}: a table is cut at {width}"
         assert page.evaluate("() => window.scrollY") == 0
         assert page.evaluate(BAR_IN_VIEW), f"{game['id']}: the decision bar is out of view"
         page.screenshot(path=str(shots / f"{game['id']}-{width}x{height}.png"), full_page=False)

@@ -9,7 +9,7 @@
 // Drawn from the seat's observation and
 // static_view() only; clicks send the id of a legal action (the server decides).
 import { h, s, clickable } from "../dom.js";
-import { OI, INK, PAPER, para, label, pill, chip, needObservation, matching } from "./kit.js";
+import { OI, INK, PAPER, para, label, pill, chip, needObservation, matching, stacked } from "./kit.js";
 
 const ZONE = {
   camp: { fill: "#ede4cf", name: "High Camp" },
@@ -362,9 +362,9 @@ function statusCard(ctx, o, title = o.k2 ? "International Team Status Card" : "T
   };
   return h("section", { class: "status-card", "aria-label": title },
     h("h3", {}, title),
-    h("div", { class: "scroll" }, h("table", { class: "scores" },
+    h("div", { class: "scroll" }, stacked(h("table", { class: "scores" },
       h("thead", {}, h("tr", {}, ...["", "move", "traits / skills", "pts", "marker", "where", "state"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {},
         ...(o.guides || []).map((g) => row([nameCell(g), String(g.movement), g.skills.map((k) => k.replace(/_/g, " ")).join(", "), "", g.oxygen ? "oxygen tank" : "", g.where, g.moved ? "moved" : ""], "guide")),
-        ...(o.clients || []).map((c) => row([nameCell(c), String(c.movement), traitCell(ctx, c.traits), String(c.points), c.marker || "–", c.where, [c.moved ? "moved" : "", c.tired, c.ams ? "AMS" : "", c.fate].filter(Boolean).join(", ")]))))));
+        ...(o.clients || []).map((c) => row([nameCell(c), String(c.movement), traitCell(ctx, c.traits), String(c.points), c.marker || "–", c.where, [c.moved ? "moved" : "", c.tired, c.ams ? "AMS" : "", c.fate].filter(Boolean).join(", ")])))))));
 }

@@ -3,7 +3,7 @@
 // fire), the dice and the cards. Drawn from the seat's observation and static_view() only;
 // clicks send the id of a legal action: the dice, a card, a corner, the space to move to.
 import { h, s, clickable } from "../dom.js";
-import { OI, INK, PAPER, label, pill, chip, needObservation } from "./kit.js";
+import { OI, INK, PAPER, label, pill, chip, needObservation, stacked } from "./kit.js";
 
 const C = 56; // a cell of the top and bottom sides
 const HL = 42; // a cell of the left side
@@ -213,12 +213,12 @@ export function render(el, ctx) {
 }
 
 function seatTable(view, o) {
-  return h("div", { class: "scroll" }, h("table", { class: "scores", "aria-label": "Players" },
+  return h("div", { class: "scroll" }, stacked(h("table", { class: "scores", "aria-label": "Players" },
     h("thead", {}, h("tr", {}, ...["token", "player", "chips", "escapes", "perished", "card", "where"].map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, ...(o.players || []).map((p) => h("tr", {},
       h("td", {}, h("span", { class: "swatch", style: `background:${SEATS[p.seat % 8]};color:${TEXT_ON(SEATS[p.seat % 8])}` }, String(p.seat + 1))),
       h("td", {}, `${view.seats?.[p.seat]?.name ?? `Player ${p.seat + 1}`}${p.seat === view.viewing ? " (you)" : ""}`),
       h("td", {}, String(p.chips)), h("td", {}, String(p.escapes)), h("td", {}, String(p.perishings)),
       h("td", {}, p.card ? p.card : p.holds_card ? "a card (hidden)" : "–"),
-      h("td", {}, p.space || "off the board"))))));
+      h("td", {}, p.space || "off the board")))))));
 }

@@ -88,3 +88,15 @@ export function matching(ctx, re) {
   }
   return out;
 }
+
+/** ``table`` read row by row on a phone: each cell is labelled with its column's heading
+ *  (``data-label``), so that a narrow screen shows every row as a small card of labelled
+ *  values instead of cutting the table (boards.css, ``table.stacked``). */
+export function stacked(table) {
+  const heads = [...table.querySelectorAll("thead th")].map((th) => th.textContent);
+  for (const tr of table.querySelectorAll("tbody tr")) {
+    [...tr.children].forEach((td, i) => { if (heads[i]) td.setAttribute("data-label", heads[i]); });
+  }
+  table.classList.add("stacked");
+  return table;
+}
