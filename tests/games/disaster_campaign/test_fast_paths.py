@@ -55,3 +55,42 @@ def test_play_chance_applies_only_at_a_chance_step() -> None:
         s.apply_random_chance()
     before = s.to_json()
     assert play_chance(s, 12345) is None and s.to_json() == before
+
+
+def test_climb_steps_refer_what_they_do_not_apply() -> None:
+    """During a climb the contract's ``apply_action`` and ``apply_random_chance`` are the
+    series' ``climb_steps``: with a log kept (the campaign's, or the mountain's own) they
+    refer every step to the campaign's own path, which plays the same campaign."""
+    game = highcamp.load_game("disaster-campaign", order="k2,everest")
+    for seed in range(2):
+        plain, logged, inner_logged = (game.new_initial_state(seed) for _ in range(3))
+        logged.keep_log()
+        rng = random.Random(seed)
+        while plain.current_player() != TERMINAL:
+            mountain = inner_logged.mountain_state()
+            if mountain.current_player() != TERMINAL:
+                mountain.keep_log()  # the mountain's own log: referred to the campaign's path
+            if plain.current_player() == CHANCE:
+                a = plain.apply_random_chance()
+                assert logged.apply_random_chance() == inner_logged.apply_random_chance() == a
+            else:
+                a = rng.choice(plain.legal_actions())
+                for s in (plain, logged, inner_logged):
+                    s.apply_action(a)
+            assert plain.to_json() == logged.to_json() == inner_logged.to_json()
+        assert logged.log == plain.log
+
+
+def test_climb_steps_refuse_as_the_campaign_does() -> None:
+    """An action the mountain's memo does not hold, or any action off a chance step's
+    draw, is refused by the campaign's own path with its rule."""
+    s = highcamp.load_game("disaster-campaign").new_initial_state(seed=3)
+    while s.current_player() == CHANCE:
+        s.apply_random_chance()
+    before = s.to_json()
+    for bad in (-1, 10**6, s._game.LEAVE_G):
+        with pytest.raises(IllegalActionError):
+            s.apply_action(bad)
+    with pytest.raises(IllegalActionError):
+        s.apply_random_chance()
+    assert s.to_json() == before

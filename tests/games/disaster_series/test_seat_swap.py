@@ -98,6 +98,28 @@ def test_15_0_a_change_of_seat_changes_only_the_reference(game_id: str) -> None:
     assert s.team is teams[seat]
 
 
+@pytest.mark.parametrize("game_id", ["disaster-on-everest", "disaster-on-k2"])
+def test_15_0_a_rule_seated_for_a_team_gives_the_turn_back(game_id: str) -> None:
+    """``_seated(seat)`` makes ``seat`` active for a rule, then gives the turn back to the
+    seat that was active (also when the rule raises, and after a change of seat inside);
+    seated for the active seat it changes nothing."""
+    s = highcamp.load_game(game_id, players=2).new_initial_state(seed=3)
+    teams, seat = list(s.teams), s.active
+    before = s.to_json()
+    with s._seated(1 - seat):
+        assert s.active == 1 - seat and s.team is teams[1 - seat]
+        s._seat(seat)  # a rule may seat another team inside: the turn still goes back
+    assert s.active == seat and s.team is teams[seat]
+    with s._seated(seat):
+        assert s.active == seat and s.team is teams[seat]
+    assert s.active == seat
+    with pytest.raises(ZeroDivisionError), s._seated(1 - seat):
+        assert s.active == 1 - seat
+        _ = 1 // 0
+    assert s.active == seat and s.team is teams[seat]
+    assert s.to_json() == before
+
+
 @pytest.mark.parametrize(
     ("game_id", "kind"), [("disaster-on-everest", Team), ("disaster-on-k2", K2Team)]
 )

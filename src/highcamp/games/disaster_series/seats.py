@@ -41,8 +41,7 @@ layout: the active team's fields at its top level, the waiting team's as ``o_<fi
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import (
@@ -156,6 +155,35 @@ else:
     _Rules = object
 
 
+class _Seated:
+    """The context of :meth:`TwoPlayerRules._seated`: ``seat`` made the active seat on
+    entry, the seat that was active given the turn back on exit (the shared places naming
+    markers renumbered each way); nothing when ``seat`` is already active. A class, not a
+    generator: it is entered at every Serac collapse and two-team event."""
+
+    __slots__ = ("back", "seat", "state")
+
+    def __init__(self, state: TwoPlayerRules, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.back = seat
+
+    def __enter__(self) -> None:
+        s = self.state
+        back = self.back = s.active
+        seat = self.seat
+        if back != seat:
+            s._renumber()
+            s.active, s.team = seat, s.teams[seat]
+
+    def __exit__(self, *exc: object) -> None:
+        back = self.back
+        if back != self.seat:
+            s = self.state
+            s._renumber()
+            s.active, s.team = back, s.teams[back]
+
+
 class TwoPlayerRules(_Rules):
     """The two-player rules [15.0] as a mixin over any ruleset's state (it derives from no
     state class when the game runs, so the state classes form no diamond): a state class
@@ -221,22 +249,12 @@ class TwoPlayerRules(_Rules):
             self.team = self.teams[seat]
             self._cache = None
 
-    @contextmanager
-    def _seated(self, seat: int) -> Iterator[None]:
+    def _seated(self, seat: int) -> _Seated:
         """Apply a rule to ``seat``'s team (a solitaire rule run for the waiting team: its
         markers entering the queue, an avalanche or an Icy slide on both teams...), then
-        give the turn back. Only rules use it; the reads read ``teams[seat]``."""
-        back = self.active
-        if back == seat:
-            yield
-            return
-        self._renumber()
-        self.active, self.team = seat, self.teams[seat]
-        try:
-            yield
-        finally:
-            self._renumber()
-            self.active, self.team = back, self.teams[back]
+        give the turn back (also when the rule raises). Only rules use it; the reads read
+        ``teams[seat]``."""
+        return _Seated(self, seat)
 
     # ------------------------------------------------------------------ seats
     # the rules of :mod:`.two_player_setup`

@@ -26,8 +26,9 @@ def _place_event(self: TwoPlayerSeries) -> None:
         self._decline()
         return
     self.bid, self.bid_high, self.bid_out = 0, -1, False
-    if max(self.team.prestige, self.other.prestige) < tok.cost:
-        self._emit(f"{tok.name} costs {tok.cost}: nobody has the Prestige", R_BID)
+    if max(self.team.prestige, self.teams[1 - self.active].prestige) < tok.cost:
+        if self._log is not None:
+            self._emit(f"{tok.name} costs {tok.cost}: nobody has the Prestige", R_BID)
         self._decline()
         return
     self._bid_turn(self.first)
@@ -43,7 +44,8 @@ def _bid_turn(self: TwoPlayerSeries, seat: int) -> None:
     self.phase = P_BID
     price = self.rs.tokens[self.current].cost if self.bid == 0 else self.bid + 1
     if self.teams[seat].prestige < price:
-        self._emit(f"{self.label(seat)} cannot bid {price}", R_BID)
+        if self._log is not None:  # (the text only for a log)
+            self._emit(f"{self.label(seat)} cannot bid {price}", R_BID)
         self._pass_bid(seat)
     else:
         self._cache = [BID, PASS]  # the memo of legal actions (the phase's own list)

@@ -11,6 +11,7 @@ from .constants import (
     P_OVER,
     R_QUEUE,
 )
+from .end_of_turn import _NEXT_TIRED
 from .two_player_vocabulary import (
     COOPERATIVE_BAND,
     OTHER,
@@ -45,8 +46,8 @@ def _end_turn(self: TwoPlayerSeries) -> None:
     n = self._game.ng + self._game.nc
     for team in self.teams:
         tired = team.tired
-        for c, t in enumerate(tired):
-            tired[c] = 2 if t == 1 else 0
+        if any(tired):  # a tired client rests next turn, a resting one is fresh again [7.4]
+            team.tired = [_NEXT_TIRED[t] for t in tired]
         team.moved = [False] * n
         team.fx = []
     if self._advance_track():

@@ -158,7 +158,7 @@ def _begin_turn(self: TwoPlayerSeries) -> None:
         self.set_aside = []
         self._emit("the container is empty: set-aside tokens return to it", R_DEPLETION)
     n = 3 if self.team.prep == 2 else 1
-    if n == 3:
+    if n == 3 and self._log is not None:
         self._emit(f"{self.label(self.first)} uses the Preparations", R_PREP_2P)
     self.draws_left = min(n, len(self.container))
     self.drawn = []

@@ -247,13 +247,19 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
         if self.phase != P_DIE or self.luck_asked:
             return False  # the common case, first (it is asked at every step)
         kind = self.die_for
-        tokens = self.rs.tokens
         if kind == "rope" and self.rope_client >= OTHER:  # the opponent's roll
-            return any(tokens[t].effect == "luck" for t in self.teams[1 - self.active].held)
-        if kind == "lost" and self.lost_checks and self.lost_checks[0] >= OTHER:
+            held = self.teams[1 - self.active].held
+        elif kind == "lost" and self.lost_checks and self.lost_checks[0] >= OTHER:
             return False
-        held = self.team.held
-        return bool(held) and kind in _LUCK_ROLLS and any(tokens[t].effect == "luck" for t in held)
+        else:
+            held = self.team.held
+            if not held or kind not in _LUCK_ROLLS:
+                return False
+        effects = self.rs.token_effects  # (hot path: a loop, no generator frame)
+        for t in held:  # noqa: SIM110
+            if effects[t] == "luck":
+                return True
+        return False
 
     def _lucky_subject(self) -> bool:
         return not self._opponents_roll() and super()._lucky_subject()
