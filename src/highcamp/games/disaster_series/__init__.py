@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from highcamp.core import CHANCE, LogEntry, State
+from highcamp.core.rng import draw_keyed
 
 from .components import Board, ClientCard, Company, EventToken, GuideCard, Ruleset, load_ruleset
 from .constants import DEAD, P_OVER, REMOVED
@@ -233,11 +234,7 @@ def climb_steps(
         key = owner._key
         if key is None:
             key = owner._keep_key()
-        # highcamp.core.rng.draw_keyed(key, len(owner's history)) written out
-        z = (key + (len(owner._history) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        action = entry.sample(s, z ^ (z >> 31))
+        action = entry.sample(s, draw_keyed(key, len(owner._history)))  # R-0-3
         s._cache = None  # the contract's _apply, inlined (as play_chance)
         entry.apply(s, action)
         if s._UNBLOCKS and s.blocked and s._unblock():
