@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import highcamp
 
@@ -42,3 +43,24 @@ def random_playout_step(state: highcamp.State, rng: random.Random) -> int:
     else:
         state.apply_action(rng.choice(state.legal_actions()))
     return 1
+
+
+def pyspiel_playout(state: Any, rng: random.Random, terminal: int, chance: int) -> int:
+    """The same loop for an OpenSpiel state (pig, the reference): a chance step sampled with
+    ``rng.random()`` against ``chance_outcomes()``, a decision a uniform choice; the actions
+    applied. ``terminal`` and ``chance`` are pyspiel's player ids (read once by the caller)."""
+    actions = 0
+    while True:
+        p = state.current_player()
+        if p == terminal:
+            return actions
+        if p == chance:
+            x, acc = rng.random(), 0.0
+            for a, prob in state.chance_outcomes():  # noqa: B007 (a is used below)
+                acc += prob
+                if x < acc:
+                    break
+            state.apply_action(a)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        actions += 1

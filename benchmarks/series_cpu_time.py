@@ -18,7 +18,7 @@ import random
 import sys
 import time
 
-from playout import random_playout
+from playout import pyspiel_playout, random_playout
 
 SECONDS = 3.0
 
@@ -33,21 +33,7 @@ def pig() -> float:
     clock = time.process_time
     actions, start = 0, clock()
     while clock() - start < SECONDS:
-        state = game.new_initial_state()
-        while True:
-            p = state.current_player()
-            if p == terminal:
-                break
-            if p == chance:
-                x, acc = rng.random(), 0.0
-                for a, prob in state.chance_outcomes():  # noqa: B007 (a is used below)
-                    acc += prob
-                    if x < acc:
-                        break
-                state.apply_action(a)
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            actions += 1
+        actions += pyspiel_playout(game.new_initial_state(), rng, terminal, chance)
     return actions / (clock() - start)
 
 

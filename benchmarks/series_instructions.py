@@ -26,7 +26,7 @@ import subprocess
 import sys
 import tempfile
 
-from playout import random_playout
+from playout import pyspiel_playout, random_playout
 
 SEEDS = range(30)
 PIG_GAMES = 300
@@ -40,24 +40,10 @@ def _play(case: str, games: bool) -> int:
         game = pyspiel.load_game("pig")
         terminal, chance = pyspiel.PlayerId.TERMINAL, pyspiel.PlayerId.CHANCE
         rng = random.Random(1)
-        actions = 0
-        for _ in range(PIG_GAMES if games else 0):
-            state = game.new_initial_state()
-            while True:
-                p = state.current_player()
-                if p == terminal:
-                    break
-                if p == chance:
-                    x, acc = rng.random(), 0.0
-                    for a, prob in state.chance_outcomes():  # noqa: B007 (a is used below)
-                        acc += prob
-                        if x < acc:
-                            break
-                    state.apply_action(a)
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                actions += 1
-        return actions
+        return sum(
+            pyspiel_playout(game.new_initial_state(), rng, terminal, chance)
+            for _ in range(PIG_GAMES if games else 0)
+        )
     import highcamp
 
     game_id, options = json.loads(case)

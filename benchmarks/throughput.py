@@ -51,7 +51,7 @@ from rich.console import Console
 from rich.table import Table
 
 import highcamp
-from playout import random_playout
+from playout import pyspiel_playout, random_playout
 
 WARMUP_SECONDS = 0.3
 MID_GAME_STATES = 200
@@ -213,22 +213,7 @@ def pyspiel_playouts(pyspiel: Any, game: Any) -> Runner:
         clock = time.perf_counter
         games = actions = 0
         while clock() < deadline:
-            state = game.new_initial_state()
-            while True:
-                p = state.current_player()
-                if p == TERMINAL:
-                    break
-                if p == CHANCE:
-                    x = rng.random()
-                    acc = 0.0
-                    for a, prob in state.chance_outcomes():  # noqa: B007 (a is used below)
-                        acc += prob
-                        if x < acc:
-                            break
-                    state.apply_action(a)
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                actions += 1
+            actions += pyspiel_playout(game.new_initial_state(), rng, TERMINAL, CHANCE)
             games += 1
         return games, actions
 
