@@ -7,8 +7,9 @@ the second drawn by ``resample_hidden``) must give:
   only on what the seat sees and on ``k``), for every seat and every variant;
 * the same action from every agent spec offered for the game (``agents_for``: random,
   heuristic, the search, the strength levels with their time budgets replaced by a few
-  iterations so that they are reproducible), made with the same seed, at many positions of
-  seeded games.
+  iterations so that they are reproducible, and every search's rollouts cut to a few steps:
+  the same agents, the same code, fewer heuristic decisions), made with the same seed, at
+  many positions of seeded games.
 
 Self-contained: it uses only the public API (``highcamp``, ``highcamp.agents``).
 """
@@ -27,6 +28,8 @@ from highcamp.agents import LEVEL_NAMES, agents_for, level_spec, make_agent
 
 SEARCH_ITERATIONS = 6
 """Iterations of the search specs here (a time budget would not be reproducible)."""
+ROLLOUT_STEPS = 4
+"""Steps of the rollouts of the search specs here (honesty does not depend on their length)."""
 AGENT_POSITIONS = 4
 """Positions per seeded game for the agents (spread over the game)."""
 
@@ -60,10 +63,16 @@ def _doc(state: State) -> str:
 
 
 def _reproducible(spec: str) -> str:
-    """A spec with a time budget turned into a few iterations."""
+    """A spec with a time budget turned into a few iterations, and its rollouts (``heuristicN``
+    steps) cut to a few steps: the same code, fewer heuristic decisions (each one a redraw
+    of that seat's view in the card games)."""
     name, *rest = spec.split(":")
     if rest and rest[0].endswith("s"):
         rest[0] = str(SEARCH_ITERATIONS)
+    rest = [
+        f"heuristic{ROLLOUT_STEPS}" if part.startswith("heuristic") and part[9:].isdigit() else part
+        for part in rest
+    ]
     return ":".join([name, *rest])
 
 
@@ -72,11 +81,11 @@ def _specs(game: highcamp.Game) -> list[str]:
     for name in agents_for(game):
         if name in LEVEL_NAMES:
             out.append(_reproducible(level_spec(game.info.id, name, players=game.num_players)))
-        elif name in ("mcts", "ismcts"):
-            out.append(f"{name}:{SEARCH_ITERATIONS}")
+        elif name in ("mcts", "ismcts"):  # their own rollouts (auto), cut to a few steps
+            out.append(f"{name}:{SEARCH_ITERATIONS}:auto{ROLLOUT_STEPS}")
         else:
             out.append(name)
-    out.append(f"mcts:{SEARCH_ITERATIONS}")  # resolves to information sets here
+    out.append(f"mcts:{SEARCH_ITERATIONS}:auto{ROLLOUT_STEPS}")  # information sets here
     return sorted(set(out))
 
 
