@@ -167,7 +167,7 @@ def _play_mcts(game_id: str, options: dict[str, Any]) -> None:
     # whole game (hundreds of actions in the card and Disaster games)
     for seed in range(1):
         bots = [
-            mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+            mcts.MCTSBot(game, 2.0, 2, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
             for _ in range(game.num_players())
         ]
         returns = py_evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
@@ -197,7 +197,7 @@ def _play_ismcts(game_id: str, options: dict[str, Any]) -> None:
     rng = np.random.RandomState(7)
     bots = []
     for player in range(game.num_players()):
-        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 6, random_state=rng)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 3, random_state=rng)
         bot.set_resampler(hos.resampler(player))
         bots.append(bot)
     for seed in range(1):
