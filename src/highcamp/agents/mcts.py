@@ -28,7 +28,7 @@
 >>> import highcamp
 >>> from highcamp.core import play_game
 >>> game = highcamp.load_game("everest-1924")
->>> agent = MCTSAgent(seed=1, budget=Budget(iterations=50))
+>>> agent = MCTSAgent(seed=1, budget=Budget(iterations=5))
 >>> play_game(game, [agent], seed=2).is_terminal()
 True
 >>> go = highcamp.load_game("everest-go", players=3).new_initial_state(seed=3)
