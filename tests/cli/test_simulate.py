@@ -170,7 +170,7 @@ def test_ctrl_c_keeps_finished_games_and_a_partial_summary(tmp_path: Path) -> No
 
 def test_everest_go_reports_win_rates_by_seat() -> None:
     code, out = _simulate(
-        "everest-go", "--players", "4", "--games", "24", "--seed", "1", "--workers", "1"
+        "everest-go", "--players", "4", "--games", "8", "--seed", "1", "--workers", "1"
     )
     assert code == 0, out
     assert "win rate" in out and "seat 4" in out
