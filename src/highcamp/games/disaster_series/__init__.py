@@ -196,8 +196,12 @@ def climb_steps(
     >>> s = camp.mountain_state()
     >>> act, chance = climb_steps(s, camp, lambda: None, lambda a: None, lambda: -1)
     >>> a = chance()
-    >>> camp.history() == s.history() == [a], act(-1), chance() != -1
-    (True, None, True)
+    >>> camp.history() == s.history() == [a], s.current_player()
+    (True, 0)
+    >>> act(s.legal_actions()[0]); len(camp.history()) == len(s.history()) == 2
+    True
+    >>> act(-1), chance()  # refused, and not a chance step: the campaign's own (stubs here)
+    (None, -1)
     """
     s = _solitaire(state)
 
