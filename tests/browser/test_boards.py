@@ -96,6 +96,7 @@ def test_solo_disaster_on_everest_by_clicking(server: str, browser: Any, shots: 
     _wait_step_change(page, before)
     board_clicks = 0
     shot_moving = False
+    left = False
     for _ in range(120):
         if page.get_attribute("#main", "data-terminal") == "true":
             break
@@ -113,11 +114,13 @@ def test_solo_disaster_on_everest_by_clicking(server: str, browser: Any, shots: 
         else:
             page.locator("[aria-label='Legal actions'] button").first.click()
         _wait_step_change(page, before)
+        # the moves go onto the mountain: some marker leaves High Camp (seen at any step:
+        # a table's seed is random, and a client may come back down before the end)
+        left = left or page.locator(".status-card td", has_text="High Camp").count() < 8
         if board_clicks >= 40:
             break
     assert board_clicks >= 15
-    # the moves went onto the mountain: some client has left High Camp
-    assert page.locator(".status-card td", has_text="High Camp").count() < 8
+    assert left, "no marker ever left High Camp"
     page.screenshot(path=str(shots / "disaster-on-everest-later.png"), full_page=True)
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.goto(page.url)
