@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -69,10 +70,7 @@ def _reproducible(spec: str) -> str:
     name, *rest = spec.split(":")
     if rest and rest[0].endswith("s"):
         rest[0] = str(SEARCH_ITERATIONS)
-    rest = [
-        f"heuristic{ROLLOUT_STEPS}" if part.startswith("heuristic") and part[9:].isdigit() else part
-        for part in rest
-    ]
+    rest = [re.sub(r"^heuristic\d+$", f"heuristic{ROLLOUT_STEPS}", part) for part in rest]
     return ":".join([name, *rest])
 
 

@@ -136,22 +136,19 @@ class Stored:
             try:
                 self.reload()
             except Exception:
-                self._rewind(stored)
+                self._reset(self.state.history()[:stored])
             self.version += 1
-
-    def _rewind(self, steps: int) -> None:
-        """Back to the first ``steps`` steps of the table's own history."""
-        self.state = self._replay(self.state.history()[:steps])
-        self._players = None
-        self._logs = {}
-        self.log_gen += 1
 
     def reload(self) -> None:
         """Rebuild from the store (after another process wrote to this table)."""
         record = self.hub.store.load(self.id)
         if record is not None:
             self.record = record
-            self.state = self._replay(record.history)
-            self._players = None
-            self._logs = {}
-            self.log_gen += 1
+            self._reset(record.history)
+
+    def _reset(self, history: list[int]) -> None:
+        """The table's state after ``history``, its logs and seats' steps read afresh."""
+        self.state = self._replay(history)
+        self._players = None
+        self._logs = {}
+        self.log_gen += 1

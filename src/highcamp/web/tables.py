@@ -527,12 +527,9 @@ class Table(Lookback, Stored):
                     rule="R-0-3",
                 )
             self.hub.store.truncate(self.id, point)
-            self.state = self._replay(self.state.history()[:point])
-            self._players = None
-            self._logs = {}
+            self._reset(self.state.history()[:point])
             self.notice = "Undone."
             self.deadline = None
             self.version += 1
-            self.log_gen += 1
         if auto:
             self.advance()

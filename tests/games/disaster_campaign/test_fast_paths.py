@@ -57,10 +57,10 @@ def test_play_chance_applies_only_at_a_chance_step() -> None:
     assert play_chance(s, 12345) is None and s.to_json() == before
 
 
-def test_climb_steps_refer_what_they_do_not_apply() -> None:
-    """During a climb the contract's ``apply_action`` and ``apply_random_chance`` are the
-    series' ``climb_steps``: with a log kept (the campaign's, or the mountain's own) they
-    refer every step to the campaign's own path, which plays the same campaign."""
+def test_a_log_kept_plays_the_same_campaign() -> None:
+    """During a climb the campaign hands a step straight to the mountain; with a log kept
+    (the campaign's, or the mountain's own) every step goes the contract's way instead, and
+    the campaign played is the same."""
     game = highcamp.load_game("disaster-campaign", order="k2,everest")
     for seed in range(2):
         plain, logged, inner_logged = (game.new_initial_state(seed) for _ in range(3))
@@ -81,9 +81,9 @@ def test_climb_steps_refer_what_they_do_not_apply() -> None:
         assert logged.log == plain.log
 
 
-def test_climb_steps_refuse_as_the_campaign_does() -> None:
-    """An action the mountain's memo does not hold, or any action off a chance step's
-    draw, is refused by the campaign's own path with its rule."""
+def test_refusals_during_a_climb_leave_the_campaign_unchanged() -> None:
+    """An action the mountain's memo does not hold, or a chance step asked at a decision,
+    is refused by the contract with its rule, and the campaign is unchanged."""
     s = highcamp.load_game("disaster-campaign").new_initial_state(seed=3)
     while s.current_player() == CHANCE:
         s.apply_random_chance()

@@ -12,8 +12,7 @@ is on the mountain, who is gone, who summited), :func:`apply_recorded` (an actio
 events it logs), :func:`action_rule` (the rule an action's log entry cites),
 :func:`chance_outcome` (a chance step's outcome for a 64-bit draw), and for the campaign's
 random playouts :func:`play_legal` and :func:`play_chance` (an action or a chance step
-applied, and whether the mountain is over), and :func:`climb_steps` (the two written out
-as the campaign's ``apply_action`` and ``apply_random_chance`` during a climb).
+applied, and whether the mountain is over).
 
 >>> import highcamp
 >>> s = highcamp.load_game("disaster-on-everest").new_initial_state(seed=1)
@@ -27,17 +26,16 @@ as the campaign's ``apply_action`` and ``apply_random_chance`` during a climb).
 (False, None)
 """
 
-from collections.abc import Callable
 from typing import NamedTuple
 
 from highcamp.core import CHANCE, LogEntry, State
-from highcamp.core.rng import draw_keyed
 
 from .components import Board, ClientCard, Company, EventToken, GuideCard, Ruleset, load_ruleset
 from .constants import DEAD, P_OVER, REMOVED
 from .engine import DisasterState
 from .events import EFFECTS
 from .game import DisasterGame
+from .phases import _after_each
 
 __all__ = [
     "EFFECTS",
@@ -53,7 +51,6 @@ __all__ = [
     "action_rule",
     "apply_recorded",
     "chance_outcome",
-    "climb_steps",
     "load_ruleset",
     "play_chance",
     "play_legal",
@@ -118,8 +115,8 @@ def play_legal(state: State, action: int) -> bool | None:
         s._log_action(action)
     s._cache = None  # the contract's _apply, inlined (a campaign's every step)
     s.PHASES[s.phase].apply(s, action)
-    if s._UNBLOCKS and s.blocked and s._unblock():
-        s._cache = None  # _after_each, written out [15.4]
+    if s._UNBLOCKS and s.blocked:
+        _after_each(s)
     s._history.append(action)
     return s.phase == P_OVER
 
@@ -141,8 +138,8 @@ def play_chance(state: State, draw: int) -> tuple[int, bool] | None:
         s._log_action(action)
     s._cache = None  # the contract's _apply, inlined
     entry.apply(s, action)
-    if s._UNBLOCKS and s.blocked and s._unblock():
-        s._cache = None  # _after_each, written out [15.4]
+    if s._UNBLOCKS and s.blocked:
+        _after_each(s)
     s._history.append(action)
     return action, s.phase == P_OVER
 
@@ -168,85 +165,3 @@ def chance_outcome(state: State, draw: int) -> int:
     """The outcome of the chance step now for the 64-bit ``draw`` (what
     ``apply_random_chance`` would apply for it)."""
     return _solitaire(state)._sample_chance(draw)
-
-
-def climb_steps(
-    state: State,
-    owner: State,
-    finished: Callable[[], None],
-    refer_action: Callable[[int], None],
-    refer_chance: Callable[[], int],
-) -> tuple[Callable[[int], None], Callable[[], int]]:
-    """The contract's ``apply_action`` and ``apply_random_chance`` of ``owner`` (a campaign)
-    while it climbs the mountain ``state``, for its random playouts (the campaign hands its
-    two contract calls to them for the climb): an action among the legal actions the
-    mountain's last transition left, or a chance step drawn from ``owner``'s own generator
-    (its key, the length of its history), is applied to the mountain as :func:`play_legal`
-    and :func:`play_chance` apply it and appended to ``owner``'s history; ``finished()`` is
-    called once the mountain is over (before the chance step's outcome is appended, as the
-    campaign did). Anything else (no memo, an action not in it, a log kept by either state,
-    not a chance step) goes to ``refer_action`` or ``refer_chance``: the campaign's own path
-    through :func:`play_legal` and :func:`play_chance` or the contract. One call a step
-    instead of the campaign's and the accessor's (hot path: every step of a campaign's
-    playout; ``tests/games/disaster_campaign/test_fast_paths.py`` plays the same campaigns
-    both ways).
-
-    >>> import highcamp
-    >>> camp = highcamp.load_game("disaster-campaign").new_initial_state(seed=2)
-    >>> s = camp.mountain_state()
-    >>> act, chance = climb_steps(s, camp, lambda: None, lambda a: None, lambda: -1)
-    >>> a = chance()
-    >>> camp.history() == s.history() == [a], s.current_player()
-    (True, 0)
-    >>> act(s.legal_actions()[0]); len(camp.history()) == len(s.history()) == 2
-    True
-    >>> act(-1), chance()  # refused, and not a chance step: the campaign's own (stubs here)
-    (None, -1)
-    """
-    s = _solitaire(state)
-
-    def apply_action(action: int) -> None:
-        cache = s._cache
-        if (
-            cache is not None
-            and type(action) is int
-            and action in cache
-            and s._log is None
-            and owner._log is None
-        ):
-            s._cache = None  # the contract's _apply, inlined (as play_legal)
-            s.PHASES[s.phase].apply(s, action)
-            if s._UNBLOCKS and s.blocked and s._unblock():
-                s._cache = None  # _after_each, written out [15.4]
-            s._history.append(action)
-            owner._history.append(action)
-            if s.phase == P_OVER:
-                finished()
-            return
-        refer_action(action)
-
-    def apply_random_chance() -> int:
-        phase = s.phase
-        entry = s.PHASES[phase]  # read once for who acts, the sample and the transition
-        who = s._WHO[phase]
-        if (
-            owner._log is not None
-            or s._log is not None
-            or (entry.player(s) if who is None else who) != CHANCE
-        ):
-            return refer_chance()
-        key = owner._key
-        if key is None:
-            key = owner._keep_key()
-        action = entry.sample(s, draw_keyed(key, len(owner._history)))  # R-0-3
-        s._cache = None  # the contract's _apply, inlined (as play_chance)
-        entry.apply(s, action)
-        if s._UNBLOCKS and s.blocked and s._unblock():
-            s._cache = None  # _after_each, written out [15.4]
-        s._history.append(action)
-        if s.phase == P_OVER:
-            finished()
-        owner._history.append(action)
-        return action
-
-    return apply_action, apply_random_chance

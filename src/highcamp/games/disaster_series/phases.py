@@ -312,8 +312,8 @@ def apply_action(self: SeriesState, action: int) -> None:
             self._log_action(action)
         self._cache = None  # the contract's _apply, inlined (hot path)
         self.PHASES[self.phase].apply(self, action)
-        if self._UNBLOCKS and self.blocked and self._unblock():
-            self._cache = None  # _after_each, written out [15.4]
+        if self._UNBLOCKS and self.blocked:
+            _after_each(self)
         self._history.append(action)
         return
     State.apply_action(self, action)  # type: ignore[arg-type]  # self is a State
@@ -335,8 +335,8 @@ def apply_legal(self: SeriesState, action: int) -> None:
         self._log_action(action)
     self._cache = None
     self.PHASES[self.phase].apply(self, action)
-    if self._UNBLOCKS and self.blocked and self._unblock():
-        self._cache = None  # _after_each, written out [15.4]
+    if self._UNBLOCKS and self.blocked:
+        _after_each(self)
     self._history.append(action)
 
 
@@ -371,8 +371,8 @@ def apply_random_chance(self: SeriesState) -> int:
         self._log_action(action)
     self._cache = None  # the contract's _apply, inlined
     entry.apply(self, action)
-    if self._UNBLOCKS and self.blocked and self._unblock():
-        self._cache = None  # _after_each, written out [15.4]
+    if self._UNBLOCKS and self.blocked:
+        _after_each(self)
     self._history.append(action)
     return action
 

@@ -26,7 +26,7 @@ def _place_event(self: TwoPlayerSeries) -> None:
         self._decline()
         return
     self.bid, self.bid_high, self.bid_out = 0, -1, False
-    if max(self.team.prestige, self.teams[1 - self.active].prestige) < tok.cost:
+    if max(self.team.prestige, self.other.prestige) < tok.cost:
         if self._log is not None:
             self._emit(f"{tok.name} costs {tok.cost}: nobody has the Prestige", R_BID)
         self._decline()

@@ -37,7 +37,6 @@ from .. import (
     action_rule,
     apply_recorded,
     chance_outcome,
-    climb_steps,
     play_chance,
     play_legal,
     team_members,
@@ -71,8 +70,6 @@ class CampaignState(State):
     _game: CampaignRoster
 
     __slots__ = (
-        "apply_action",
-        "apply_random_chance",
         "cmap",
         "current_player",
         "dead",
@@ -113,32 +110,20 @@ class CampaignState(State):
         self._route()
 
     # the contract's current_player and legal_actions: during a climb the mountain's own
-    # bound methods (no campaign frame before each), else the campaign's; apply_action and
-    # apply_random_chance: during a climb the series' climb_steps (one call a step), else
-    # the campaign's; set by _route whenever the phase enters or leaves a climb
+    # bound methods (no campaign frame before each), else the campaign's; set by _route
+    # whenever the phase enters or leaves a climb
     current_player: Callable[[], int]
     legal_actions: Callable[[], list[int]]
-    apply_action: Callable[[int], None]  # type: ignore[assignment]  # a slot set by _route
-    apply_random_chance: Callable[[], int]
 
     def _route(self) -> None:
         """Hand the contract's ``current_player`` and ``legal_actions`` to the mountain
-        during a climb, and ``apply_action`` and ``apply_random_chance`` to
-        :func:`~highcamp.games.disaster_series.climb_steps` (which refer to the campaign's
-        own, :meth:`_own_apply` and :meth:`_own_chance`, whatever they do not apply); to the
-        campaign's own between two mountains and at the end."""
+        during a climb, to the campaign's own between two mountains and at the end."""
         if self.phase == MOUNTAIN:
-            inner = self.inner
-            self.current_player = inner.current_player
-            self.legal_actions = inner.legal_actions
-            self.apply_action, self.apply_random_chance = climb_steps(
-                inner, self, self._finish_mountain, self._own_apply, self._own_chance
-            )
+            self.current_player = self.inner.current_player
+            self.legal_actions = self.inner.legal_actions
         else:
             self.current_player = self._own_player
             self.legal_actions = self._own_legal
-            self.apply_action = self._own_apply
-            self.apply_random_chance = self._own_chance
 
     @staticmethod
     def _start(game: DisasterGame, seed: int) -> State:
@@ -318,11 +303,9 @@ class CampaignState(State):
         outcomes included): the campaign's choices between two mountains, none at the end."""
         return State.legal_actions(self)
 
-    def _own_apply(self, action: int) -> None:
-        """Apply an action (the contract's ``apply_action`` off a climb, and what
-        :func:`~highcamp.games.disaster_series.climb_steps` does not apply during one): during
-        a climb, an action legal on the mountain goes straight to it; anything else through
-        the contract's checks."""
+    def apply_action(self, action: int) -> None:
+        """Apply an action (the contract's): during a climb, an action legal on the
+        mountain goes straight to it; anything else through the contract's checks."""
         if (
             self.phase == MOUNTAIN
             and self._log is None
@@ -337,10 +320,8 @@ class CampaignState(State):
                 return
         State.apply_action(self, action)
 
-    def _own_chance(self) -> int:
-        """Resolve a chance step from the campaign's seeded generator (the contract's
-        ``apply_random_chance`` off a climb, and what
-        :func:`~highcamp.games.disaster_series.climb_steps` does not apply during one),
+    def apply_random_chance(self) -> int:
+        """Resolve a chance step from the campaign's seeded generator (the contract's),
         straight on the mountain during a climb."""
         if self.phase != MOUNTAIN or self._log is not None:
             return State.apply_random_chance(self)

@@ -255,11 +255,8 @@ class K2TwoPlayerState(TwoPlayerRules, K2State):
             held = self.team.held
             if not held or kind not in _LUCK_ROLLS:
                 return False
-        effects = self.rs.token_effects  # (hot path: a loop, no generator frame)
-        for t in held:  # noqa: SIM110
-            if effects[t] == "luck":
-                return True
-        return False
+        effects = self.rs.token_effects
+        return any(effects[t] == "luck" for t in held)
 
     def _lucky_subject(self) -> bool:
         return not self._opponents_roll() and super()._lucky_subject()
