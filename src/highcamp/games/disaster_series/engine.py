@@ -333,6 +333,13 @@ class DisasterState(Expedition):
     when no effect is in force, from its card, :attr:`.components.Ruleset.still_clients`):
     for the engine's allowances; K2 asks for its guides' (:meth:`_selectable` adds the stuck
     HAP)."""
+    _OWN_MOVES: ClassVar[bool] = False
+    """Whether the ruleset adds its own actions to the movement step's lists (K2: its
+    options [8.1], then hooks on the selection and the mover's lists): ``_options``,
+    ``_selection_extras`` and ``_mover_extras``, asked by :func:`.movement._move_actions`."""
+    _options = movement._options
+    _selection_extras = movement._selection_extras
+    _mover_extras = movement._mover_extras
     _ridges_open_playable = allowances._ridges_open_playable
     _end_problem = movement._end_problem
     _step_problem = movement._step_problem

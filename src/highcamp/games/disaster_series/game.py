@@ -64,14 +64,22 @@ class DisasterGame(Game):
         self.bonus = self.company.team_bonus if self.options["team_bonus"] else ""
         self.ng = len(self.company.guides)
         self.nc = len(self.company.clients)
-        self.effect_ids = tuple(sorted(rs.effects))
-        self.play_ids = {eff: PLAY + k for k, eff in enumerate(self.effect_ids)}
-        """Each effect's ``play`` action id (the effects in ``effect_ids`` order)."""
+        self._set_effects(rs)
         self.trait_flags = trait_flags(rs.clients, self.TRAIT_FLAGS)
         self.seat_games: tuple[DisasterGame, ...] = ()
         check_two_player_options(self)
         if self.num_players == 2:
             self.seat_games = seat_games(self)  # each seat's team, as a solitaire game [15.0]
+
+    def _set_effects(self, rs: Ruleset) -> None:
+        """The ids of the ruleset's token effects and their ``play`` actions (and the memo
+        of what a set of held tokens may play)."""
+        self.effect_ids = tuple(sorted(rs.effects))
+        self.play_ids = {eff: PLAY + k for k, eff in enumerate(self.effect_ids)}
+        """Each effect's ``play`` action id (the effects in ``effect_ids`` order)."""
+        self.held_plays: dict[tuple[int, ...], Any] = {}
+        """The memo of the play ids of each set of held tokens (K2's
+        :func:`.k2.movement._plays`)."""
 
     def score_chart(self) -> list[ScoreBand]:
         """The Victory Chart bands, lowest first [12.0]."""

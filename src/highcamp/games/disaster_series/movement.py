@@ -132,6 +132,26 @@ def _finish_round(self: SeriesState) -> None:
     self._resolve_queue()
 
 
+def _options(self: SeriesState) -> list[int]:
+    """The options to choose from [7.1] (with preparations [7.5], never in the Storm
+    Phase); a team bonus and the held tokens to play follow them."""
+    acts = [OPT_A, OPT_B, OPT_C]
+    ng = self._game.ng
+    if self.team.prep < 2 and ng > 0 and self.storm <= 0:  # not in the Storm Phase
+        acts += [OPT_A_PREP, OPT_B_PREP] if ng > 1 else [OPT_B_PREP]
+    return acts
+
+
+def _selection_extras(self: SeriesState, acts: list[int]) -> None:
+    """The engine adds nothing of its own to the selection list (a ruleset's hook:
+    K2's :func:`.k2.movement._selection_extras`)."""
+
+
+def _mover_extras(self: SeriesState, acts: list[int], m: int, here: int) -> None:
+    """The engine adds nothing of its own to a mover's list (a ruleset's hook: K2's
+    :func:`.k2.movement._mover_extras`)."""
+
+
 def _move_actions(self: SeriesState) -> list[int]:
     """Legal actions of the movement step, built in ascending order."""
     team = self.team
@@ -141,9 +161,9 @@ def _move_actions(self: SeriesState) -> list[int]:
     if m < 0:
         choosing = self.round == "clear" and self.option < 0
         if choosing:
-            acts = [OPT_A, OPT_B, OPT_C]
-            if team.prep < 2 and ng > 0 and self.storm <= 0:  # not in the Storm Phase
-                acts += [OPT_A_PREP, OPT_B_PREP] if ng > 1 else [OPT_B_PREP]
+            acts = self._options()
+            if self._OWN_MOVES:
+                return acts  # the ruleset's own options, whole (K2 [8.1])
         else:
             acts = [FINISH]
         moved = team.moved
@@ -195,6 +215,8 @@ def _move_actions(self: SeriesState) -> list[int]:
                             acts.append(SELECT + x)
         if team.held:  # held tokens to play [6.2]
             acts += self._plays()
+        if self._OWN_MOVES:  # (never choosing: its own options came whole)
+            self._selection_extras(acts)  # the ruleset's own (K2's [8.7] [9.2], Flashlight)
         return acts
     acts = []
     pos = team.pos
@@ -242,11 +264,13 @@ def _move_actions(self: SeriesState) -> list[int]:
                 if low and EXTRA_EQUIPMENT in self._traits(x - ng):
                     continue
                 acts.append(PICKUP + x - ng)
-        return acts
-    if end_ok:
-        acts.append(END_MOVE)
-    if game.advanced and not self.pushed and self._can_push(m - ng):  # [13.2]
-        acts.append(PUSH)
+    else:
+        if end_ok:
+            acts.append(END_MOVE)
+        if game.advanced and not self.pushed and self._can_push(m - ng):  # [13.2]
+            acts.append(PUSH)
+    if self._OWN_MOVES:
+        self._mover_extras(acts, m, here)  # the ruleset's own (K2's tokens, [14.4] [9.2])
     return acts
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import movement as base_movement
 from ..constants import (
     END_MOVE,
     FINISH,
@@ -33,78 +32,90 @@ from .vocabulary import (
 if TYPE_CHECKING:
     from .protocols import K2Series
 
+HeldPlays = tuple[tuple[int, ...], tuple[tuple[int, str], ...] | None]
+"""What :func:`_playable` answers for a set of held tokens (memoised by the game)."""
 
-def _move_actions(self: K2Series) -> list[int]:
-    """The movement step's legal actions [8.*]: K2's options [8.1], then the engine's with
-    K2's own tokens to play, an avalanche space's forced descent [9.2], bivouacking
-    [8.7], a Fortitude climber's carry and the Flashlight."""
-    game = self._game
-    ng = game.ng
-    m = self.mover
+
+def _options(self: K2Series) -> list[int]:
+    """The movement step's choice of option [8.1] (a hook of the engine's
+    :func:`..movement._move_actions`): b always, a with a guide on the mountain, c while
+    the preparations are not ready, a HAP stuck by its event choosing only b; then the
+    held tokens to play."""
     team = self.team
-    if m < 0 and self.round == "clear" and self.option < 0:
-        stuck = "hap_stuck" in team.fx and self._kind() == "hap"
-        acts = [OPT_B]
-        if not stuck and ng and max(team.pos[:ng]) >= 0:  # a guide on the mountain
-            acts.append(OPT_A)
-        if team.prep < 2 and not stuck:
-            acts.append(OPT_C)
-        acts += self._plays()
-        return sorted(acts)
-    acts = base_movement._move_actions(self)  # in ascending order, K2's tokens to play
-    if m >= 0 and team.held:  # (the engine's lists them only when no marker moves)
+    ng = self._game.ng
+    stuck = "hap_stuck" in team.fx and self._kind() == "hap"
+    acts = [OPT_B]
+    if not stuck and ng and max(team.pos[:ng]) >= 0:  # a guide on the mountain
+        acts.append(OPT_A)
+    if team.prep < 2 and not stuck:
+        acts.append(OPT_C)
+    acts += self._plays()
+    return sorted(acts)
+
+
+def _selection_extras(self: K2Series, acts: list[int]) -> None:
+    """K2's additions to the engine's selection list (no marker moving), in place and in
+    id order: an avalanche space's forced descent [9.2], bivouacking [8.7] and the
+    Flashlight [8.6] (a hook of :func:`..movement._move_actions`)."""
+    team = self.team
+    pos = team.pos
+    collapsed = self.collapsed
+    if collapsed and FINISH in acts:
+        # a selectable marker is one the engine listed (``SELECT + marker``)
+        for a in acts:
+            if SELECT <= a < PICKUP and pos[a - SELECT] in collapsed:
+                acts.remove(FINISH)  # [9.2]: resolved during the Movement Phase
+                break
+    ng = self._game.ng
+    if self.round == "storm":  # bivouacking [8.7] (the mover is none)
+        highest = self._game.k2.bivouac_highest
+        moved = team.moved
+        guides = self.guides_left > 0
+        clients = self.clients_left > 0
+        for x in range(len(pos)):
+            p = pos[x]
+            if moved[x] or p < 1 or p > highest:
+                continue
+            if x < ng:
+                if guides:
+                    acts.append(BIVOUAC + x)
+            elif clients and not team.ams[x - ng] and team.tired[x - ng] != 2:
+                acts.append(BIVOUAC + x)
+    flash = team.flash
+    if flash >= 0 and pos[flash] >= 0:
+        here = pos[flash]
+        acts += [FLASH + x - ng for x in range(ng, len(pos)) if pos[x] == here and x != flash]
+
+
+def _mover_extras(self: K2Series, acts: list[int], m: int, here: int) -> None:
+    """K2's additions to the engine's list for marker ``m`` moving on space ``here``, in
+    place and in id order: the held tokens to play, a Fortitude climber's carry [14.4], an
+    avalanche space's forced descent [9.2] and the Flashlight [8.6] (a hook of
+    :func:`..movement._move_actions`)."""
+    team = self.team
+    if team.held:  # (the engine lists them only when no marker moves)
         acts += self._plays()
     pos = team.pos
+    ng = self._game.ng
+    if (
+        m >= ng
+        and not self.carried
+        and not self.stepped
+        and self.remaining >= 1
+        and FORTITUDE in self._traits(m - ng)
+    ):
+        moved = team.moved
+        acts += [
+            PICKUP + x - ng
+            for x in range(ng, len(pos))
+            if pos[x] == here and x != m and not moved[x]
+        ]
+        acts.sort()  # before the Flashlight
+    if not self.stepped and here in self.collapsed and END_MOVE in acts and STEP_DOWN in acts:
+        acts.remove(END_MOVE)  # [9.2]: off an avalanche space
     flash = team.flash
-    if m < 0:
-        collapsed = self.collapsed
-        if collapsed and FINISH in acts:
-            # a selectable marker is one the engine listed (``SELECT + marker``)
-            for a in acts:
-                if SELECT <= a < PICKUP and pos[a - SELECT] in collapsed:
-                    acts.remove(FINISH)  # [9.2]: resolved during the Movement Phase
-                    break
-        if self.round == "storm":  # bivouacking [8.7] (the mover is none)
-            highest = game.k2.bivouac_highest
-            moved = team.moved
-            guides = self.guides_left > 0
-            clients = self.clients_left > 0
-            for x in range(len(pos)):
-                p = pos[x]
-                if moved[x] or p < 1 or p > highest:
-                    continue
-                if x < ng:
-                    if guides:
-                        acts.append(BIVOUAC + x)
-                elif clients and not team.ams[x - ng] and team.tired[x - ng] != 2:
-                    acts.append(BIVOUAC + x)
-        if flash >= 0 and pos[flash] >= 0:
-            here = pos[flash]
-            acts += [FLASH + x - ng for x in range(ng, len(pos)) if pos[x] == here and x != flash]
-    else:
-        here = pos[m]
-        if (
-            m >= ng
-            and not self.carried
-            and not self.stepped
-            and self.remaining >= 1
-            and FORTITUDE in self._traits(m - ng)
-        ):
-            moved = team.moved
-            acts += [
-                PICKUP + x - ng
-                for x in range(ng, len(pos))
-                if pos[x] == here and x != m and not moved[x]
-            ]
-            acts.sort()  # before the tokens to play
-        if not self.stepped and here in self.collapsed and END_MOVE in acts and STEP_DOWN in acts:
-            acts.remove(END_MOVE)  # [9.2]: off an avalanche space
-        if flash >= 0 and pos[flash] == here:  # even in passing
-            acts += [FLASH + x - ng for x in range(ng, len(pos)) if pos[x] == here and x != flash]
-    # ascending: the engine's actions come sorted, and what is added here comes after them
-    # in id order (K2's tokens to play, bivouacs, then the Flashlight; the Fortitude
-    # pickups are sorted in)
-    return acts
+    if flash >= 0 and pos[flash] == here:  # even in passing
+        acts += [FLASH + x - ng for x in range(ng, len(pos)) if pos[x] == here and x != flash]
 
 
 def _lit(self: K2Series, space: int) -> bool:
@@ -153,22 +164,43 @@ def _choose_option(self: K2Series, action: int) -> None:
 
 
 def _plays(self: K2Series) -> list[int]:
-    """K2's held tokens that may be played now, in id order."""
+    """K2's held tokens that may be played now, in id order: those of the held tokens'
+    effects that can be played (read once per set of held tokens: :func:`_playable`),
+    Ridges Open only while it may be [6.2] and Sherpa Stamina once a turn."""
     held = self.team.held
     if not held:
         return []
-    of = self.rs.token_effects
-    effects = [of[t] for t in held]
-    play_ids = self._game.play_ids
+    memo = self._game.held_plays
+    key = tuple(held)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _playable(self, key)
+    plays, conditional = known
+    if conditional is None:
+        return list(plays)
     out = []
-    for eff in PLAYABLE:
-        if eff in effects and eff in play_ids:
-            if eff == "ridges_open" and not self._ridges_open_playable():
-                continue
-            if eff == "sherpa_stamina" and "sherpa_stamina" in self.team.fx:
-                continue
-            out.append(play_ids[eff])
-    return sorted(out)
+    for a, eff in conditional:
+        if eff == "ridges_open" and not self._ridges_open_playable():
+            continue
+        if eff == "sherpa_stamina" and "sherpa_stamina" in self.team.fx:
+            continue
+        out.append(a)
+    return out
+
+
+def _playable(self: K2Series, held: tuple[int, ...]) -> HeldPlays:
+    """The play ids of ``held``'s playable effects in id order; and, when one of them is
+    played only on a condition, each id with its effect (else None)."""
+    of = self.rs.token_effects
+    effects = {of[t] for t in held}
+    play_ids = self._game.play_ids
+    pairs = sorted((play_ids[eff], eff) for eff in PLAYABLE if eff in effects and eff in play_ids)
+    conditional = any(eff in _CONDITIONAL for _, eff in pairs)
+    return tuple(a for a, _ in pairs), (tuple(pairs) if conditional else None)
+
+
+_CONDITIONAL = frozenset({"ridges_open", "sherpa_stamina"})
+"""The playable effects that may be played only on a condition (:func:`_plays`)."""
 
 
 def _can_bivouac(self: K2Series, m: int) -> bool:

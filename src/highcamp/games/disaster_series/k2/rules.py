@@ -25,7 +25,6 @@ from typing import Any
 from highcamp.core import Game, GameInfo, OptionSpec
 
 from ..components import ClientCard, Company, GuideCard
-from ..constants import PLAY
 from ..game import DisasterGame, trait_flags
 from ..position import build, numbered
 from ..seats import check_two_player_options, seat_option_values, two_player_options
@@ -143,10 +142,8 @@ class DisasterOnK2Game(DisasterGame):
         self.bonus = ""
         self.ng = rs.guides_per_team
         self.nc = rs.clients_per_team
-        self.effect_ids = tuple(sorted(rs.effects))
+        self._set_effects(rs)
         self.trait_flags = trait_flags(rs.clients, self.TRAIT_FLAGS)
-        self.play_ids = {eff: PLAY + k for k, eff in enumerate(self.effect_ids)}
-        """Each effect's ``play`` action id (the effects in ``effect_ids`` order)."""
         self.seat_games: tuple[DisasterGame, ...] = ()
         check_two_player_options(self)
         if self.num_players == 2:

@@ -217,7 +217,10 @@ class K2State(DisasterState):
         if m < self._game.ng and "sherpa_stamina" in self.team.fx and self._kind() == "sherpa":
             self.carry_limit += 1
 
-    _move_actions = movement._move_actions
+    _OWN_MOVES = True
+    _options = movement._options
+    _selection_extras = movement._selection_extras
+    _mover_extras = movement._mover_extras
 
     _move_play = k2_phases._move_play  # K2's tokens, bivouacs [8.7], the Flashlight [8.6]
 
