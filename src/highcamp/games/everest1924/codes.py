@@ -158,7 +158,7 @@ def _reroll_plan(
             mask |= 1 << i
     texts = [_combine_text(a) for a in paths[found]]
     if mask:
-        texts.append(f"reroll {_mask_text(mask)}")
+        texts.append(REROLL_TEXTS[mask])
     return tuple(texts)
 
 
@@ -178,9 +178,12 @@ def _reroll_odds(code: int, n: int, target: int) -> tuple[tuple[int, float], ...
 
 def _combine_text(action: int) -> str:
     """``combine i,j -> v``: die i takes the value v, die j is discarded."""
-    p, v = divmod(action - COMBINE_BASE, 6)
-    i, j = PAIRS[p]
-    return f"combine {i + 1},{j + 1} -> {v + 1}"
+    return _COMBINE_TEXTS[action - COMBINE_BASE]
+
+
+_COMBINE_TEXTS = tuple(
+    f"combine {i + 1},{j + 1} -> {v + 1}" for i, j in PAIRS for v in range(6)
+)  # by ``action - COMBINE_BASE`` (= pair * 6 + value - 1), built once
 
 
 def _active(code: int, n: int) -> tuple[int, ...]:
@@ -188,4 +191,11 @@ def _active(code: int, n: int) -> tuple[int, ...]:
 
 
 def _mask_text(mask: int) -> str:
-    return ",".join(str(i + 1) for i in range(MAX_DICE) if mask >> i & 1)
+    """The dice of ``mask``, numbered from 1 (``"1,3"``)."""
+    return _MASK_TEXTS[mask]
+
+
+_MASK_TEXTS = tuple(",".join(str(i + 1) for i in _MASK_SLOTS[m]) for m in range(1 << MAX_DICE))
+REROLL_TEXTS = tuple(f"reroll {t}" for t in _MASK_TEXTS)
+"""The text of the reroll of each mask of dice (``"reroll 1,3"``), built once: action
+texts, plans and a screen's list of rerolls read it."""

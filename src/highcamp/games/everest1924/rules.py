@@ -44,7 +44,7 @@ from highcamp.core import (
 )
 
 from .base import Everest1924Table
-from .codes import _LOW_SLOT, _code_info, _combine_text, _mask_text
+from .codes import _LOW_SLOT, REROLL_TEXTS, _code_info, _combine_text
 from .constants import (
     ABANDON,
     ASCEND,
@@ -340,7 +340,7 @@ class Everest1924State(TurnRules, Everest1924Views):
         if action == FAIL:
             return "fall" if self._rerolled else "move right"
         if action < COMBINE_BASE:
-            return f"reroll {_mask_text(action - REROLL_BASE)}"
+            return REROLL_TEXTS[action - REROLL_BASE]
         if action < FACE_BASE:
             return _combine_text(action)
         slot = _LOW_SLOT[self._pending]

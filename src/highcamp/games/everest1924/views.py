@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from highcamp.core import ScoreBreakdown, ScoreLine
 
 from .base import Everest1924Fields
-from .codes import _MASK_SLOTS, _code_info, _mask_text, _reroll_odds, _reroll_plan
+from .codes import _MASK_SLOTS, REROLL_TEXTS, _code_info, _reroll_odds, _reroll_plan
 from .constants import (
     ASCEND,
     CAMP,
@@ -207,9 +207,7 @@ class Everest1924Views(Everest1924Fields):
         if self._phase != DECIDE or self._rerolled:
             return []
         target = self._game.sheet.targets[self._row + 1]
-        return [
-            [f"reroll {_mask_text(m)}", q] for m, q in _reroll_odds(self._dice, self._ndice, target)
-        ]
+        return [[REROLL_TEXTS[m], q] for m, q in _reroll_odds(self._dice, self._ndice, target)]
 
     def _reroll_hint(self, dice: list[int]) -> dict[str, Any] | None:
         """After a failed first roll: the reroll with the best chance (``best_reroll``), and
