@@ -89,7 +89,10 @@ learned value, the heuristic's move changed only on a clear paired gain. In Ever
 information-set search valued by the learned value (``ismcts:0.95s:learned``) left the
 heuristic's move at 17 of 25 probed decisions, mostly for a discard, and won about as often
 as the heuristic; in Disaster the information-set search with heuristic rollouts played the
-heuristic's moves (docs/benchmarks.md, fourth round)."""
+heuristic's moves (docs/benchmarks.md, fourth round). Disaster's learned value reads each
+seat's few figures (``--seats``: chips, lead, space, the held card by its disaster); the
+value of every observation figure before it weighed cards by their titles' noise, and the
+search played cards on it that whole-game rollouts judge worse (eighth round)."""
 
 TWO_PLAYER = {
     "disaster-on-everest": "paired:{s}s:heuristic50",

@@ -52,6 +52,10 @@ TEAMS = "teams"
 the ``teams`` of a two-player Disaster series observation, instead of every figure
 (``flatten``): 889 figures from 200 games predicted the winner worse than no skill on new
 games before the last turns (docs/benchmarks.md, third round)."""
+SEATS = "seats"
+"""A model's ``kind`` when it reads each seat's few figures of a Disaster position
+(:func:`~highcamp.agents.heuristics.disaster_figures.seat_figures`), instead of every
+figure of its observation (``flatten``)."""
 PROGRESS_TURNS = 15.0  # team figures are also taken times turn / this (a game's middle)
 STEEPER = ("score", "prestige", "summit_points", "climb_points")  # also times its square
 
@@ -167,8 +171,16 @@ class ObservationValue:
         """``b + w . x_p`` for each player."""
         index, w, b = self._model(state.game.num_players)
         out = []
-        if self.kinds.get(state.game.num_players) == TEAMS:  # one observation, every team
+        kind = self.kinds.get(state.game.num_players)
+        if kind == TEAMS:  # one observation, every team
             for figs in _team_rows(state.observation(0)):
+                out.append(b + sum(w[index[k]] * v for k, v in figs.items() if k in index))
+            return out
+        if kind == SEATS:
+            from .disaster_figures import seat_figures
+
+            for p in range(state.game.num_players):
+                figs = seat_figures(state, p)
                 out.append(b + sum(w[index[k]] * v for k, v in figs.items() if k in index))
             return out
         for p in range(state.game.num_players):
@@ -204,7 +216,8 @@ def _positions(
 ) -> list[tuple[int, list[dict[str, float]], list[float]]]:
     """(game number, each player's figures, the outcome) for every ``every``-th decision
     of heuristic self-play (a tenth of the moves random); ``kind`` :data:`TEAMS`: each
-    team's few figures (:func:`team_figures`)."""
+    team's few figures (:func:`team_figures`); :data:`SEATS`: each seat's few figures of a
+    Disaster position."""
     import highcamp
     from highcamp.agents.heuristics import make_heuristic
 
@@ -224,6 +237,10 @@ def _positions(
             decision += 1
             if decision % every == 0 and kind == TEAMS:
                 taken.append(_team_rows(state.observation(0)))
+            elif decision % every == 0 and kind == SEATS:
+                from .disaster_figures import seat_figures
+
+                taken.append([seat_figures(state, p) for p in range(n)])
             elif decision % every == 0:
                 relative = game_id in RELATIVE
                 taken.append(
@@ -354,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--teams", action="store_true", help="each team's few figures (two-player series)"
     )
+    parser.add_argument("--seats", action="store_true", help="each seat's few figures (Disaster)")
     args = parser.parse_args(argv)
     counts = args.players or ([4] if args.game == "disaster" else [1])
     models: dict[str, Any] = {}
@@ -364,6 +382,8 @@ def main(argv: list[str] | None = None) -> int:
         start = time.process_time()
         options = {} if n == 1 else {"players": n}
         kind = TEAMS if args.teams and n > 1 else "flat"
+        if args.seats:
+            kind = SEATS
         rows = _positions(args.game, options, args.games, args.seed, args.every, kind)
         model = _fit(rows, holdout=0, l2=args.l2)
         model["kind"] = kind
