@@ -34,6 +34,8 @@ from typing import Any
 
 from highcamp.core import State
 
+from .disaster import _areas
+
 __all__ = ["seat_figures"]
 
 _Table = tuple[dict[int, str], dict[str, str], dict[int, int], int]
@@ -49,16 +51,7 @@ def _table(state: State) -> _Table:
     if cached is not None and cached[0] is game:
         return cached[1]
     view: dict[str, Any] = game.static_view()
-    area: dict[int, str] = {}
-    for name in ("ship", "plane", "earthquake"):
-        for pos in view[name]["spaces"]:
-            area[pos] = name
-    sky = view["skyscraper"]
-    for pos in [*sky["staircase_up"], *sky["staircase_down"]]:
-        area[pos] = "skyscraper"
-    for floor in sky["floor_spaces"]:
-        for pos in floor:
-            area[pos] = "skyscraper"
+    area = _areas(view)  # the heuristic's map of the board's areas
     cards = {c["title"]: c["disaster"] for c in view["cards"]}
     corners = {c: k for k, c in enumerate(view["corners"])}
     table = (area, cards, corners, int(view["target"]))

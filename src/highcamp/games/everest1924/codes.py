@@ -10,8 +10,8 @@ come from :mod:`.dice`, the action ids from :mod:`.constants`.
 >>> info = _code_info(3 + 4 * 7 + 6 * 49, 3)   # dice 3, 4, 6
 >>> info.slots, info.best
 ((3, 4, 6), 8)
->>> _combine_text(info.combos[0]), _mask_text(0b101)
-('combine 1,2 -> 1', '1,3')
+>>> _combine_text(info.combos[0]), REROLL_TEXTS[0b101]
+('combine 1,2 -> 1', 'reroll 1,3')
 """
 
 from __future__ import annotations
@@ -190,12 +190,8 @@ def _active(code: int, n: int) -> tuple[int, ...]:
     return tuple(sorted(v for v in _code_info(code, n).slots if v))
 
 
-def _mask_text(mask: int) -> str:
-    """The dice of ``mask``, numbered from 1 (``"1,3"``)."""
-    return _MASK_TEXTS[mask]
-
-
-_MASK_TEXTS = tuple(",".join(str(i + 1) for i in _MASK_SLOTS[m]) for m in range(1 << MAX_DICE))
-REROLL_TEXTS = tuple(f"reroll {t}" for t in _MASK_TEXTS)
+REROLL_TEXTS = tuple(
+    "reroll " + ",".join(str(i + 1) for i in _MASK_SLOTS[m]) for m in range(1 << MAX_DICE)
+)
 """The text of the reroll of each mask of dice (``"reroll 1,3"``), built once: action
 texts, plans and a screen's list of rerolls read it."""
