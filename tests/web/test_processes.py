@@ -214,11 +214,14 @@ def test_the_supervisor_starts_a_killed_process_again_and_nothing_is_lost(
     port = _free_ports(2)
     own = [f"http://127.0.0.1:{port + 1 + k}" for k in range(2)]
     code = "from highcamp.cli.main import app; app()"
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code, "serve", "--db", db, "--port", str(port), "--processes", "2"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    said = tmp_path / "stderr.txt"  # a file, not a pipe nobody reads until the end
+    command = [sys.executable, "-c", code, "serve", "--db", db, "--port", str(port)]
+    with said.open("wb") as sink:
+        proc = subprocess.Popen(
+            [*command, "--processes", "2"],
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+        )
     try:
         for base in own:
             _answering(base, proc)
@@ -281,9 +284,12 @@ def test_the_supervisor_starts_a_killed_process_again_and_nothing_is_lost(
         proc.send_signal(signal.SIGINT)  # Ctrl-C stops every process
         try:
             proc.wait(timeout=60)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-    err = proc.stderr.read().decode() if proc.stderr else ""
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            err = said.read_text()
+            raise AssertionError(f"the supervisor did not stop in 60 s; it said:\n{err}") from None
+    err = said.read_text()
     assert "server process 0 stopped" in err
+    # Ctrl-C stops both within the supervisor's one deadline (killed after it if need be)
+    assert "highcamp: 2 server processes stopped in" in err, err
