@@ -37,6 +37,7 @@ from typing import Any
 from playout import random_playout
 
 GAMES = 30
+TOP = int(__import__("os").environ.get("TOP", "12"))  # functions listed by --lines
 DISPATCH = frozenset(
     {
         "current_player",
@@ -108,7 +109,7 @@ def lines_per_action(game_id: str, options: dict[str, object]) -> None:
     print(
         f"{game_id} {json.dumps(options)}: {actions:,} actions, {total / actions:.1f} lines per action"
     )
-    for (where, name), n in lines.most_common(12):
+    for (where, name), n in lines.most_common(TOP):
         print(f"{n / actions:6.2f}  {where} {name}")
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -71,11 +70,21 @@ class Board:
     storm_track: int
     blocked_ridge_markers: int
     neutral_clients: int
+    # figures derived once at construction (plain attributes, not cached properties: a
+    # cached property writes the instance's __dict__, after which every attribute read of
+    # the board, on every step of play, takes the interpreter's slow path)
+    size: int = field(init=False, repr=False, compare=False)
+    """Number of track spaces."""
+    _ridge_spaces: dict[int, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    """The ridge spaces of each ridge number (:meth:`ridges_numbered`)."""
 
-    @cached_property
-    def size(self) -> int:
-        """Number of track spaces."""
-        return len(self.names)
+    def __post_init__(self) -> None:
+        spaces: dict[int, list[int]] = {}
+        for s, nums in enumerate(self.ridges):
+            for number in nums:
+                spaces.setdefault(number, []).append(s)
+        object.__setattr__(self, "size", len(self.names))
+        object.__setattr__(self, "_ridge_spaces", {n: tuple(v) for n, v in spaces.items()})
 
     def is_ridge(self, space: int) -> bool:
         """Whether ``space`` is a ridge space [6.1]."""
@@ -83,17 +92,7 @@ class Board:
 
     def ridges_numbered(self, number: int) -> tuple[int, ...]:
         """The ridge spaces that show ``number`` [6.1]."""
-        spaces = self._ridge_spaces.get(number)
-        if spaces is None:
-            spaces = self._ridge_spaces[number] = tuple(
-                s for s, nums in enumerate(self.ridges) if number in nums
-            )
-        return spaces
-
-    @cached_property
-    def _ridge_spaces(self) -> dict[int, tuple[int, ...]]:
-        """The memo of :meth:`ridges_numbered` (the board never changes)."""
-        return {}
+        return self._ridge_spaces.get(number, ())
 
 
 @dataclass(frozen=True)
@@ -199,7 +198,14 @@ def load_citations(package: str) -> Citations:
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Everything one game of the series reads from data."""
+    """Everything one game of the series reads from data, with a few figures derived from
+    it once (``still_clients``, ``token_effects``, ``guides_always_move``).
+
+    >>> from highcamp.games.disaster_series.everest import everest_ruleset
+    >>> rs = everest_ruleset()
+    >>> sorted(rs.clients[k].movement for k in rs.still_clients)
+    [0, 0]
+    """
 
     board: Board
     tokens: tuple[EventToken, ...]
@@ -215,31 +221,28 @@ class Ruleset:
     guides_per_team: int = 2  # markers a team plays with (K2: one guide, five climbers)
     clients_per_team: int = 6
     citations: Citations = field(default_factory=lambda: Citations({}, (), {}))
+    # figures derived once at construction (plain attributes: see :class:`Board`)
+    still_clients: frozenset[int] = field(init=False, repr=False, compare=False)
+    """The client cards (by index) with no movement of their own [7.4]: without an
+    effect in force, every other client has at least one point, whatever the storm or
+    the darkness (which lower a client's points to one, not below) [7.6] [8.6]."""
+    token_effects: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """Each event token's effect, by token id (read while a token is held)."""
+    guides_always_move: bool = field(init=False, repr=False, compare=False)
+    """Whether every guide card has at least two movement points, so that no token
+    takes a guide's points to zero (two in the storm, one less in Thick Snow) [7.4]
+    [7.6]: a guide on the track that has not moved always has a move."""
 
-    @cached_property
-    def still_clients(self) -> frozenset[int]:
-        """The client cards (by index) with no movement of their own [7.4]: without an
-        effect in force, every other client has at least one point, whatever the storm or
-        the darkness (which lower a client's points to one, not below) [7.6] [8.6].
-
-        >>> from highcamp.games.disaster_series.everest import everest_ruleset
-        >>> rs = everest_ruleset()
-        >>> sorted(rs.clients[k].movement for k in rs.still_clients)
-        [0, 0]
-        """
-        return frozenset(k for k, card in enumerate(self.clients) if card.movement <= 0)
-
-    @cached_property
-    def token_effects(self) -> tuple[str, ...]:
-        """Each event token's effect, by token id (read while a token is held)."""
-        return tuple(token.effect for token in self.tokens)
-
-    @cached_property
-    def guides_always_move(self) -> bool:
-        """Whether every guide card has at least two movement points, so that no token
-        takes a guide's points to zero (two in the storm, one less in Thick Snow) [7.4]
-        [7.6]: a guide on the track that has not moved always has a move."""
-        return all(card.movement >= 2 for card in self.guides)
+    def __post_init__(self) -> None:
+        derived = {
+            "still_clients": frozenset(
+                k for k, card in enumerate(self.clients) if card.movement <= 0
+            ),
+            "token_effects": tuple(token.effect for token in self.tokens),
+            "guides_always_move": all(card.movement >= 2 for card in self.guides),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def cite(self, rule: str) -> str:
         """A citation by rule names, in this mountain's section numbers

@@ -192,6 +192,7 @@ class CampaignGame(CampaignRoster):
         for k, name in enumerate(names):
             games.append(self._mountain_game(k, name))
         self.mountains: tuple[DisasterGame, ...] = tuple(games)
+        self._team_games = {}
         self._sizes: list[tuple[int, int]] = []
         for game in games:
             team = game.static_view()["team"]

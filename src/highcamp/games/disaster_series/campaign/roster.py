@@ -38,13 +38,16 @@ class CampaignRoster(Game):
     LEAVE_C: int
     TAKE_C: int
     NO_MORE: int
+    _team_games: dict[tuple[int, tuple[int, ...], tuple[int, ...]], DisasterGame]
+    """The games of the teams met so far (:meth:`team_game`; the game's ``__init__`` makes
+    it: a plain attribute, as an entry written into ``__dict__`` would send every read of
+    the game's attributes down the interpreter's slow path)."""
 
     def team_game(self, k: int, guides: tuple[int, ...], clients: tuple[int, ...]) -> DisasterGame:
         """Mountain ``k`` (0-based) played by the team of campaign markers ``guides`` and
         ``clients`` (:meth:`.DisasterGame.with_roster`, the names made unique), made once
         for each team and kept: the game is read, never changed, by its states."""
-        cache: dict[tuple[int, tuple[int, ...], tuple[int, ...]], DisasterGame]
-        cache = self.__dict__.setdefault("_team_games", {})
+        cache = self._team_games
         key = (k, guides, clients)
         game = cache.get(key)
         if game is None:

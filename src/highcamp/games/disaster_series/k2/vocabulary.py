@@ -9,7 +9,7 @@ collapses, ropes, the Secret Goals, the bivouac table).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from ..components import Ruleset, _component, _read, load_ruleset
@@ -161,7 +161,7 @@ def k2_ruleset() -> Ruleset:
         _component(_read(__package__, f), f)
         for f in ("avalanche.json", "bivouac.json", "goals.json")
     )
-    return Ruleset(**{**rs.__dict__, "components": rs.components + extra})
+    return replace(rs, components=rs.components + extra)
 
 
 @cache
