@@ -42,6 +42,44 @@ class Card:
 class Board:
     """The board: perimeter, areas, the skyscraper's spaces and movement tables."""
 
+    # slots: with more than 30 attributes an instance's __dict__ is a full dictionary, and
+    # every read of the board (several on every step of play) takes the slow path
+    __slots__ = (
+        "_climbing",
+        "_dest",
+        "_long_ways",
+        "_standing",
+        "_ways",
+        "area",
+        "corners",
+        "disaster_spaces",
+        "doc",
+        "down",
+        "entrance_from",
+        "exit_to",
+        "fire_length",
+        "floor_base",
+        "floors",
+        "kinds",
+        "names",
+        "perimeter_length",
+        "plane",
+        "plane_beyond",
+        "plane_deductions",
+        "plane_rear",
+        "quake",
+        "quake_beyond",
+        "quake_closed",
+        "ship",
+        "ship_beyond",
+        "ship_deductions",
+        "ship_rear",
+        "sides",
+        "size",
+        "up",
+        "width",
+    )
+
     def __init__(self, doc: dict[str, Any]) -> None:
         self.doc = doc
         perimeter = doc["perimeter"]
