@@ -70,6 +70,7 @@ def test_solo_opponents_have_strengths_names_and_think(server: str, browser: Any
     page.goto(server + "/")
     card = page.locator("section", has=page.get_by_role("heading", name="Disaster", exact=True))
     strengths = card.locator("select[name^=seat]")
+    strengths.nth(2).wait_for()  # the lobby's cards are drawn after the page loads
     assert strengths.count() == 3  # seats 2 to 4 of four, each its own strength
     chosen = strengths.first.input_value()
     assert chosen.startswith("agent:") and strengths.first.is_enabled()
