@@ -106,3 +106,47 @@ def test_disaster_on_everest_two_player_heuristic_beats_random_and_bids_within_r
             assert obs["prestige"] - bid["next_bid"] >= 4  # Prestige kept in hand
         state.apply_action(action)
     assert bids > 0
+
+
+def _everest_go_decisions(players: int, games: int) -> list[highcamp.State]:
+    """Decisions with a choice of seeded heuristic games of Everest Go!."""
+    game = highcamp.load_game("everest-go", players=players)
+    out = []
+    for seed in range(games):
+        state = game.new_initial_state(seed)
+        agents = [make_heuristic("everest-go", seed=10 * seed + s) for s in range(players)]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_random_chance()
+                continue
+            if len(state.legal_actions()) > 1:
+                out.append(state.clone())
+            state.apply_action(agents[state.current_player()].act(state))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_everest_go_heuristic_reads_the_scores_its_sheet_totals(players: int) -> None:
+    from highcamp.agents.heuristics.everest_go import _scores
+
+    for state in _everest_go_decisions(players, 2)[::3]:
+        assert _scores(state) == [b.total for b in state.score_breakdown()]
+
+
+def test_everest_go_heuristic_on_a_determinisation_decides_on_it_as_given() -> None:
+    """In a search's rollouts (``determinised``) the heuristic takes no redraw of its own,
+    and draws from its generator as the plain heuristic does (one draw a decision)."""
+    states = _everest_go_decisions(3, 1)[::5]
+    plain = make_heuristic("everest-go", seed=7)
+    given = make_heuristic("everest-go", seed=7, determinised=True)
+    for state in states:
+
+        def refuse(seat: int, seed: int) -> highcamp.State:
+            raise AssertionError("a determinised heuristic redrew the hidden cards")
+
+        plain.act(state)
+        view = state.clone()
+        view.resample_hidden = refuse  # type: ignore[method-assign]
+        action = given.act(view)
+        assert action in state.legal_actions()
+        assert plain._rng.getstate() == given._rng.getstate()  # type: ignore[attr-defined]

@@ -242,7 +242,11 @@ class MCTSAgent:
         if game_id not in self._heuristics:
             kind = self._kind
             use = kind == "heuristic" or (kind == "auto" and has_heuristic(game_id))
-            self._heuristics[game_id] = make_heuristic(game_id, self.seed) if use else None
+            # it plays the search's states: with hidden information, each is drawn from the
+            # seat's view (:meth:`_root_state`), so it decides on them as given
+            self._heuristics[game_id] = (
+                make_heuristic(game_id, self.seed, determinised=True) if use else None
+            )
         return self._heuristics[game_id]
 
     def _leaf_value(self, state: State) -> Callable[[State], list[float]]:

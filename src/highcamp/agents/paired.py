@@ -100,8 +100,9 @@ class PairedAgent:
         s = state.clone()
         s.apply_action(action)
         dice = random.Random(seed)
-        # the heuristic's own draws (its few unsettled choices) also from the round's seed
-        heuristic = make_heuristic(state.game.info.id, seed)
+        # the heuristic's own draws (its few unsettled choices) also from the round's seed;
+        # on a redraw it plays every seat of that determinisation as given
+        heuristic = make_heuristic(state.game.info.id, seed, determinised=self.redraw)
         for _ in range(self.steps):
             p = s.current_player()
             if p == TERMINAL:

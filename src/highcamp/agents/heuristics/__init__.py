@@ -63,8 +63,15 @@ def has_heuristic(game_id: str) -> bool:
     return game_id in HEURISTICS
 
 
-def make_heuristic(game_id: str, seed: int) -> Agent:
-    """The heuristic agent of ``game_id``, seeded."""
+def make_heuristic(game_id: str, seed: int, *, determinised: bool = False) -> Agent:
+    """The heuristic agent of ``game_id``, seeded. ``determinised``: for states that are
+    already drawn from a seat's view (a search's rollouts), so a heuristic that redraws the
+    hidden cards at each decision to stay honest (Everest Go!'s) decides on the state as
+    given instead, with the same draws.
+
+    >>> make_heuristic("everest-go", 1, determinised=True).resample
+    False
+    """
     try:
         target = HEURISTICS[game_id]
     except KeyError:
@@ -73,4 +80,7 @@ def make_heuristic(game_id: str, seed: int) -> Agent:
         ) from None
     module, _, name = target.partition(":")
     factory: Callable[[int], Agent] = getattr(importlib.import_module(module), name)
-    return factory(seed)
+    agent = factory(seed)
+    if determinised and hasattr(agent, "resample"):
+        agent.resample = False
+    return agent

@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from highcamp.core import State
 
@@ -43,7 +43,16 @@ def _points(card: str | None) -> int | None:
 
 
 class EverestGoHeuristic(RuleOfThumbAgent):
-    """Rules of thumb plus a short look-ahead from the seat's own view."""
+    """Rules of thumb plus a short look-ahead from the seat's own view.
+
+    ``resample=False`` decides on the state as given, for a state that is already a
+    determinisation (a search's rollouts, where the heuristic plays every seat of a state
+    drawn from the searching seat's view): the same draws, no redraw of its own.
+    """
+
+    def __init__(self, seed: int = 0, *, resample: bool = True) -> None:
+        super().__init__(seed)
+        self.resample = resample
 
     def _choose(self, state: State) -> tuple[int, str]:
         seat = state.current_player()
@@ -52,13 +61,14 @@ class EverestGoHeuristic(RuleOfThumbAgent):
         texts = {state.action_to_string(a): a for a in legal}
         if len(legal) == 1:
             return legal[0], "the only choice"
-        view = state.resample_hidden(seat, self._rng.getrandbits(31))
+        draw = self._rng.getrandbits(31)  # at every decision, whether it redraws or not
+        view = state.resample_hidden(seat, draw) if self.resample else state
         mine = next(m for m in obs["mountaineers"] if m["seat"] == seat)
         worn = {p["part"]: _points(p["top"]) or 0 for p in mine["parts"] if not p["frozen"]}
         if "EVEREST!" in texts:
             after = view.clone()
             after.apply_action(texts["EVEREST!"])
-            lead = margin(after, seat)
+            lead = margin(after, seat, _scores)
             if lead > 0:
                 return texts["EVEREST!"], f"fully dressed and {lead:g} ahead: shout"
         if "Tent" in texts and "no Tent" in texts:
@@ -73,9 +83,9 @@ class EverestGoHeuristic(RuleOfThumbAgent):
                 return junk, "discard a card that does not help"
             return texts["stop discarding"], "the rest of the hand is worth keeping"
         plays = [a for t, a in texts.items() if not t.startswith("discard ") and t != "EVEREST!"]
-        base = margin(view, seat)
+        base = margin(view, seat, _scores)
         if plays:
-            scored = best_actions(view, seat, plays, DEPTH, _no_tent, _no_shout)
+            scored = best_actions(view, seat, plays, DEPTH, _no_tent, _no_shout, _scores)
             value, action = scored[0]
             if value > base or not discards:
                 return action, f"margin over the leader {base:g} -> {value:g}"
@@ -97,6 +107,14 @@ class EverestGoHeuristic(RuleOfThumbAgent):
             if useless and pts is not None and (worst is None or pts < worst[0]):
                 worst = (pts, action)
         return worst[1] if worst else None
+
+
+def _scores(state: State) -> list[float]:
+    """Each seat's score now: the game's ``score(seat)``, the figure its score sheet totals
+    (``score_breakdown``), without the sheet's lines (the look-ahead reads it at every
+    leaf)."""
+    score = cast(Any, state).score
+    return [score(q) for q in range(state.game.num_players)]
 
 
 def _no_tent(state: State) -> int | None:

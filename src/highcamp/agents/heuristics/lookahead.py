@@ -19,14 +19,24 @@ from collections.abc import Callable
 
 from highcamp.core import State
 
-__all__ = ["best_actions", "margin"]
+__all__ = ["Totals", "best_actions", "breakdown_totals", "margin"]
 
 
-def margin(state: State, player: int) -> float:
+Totals = Callable[[State], list[float]]
+"""Each player's score now (by default the ``score_breakdown`` totals; a game's heuristic
+may pass a cheaper reading of the same scores)."""
+
+
+def breakdown_totals(state: State) -> list[float]:
+    """Each player's score: the ``score_breakdown`` totals."""
+    return [b.total for b in state.score_breakdown()]
+
+
+def margin(state: State, player: int, totals: Totals = breakdown_totals) -> float:
     """``player``'s score minus the best other score."""
-    totals = [b.total for b in state.score_breakdown()]
-    others = [t for p, t in enumerate(totals) if p != player]
-    return float(totals[player] - (max(others) if others else 0.0))
+    now = totals(state)
+    others = [t for p, t in enumerate(now) if p != player]
+    return float(now[player] - (max(others) if others else 0.0))
 
 
 def _value(
@@ -35,6 +45,7 @@ def _value(
     depth: int,
     reply: Callable[[State], int | None],
     allow: Callable[[State, int], bool],
+    totals: Totals,
 ) -> float:
     while not state.is_terminal() and not state.is_chance_node():
         if state.current_player() == player:
@@ -46,13 +57,13 @@ def _value(
                     continue
                 child = state.clone()
                 child.apply_action(action)
-                best = max(best, _value(child, player, depth - 1, reply, allow))
-            return best if best > float("-inf") else margin(state, player)
+                best = max(best, _value(child, player, depth - 1, reply, allow, totals))
+            return best if best > float("-inf") else margin(state, player, totals)
         answer = reply(state)
         if answer is None:
             break
         state.apply_action(answer)
-    return margin(state, player)
+    return margin(state, player, totals)
 
 
 def best_actions(
@@ -62,12 +73,13 @@ def best_actions(
     depth: int,
     reply: Callable[[State], int | None],
     allow: Callable[[State, int], bool] = lambda s, a: True,
+    totals: Totals = breakdown_totals,
 ) -> list[tuple[float, int]]:
     """``(value, action)`` for each of ``actions``, best first (ties: the lower action)."""
     scored = []
     for action in actions:
         child = state.clone()
         child.apply_action(action)
-        scored.append((_value(child, player, depth - 1, reply, allow), action))
+        scored.append((_value(child, player, depth - 1, reply, allow, totals), action))
     scored.sort(key=lambda va: (-va[0], va[1]))
     return scored
