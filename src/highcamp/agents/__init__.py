@@ -77,19 +77,24 @@ __all__ = [
 
 
 class HeuristicAgent:
-    """The heuristic of whatever game it is asked to play (from the per-game registry)."""
+    """The heuristic of whatever game it is asked to play (from the per-game registry).
+    ``determinised``: it is handed states already drawn from its seat's view (by a
+    :class:`SeatView`, as :func:`make_agent` wraps it), so no game's heuristic redraws them
+    again (:func:`.heuristics.make_heuristic`)."""
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, determinised: bool = False) -> None:
         self.seed = seed
+        self.determinised = determinised
         self._agents: dict[str, Agent] = {}
 
     def _for(self, state: State) -> Any:
         game_id = state.game.info.id
         agent = self._agents.get(game_id)
         if agent is None:
-            agent = self._agents[game_id] = make_heuristic(game_id, self.seed)
+            agent = make_heuristic(game_id, self.seed, determinised=self.determinised)
+            self._agents[game_id] = agent
         return agent
 
     def act(self, state: State) -> int:
@@ -163,7 +168,11 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
         raise ValueError(f"unknown agent {name!r}; agents are: {', '.join(AGENTS)}") from None
     if not rest:
         agent = factory(seed)
-        return agent if name in LEVEL_NAMES else SeatView(agent, seed)
+        if name in LEVEL_NAMES:
+            return agent
+        if isinstance(agent, HeuristicAgent):
+            agent.determinised = True  # its seat's view is drawn by the SeatView
+        return SeatView(agent, seed)
     if name not in SEARCH_AGENTS:
         raise ValueError(f"agent {name!r} takes no budget ({spec})")
     if len(rest) > 3:
