@@ -145,6 +145,12 @@ def install(path: str) -> None:
 
         Worker.run = traced_play  # type: ignore[method-assign]
     app._dumps = _timed("dumps", app._dumps)
+    try:
+        from highcamp.web import sending
+    except ImportError:  # the server before the views' module: app._dumps encodes them
+        pass
+    else:
+        sending.dumps = _timed("dumps", sending.dumps)
     tables.Table._view = _timed("view", tables.Table._view)  # type: ignore[method-assign]
     tables.Table._agent_action = _timed(  # type: ignore[method-assign]
         "decide", tables.Table._agent_action

@@ -94,6 +94,12 @@ def static_view(game: Game) -> dict[str, Any]:
     return game.static_view()
 
 
+@functools.lru_cache(maxsize=512)
+def _bands(game: Game) -> list[str]:
+    """The game's score bands (some games build their chart on every call)."""
+    return game.score_bands()
+
+
 @dataclass
 class _Conn:
     """A live connection to a table (a WebSocket) and who holds it. ``log``: the log the
@@ -135,6 +141,7 @@ class Table(Lookback, Stored):
         self._timeline: list[int] | None = None
         self._players: list[int] | None = None  # who took each step (solo tables' undo)
         self._logs: dict[Any, list[dict[str, Any]]] = {}  # each reader's whole log, kept
+        self._fixed_parts: tuple[TableRecord, dict[str, Any]] | None = None  # see _fixed
 
     def _replay(self, history: list[int]) -> State:
         """The table's state after ``history``, keeping its log (read after every move)."""
@@ -206,24 +213,17 @@ class Table(Lookback, Stored):
             else []
         )
         log = self._log(state, looking, live)
-        seats = [
-            {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
-            for s in self.record.seats
-        ]
+        fixed = self._fixed()
         return {
             "type": "view",
             "table": self.id,
-            "game": {
-                "id": self.game.info.id,
-                "title": self.game.info.title,
-                "hidden_information": self.game.info.hidden_information,
-            },
-            "options": dict(self.game.options),
+            "game": fixed["game"],
+            "options": fixed["options"],
             "mode": self.record.mode,
             "role": role,
             "seat": seat,
             "viewing": looking,
-            "seats": seats,
+            "seats": fixed["seats"],
             "step": len(state.history()),
             "current_player": player if player >= 0 else None,
             "your_turn": acting is not None,
@@ -236,7 +236,7 @@ class Table(Lookback, Stored):
             "log_total": log[1],
             "returns": state.returns() if terminal else None,
             "scores": [b.to_dict() for b in state.score_breakdown()] if terminal else None,
-            "bands": self.game.score_bands(),
+            "bands": fixed["bands"],
             "clock": (
                 {"seconds": self.record.clock, "deadline": self.deadline}
                 if self.record.clock and live
@@ -248,6 +248,30 @@ class Table(Lookback, Stored):
             "notice": self.notice if live else "",
             "thinking": self.thinking if live and not terminal else None,
         }
+
+    def _fixed(self) -> dict[str, Any]:
+        """The parts of every view that do not change while the table's record stands
+        (its game, options, seats and score bands), built once per record and shared by
+        its views: a view is read (encoded, summed up), never changed in place."""
+        kept = self._fixed_parts
+        if kept is not None and kept[0] is self.record:
+            return kept[1]
+        info = self.game.info
+        parts = {
+            "game": {
+                "id": info.id,
+                "title": info.title,
+                "hidden_information": info.hidden_information,
+            },
+            "options": dict(self.game.options),
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
+                for s in self.record.seats
+            ],
+            "bands": _bands(self.game),
+        }
+        self._fixed_parts = (self.record, parts)
+        return parts
 
     def _log(
         self, state: State, looking: int | None, live: bool
