@@ -49,7 +49,7 @@ from .guard import MAX_MESSAGE, RateLimit, parse_json
 from .hub import Hub, agent_names, game_listing, seat_choices
 from .sending import dumps, encoded_views
 from .tables import Table, WebError, _Conn, static_view
-from .thinkers import Decision, Thinkers
+from .thinkers import Decision, PipeThinker, Thinkers
 from .worker import Worker
 
 __all__ = ["MAX_MESSAGE", "create_app"]
@@ -152,7 +152,7 @@ def create_app(
     the tables when several serve one store (:mod:`.cluster`; ``None``: all of them).
     """
     pool = Thinkers(thinkers) if thinkers > 0 else None
-    quick = Thinkers(1) if thinkers > 0 else None
+    quick = PipeThinker() if thinkers > 0 else None  # spoken to by the loop itself
     hub = Hub(
         Store(db),
         idle=idle,
@@ -217,9 +217,9 @@ def create_app(
     async def decide(job: Decision) -> Any:
         """A quick agent's action from its worker process (or the exception it raised),
         waited for without a thread."""
-        assert hub.quick_thinkers is not None
+        assert quick is not None
         try:
-            return await asyncio.wrap_future(hub.quick_thinkers.submit(job))
+            return await quick.ask(job)
         except Exception as err:  # an agent's bug: the table plays a random action
             return err
 
@@ -559,9 +559,10 @@ def create_app(
             yield
         finally:
             task.cancel()
-            for workers in (pool, quick):
-                if workers is not None:
-                    await to_thread.run_sync(workers.close)
+            if quick is not None:
+                quick.close()  # on the loop, which watches its pipe
+            if pool is not None:
+                await to_thread.run_sync(pool.close)
             await to_thread.run_sync(play.close)
             for thread in cold:
                 await to_thread.run_sync(thread.close)

@@ -29,7 +29,7 @@ from highcamp.store.writer import GroupWriter
 
 from .cluster import Elsewhere, Share
 from .tables import Table, WebError, game_for
-from .thinkers import Thinkers
+from .thinkers import PipeThinker, Thinkers
 
 __all__ = [
     "AI_NAMES",
@@ -176,7 +176,7 @@ class Hub:
         max_tables: int = 2000,
         finished_idle: float = 2.0,
         thinkers: Thinkers | None = None,
-        quick_thinkers: Thinkers | None = None,
+        quick_thinkers: Thinkers | PipeThinker | None = None,
         route: Share | None = None,
     ) -> None:
         self.store = store

@@ -19,9 +19,13 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
+import pickle
+import struct
 import threading
 import time
 from collections import OrderedDict
@@ -29,7 +33,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Decision", "Thinkers"]
+__all__ = ["Decision", "PipeThinker", "Thinkers"]
 
 _KEPT = 256  # agents a worker keeps between moves (the least recently used leave)
 _agents: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
@@ -157,3 +161,228 @@ class Thinkers:
             if self._pool is not None:
                 self._pool.shutdown(wait=True, cancel_futures=True)
                 self._pool = None
+
+
+_HEADER = struct.Struct("!i")  # a message's length, as multiprocessing's Connection frames it
+
+
+def _serve_pipe(conn: Any) -> None:
+    """In a :class:`PipeThinker`'s worker: answer each ``(id, job)`` read from ``conn`` with
+    ``(id, ok, action or exception)``, in order, until the server's end closes (the server
+    is gone: so is its worker)."""
+    while True:
+        try:
+            ident, job = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return
+        answer: tuple[int, bool, Any]
+        try:
+            answer = (ident, True, _warm() if job is None else _decide(job))
+        except Exception as err:  # an agent's failure: its table plays a random action
+            answer = (ident, False, err)
+        try:
+            payload = pickle.dumps(answer)
+        except Exception as err:  # an exception that does not pickle: its text does
+            payload = pickle.dumps((ident, False, RuntimeError(f"{type(err).__name__}: {err}")))
+        try:
+            conn.send_bytes(payload)
+        except OSError:
+            return
+
+
+class PipeThinker:
+    """One worker process for the quick agents, spoken to by the event loop itself: a
+    decision goes down a pipe that the loop writes without blocking and its answer comes
+    back on a pipe the loop watches (:meth:`ask`). A process pool's decision crosses two
+    threads of the server each way (the pool's manager and its queue's feeder) and wakes
+    the loop from another thread; at one quick decision every few actions in the
+    benchmark's mix those hand-offs cost more than the pickling. :meth:`submit` and
+    :meth:`decide`, for a caller off the loop, go to a process pool of one instead.
+
+    >>> from highcamp.games import load_game
+    >>> thinker = PipeThinker()
+    >>> state = load_game("everest-1924").new_initial_state(5)
+    >>> while state.current_player() < 0:
+    ...     state.apply_action(state.clone().apply_random_chance())
+    >>> job = Decision("t1", 0, "everest-1924", {}, 5, state.history(), "random", 3)
+    >>> asyncio.run(thinker.ask(job)) in state.legal_actions()
+    True
+    >>> thinker.close()
+    """
+
+    def __init__(self) -> None:
+        self._process: Any = None
+        self._conn: Any = None  # the server's end of the pipe (non-blocking)
+        self._loop: asyncio.AbstractEventLoop | None = None  # the loop watching it
+        self._pending: dict[int, asyncio.Future[Any]] = {}
+        self._next = 0
+        self._out = bytearray()  # requests the pipe did not take yet
+        self._in = bytearray()  # answers read, not yet whole
+        self._fallback: Thinkers | None = None  # for callers off the loop
+        self._lock = threading.Lock()
+
+    @property
+    def started(self) -> bool:
+        """Whether the worker process is running."""
+        return self._process is not None and self._process.is_alive()
+
+    def warm(self) -> None:
+        """Start the worker now and have it load the agents' and games' code (on the
+        loop: without waiting for it; off the loop the process just starts)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._start()
+            return
+        self._attach(loop)
+        self._request(loop, None).add_done_callback(_retrieved)
+
+    async def ask(self, job: Decision) -> int:
+        """The agent's action (an exception the agent raised is raised here)."""
+        loop = asyncio.get_running_loop()
+        self._attach(loop)
+        return int(await self._request(loop, job))
+
+    def submit(self, job: Decision) -> Future[int]:
+        """The agent's action to come, for a caller off the loop (a process pool's)."""
+        with self._lock:
+            if self._fallback is None:
+                self._fallback = Thinkers(1)
+        return self._fallback.submit(job)
+
+    def decide(self, job: Decision) -> int:
+        """The agent's action (blocks the calling thread, not the interpreter)."""
+        return self.submit(job).result()
+
+    # ------------------------------------------------------------------ the pipe
+    def _start(self) -> None:
+        with self._lock:
+            if self.started:
+                return
+            self._stop_process()
+            context = multiprocessing.get_context("spawn")
+            ours, theirs = context.Pipe(duplex=True)
+            process = context.Process(
+                target=_serve_pipe, args=(theirs,), name="highcamp-quick", daemon=True
+            )
+            process.start()
+            theirs.close()
+            os.set_blocking(ours.fileno(), False)
+            self._process, self._conn = process, ours
+            self._out.clear()
+            self._in.clear()
+
+    def _attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Have ``loop`` watch the pipe (starting the worker if it is not running)."""
+        if self._loop is loop and self.started:
+            return
+        self._detach()
+        self._start()
+        self._loop = loop
+        loop.add_reader(self._conn.fileno(), self._readable)
+
+    def _detach(self) -> None:
+        """Stop watching the pipe from the loop of before (closed, or another app's): its
+        waiters are failed, answers to them are dropped."""
+        loop, self._loop = self._loop, None
+        if loop is not None and self._conn is not None and not loop.is_closed():
+            with contextlib.suppress(Exception):
+                loop.remove_reader(self._conn.fileno())
+                loop.remove_writer(self._conn.fileno())
+        self._fail(RuntimeError("the agents' worker was restarted"))
+
+    def _fail(self, err: BaseException) -> None:
+        pending, self._pending = self._pending, {}
+        for future in pending.values():
+            if not future.done():
+                with contextlib.suppress(RuntimeError):  # a closed loop's future
+                    future.set_exception(err)
+
+    def _request(self, loop: asyncio.AbstractEventLoop, job: Decision | None) -> Any:
+        ident, self._next = self._next, self._next + 1
+        future: asyncio.Future[Any] = loop.create_future()
+        self._pending[ident] = future
+        payload = pickle.dumps((ident, job))
+        self._out += _HEADER.pack(len(payload)) + payload
+        self._flush()
+        return future
+
+    def _flush(self) -> None:
+        """Write what the pipe takes now; the rest when it is writable again."""
+        fd = self._conn.fileno()
+        try:
+            sent = os.write(fd, self._out)
+        except BlockingIOError:
+            sent = 0
+        except OSError as err:
+            self._broken(err)
+            return
+        del self._out[:sent]
+        assert self._loop is not None
+        if self._out:
+            self._loop.add_writer(fd, self._flush)
+        else:
+            self._loop.remove_writer(fd)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self._conn.fileno(), 1 << 16)
+        except BlockingIOError:
+            return
+        except OSError as err:
+            self._broken(err)
+            return
+        if not data:
+            self._broken(EOFError("the agents' worker process stopped"))
+            return
+        self._in += data
+        while len(self._in) >= 4:
+            (size,) = _HEADER.unpack_from(self._in)
+            if len(self._in) < 4 + size:
+                break
+            ident, ok, value = pickle.loads(self._in[4 : 4 + size])
+            del self._in[: 4 + size]
+            future = self._pending.pop(ident, None)
+            if future is None or future.done():
+                continue
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+
+    def _broken(self, err: BaseException) -> None:
+        """The worker died: fail its waiters; the next :meth:`ask` starts another."""
+        if self._loop is not None and self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._loop.remove_reader(self._conn.fileno())
+                self._loop.remove_writer(self._conn.fileno())
+        self._loop = None
+        self._fail(RuntimeError(f"the agents' worker process failed: {err}"))
+        with self._lock:
+            self._stop_process()
+
+    def _stop_process(self) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if conn is not None:
+            conn.close()  # the worker reads the end of the pipe and leaves
+        if process is not None:
+            process.join(timeout=5)
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=5)
+
+    def close(self) -> None:
+        """Stop the worker (and the pool of one, if a caller off the loop started it)."""
+        self._detach()
+        with self._lock:
+            self._stop_process()
+            fallback, self._fallback = self._fallback, None
+        if fallback is not None:
+            fallback.close()
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    """A done callback that reads a future's exception, so that nothing logs it."""
+    if not future.cancelled():
+        future.exception()
