@@ -62,7 +62,8 @@ def parse_json(raw: bytes | str, *, empty: Any = None, what: str = "the JSON") -
         raise WebError(f"message too large (at most {MAX_MESSAGE} bytes)", status=413)
     if not data.strip() and empty is not None:
         return empty
-    if _depth(data) > MAX_DEPTH:
+    # the scan only when the brackets could nest too deep (a move or a hello has one)
+    if data.count(b"[") + data.count(b"{") > MAX_DEPTH and _depth(data) > MAX_DEPTH:
         raise WebError(f"the JSON is nested too deeply (at most {MAX_DEPTH} levels)")
     try:
         return json.loads(data)
