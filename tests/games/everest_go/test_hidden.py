@@ -6,6 +6,7 @@ import random
 
 import highcamp
 from highcamp import CHANCE
+from highcamp.agents import make_agent
 from highcamp.games.everest_go.rules import EverestGoState
 
 from .helpers import drive, kind, new_state, table
@@ -138,3 +139,31 @@ def test_draws_follow_the_deck_counts() -> None:
         counts[a] = counts.get(a, 0) + 1
     assert set(counts) <= set(probs)
     assert counts.get(kind("Tent"), 0) > 0
+
+
+def test_resample_from_the_last_solution_is_the_one_from_scratch() -> None:
+    """R-GO-3: a state that keeps its record and its last solution between decisions (and
+    its clones, which share them) redraws exactly what a fresh replay of its history
+    redraws: the search goes on from the last consistent reading with the passes it took.
+    Three players, heuristic seats, seed 6: a game whose readings need backtracking (up to
+    the solver's whole budget), checked every third decision."""
+    game = highcamp.load_game("everest-go", players=3)
+    state = game.new_initial_state(6)
+    seats = [make_agent("heuristic", seed=60 + k) for k in range(3)]
+    step, backtracked = 0, 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_random_chance()
+            continue
+        seat = state.current_player()
+        if step % 3 == 0:
+            kept = state.resample_hidden(seat, step)  # the record kept on the state
+            other = (seat + 1) % 3
+            shared = state.clone().resample_hidden(other, step)
+            fresh = game.replay(state.history(), seed=6)
+            assert kept.to_json() == fresh.resample_hidden(seat, step).to_json()
+            assert shared.to_json() == fresh.resample_hidden(other, step).to_json()
+            backtracked += state._resample_cache[seat][1].restarts > 0
+        step += 1
+        state.apply_action(seats[seat].act(state))
+    assert backtracked  # the case this test is for

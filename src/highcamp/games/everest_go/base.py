@@ -152,7 +152,7 @@ class EverestGoFields(State):
         new._shouted = self._shouted
         new._ending = self._ending
         new._tracker = None
-        new._resample_cache = {}
+        new._resample_cache = dict(self._resample_cache)  # the record and solutions, shared
         return new
 
     # the steps one section calls in another (defined in turn.py, action_cards.py,

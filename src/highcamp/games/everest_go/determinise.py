@@ -269,15 +269,38 @@ def _assignments(
     return out
 
 
-def _solve(rec: _Recorder, player: int) -> _Run:
+@dataclass
+class _Solved:
+    """A solution of a record as long as ``events``, with where its search stopped: the
+    choices of the consistent pass (``forced``) and the passes it took (``restarts``), or
+    ``exhausted`` when it fell back to the true kinds."""
+
+    events: int
+    run: _Run
+    forced: dict[int, int]
+    restarts: int
+    exhausted: bool
+
+
+def _solve(rec: _Recorder, player: int, before: _Solved | None = None) -> _Solved:
     """The first consistent reading of the record from ``player``'s view (chronological
-    backtracking over the choices)."""
+    backtracking over the choices). ``before``: this search's result on the record when it
+    was shorter. The passes contradicted then are contradicted now, at the same events (a
+    pass reads the events in order, and the record only grew), so the search goes on from
+    the consistent pass of then with the passes it had taken: the same answer as from the
+    start, without its passes again."""
     forced: dict[int, int] = {}
-    for _ in range(MAX_RESTARTS):
+    restarts = 0
+    if before is not None:
+        if before.exhausted:  # every pass then ran short on the shorter record
+            return _truth(rec, player, len(rec.events), before.restarts)
+        forced, restarts = before.forced, before.restarts
+    while restarts < MAX_RESTARTS:
+        restarts += 1
         run = _Run(rec, player, forced, truth=False)
         try:
             run.run(rec.events)
-            return run
+            return _Solved(len(rec.events), run, forced, restarts - 1, False)
         except _Contradiction as why:
             short = why
         # back to the last choice that took what ran short, else the last that changed the
@@ -288,9 +311,14 @@ def _solve(rec: _Recorder, player: int) -> _Run:
         point = max(reversed(open_), key=lambda p: p.caused(short))
         forced = {k: v for k, v in forced.items() if k < point.event}
         forced[point.event] = point.pick + 1
+    return _truth(rec, player, len(rec.events), restarts)
+
+
+def _truth(rec: _Recorder, player: int, events: int, restarts: int) -> _Solved:
+    """The reading that follows the true kinds (past the backtracking budget)."""
     run = _Run(rec, player, {}, truth=True)
     run.run(rec.events)
-    return run
+    return _Solved(events, run, {}, restarts, True)
 
 
 def _recorded(state: EverestGoState) -> _Recorder:
@@ -327,11 +355,11 @@ def rewrite_history(
     game from its initial state), rewritten the same way."""
     rec = _recorded(state)
     solved = state._resample_cache.get(player)  # the last solution for this player
-    if solved is not None and solved[0] is rec and solved[1] == len(rec.events):
-        run = solved[2]
-    else:
-        run = _solve(rec, player)
-        state._resample_cache[player] = (rec, len(rec.events), run)
+    before = solved[1] if solved is not None and solved[0] is rec else None
+    if before is None or before.events != len(rec.events):
+        before = _solve(rec, player, before)  # (from the last solution: the same answer)
+        state._resample_cache[player] = (rec, before)
+    run = before.run
     kinds: dict[int, int] = {}
     in_hand = [s for hand in run.hands for s in hand if s.kind < 0]
     for epoch, pool in enumerate(run.pools):
