@@ -7,6 +7,7 @@ import random
 import highcamp
 from highcamp import CHANCE
 from highcamp.agents import make_agent
+from highcamp.games.everest_go import determinise
 from highcamp.games.everest_go.rules import EverestGoState
 
 from .helpers import drive, kind, new_state, table
@@ -167,3 +168,26 @@ def test_resample_from_the_last_solution_is_the_one_from_scratch() -> None:
         step += 1
         state.apply_action(seats[seat].act(state))
     assert backtracked  # the case this test is for
+
+
+def test_resample_reads_backtracking_games_from_the_view_alone() -> None:
+    """R-GO-3: in games whose readings need backtracking (three and four players, heuristic
+    seats, seeds 6 and 19) the solver finds a reading from the seat's view at every
+    decision, for every seat, within its budget of passes (it used to run out of them
+    there, trying every order of cards the player cannot tell apart, and then followed the
+    true kinds); a twin the seat cannot tell apart has the same observation."""
+    for players, seed in ((3, 6), (3, 19), (4, 19)):
+        game = highcamp.load_game("everest-go", players=players)
+        state = game.new_initial_state(seed)
+        seats = [make_agent("heuristic", seed=10 * seed + k) for k in range(players)]
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_random_chance()
+                continue
+            seat = state.current_player()
+            record = determinise._recorded(state)
+            for player in range(players):
+                assert not determinise._solve(record, player).exhausted, (seed, player)
+            twin = state.resample_hidden(seat, len(state.history()))
+            assert twin.observation(seat) == state.observation(seat)
+            state.apply_action(seats[seat].act(state))

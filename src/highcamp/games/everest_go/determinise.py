@@ -30,8 +30,9 @@ not import the rules, which import it)."""
 __all__ = ["rewrite_history"]
 
 MAX_RESTARTS = 200
-"""Backtracking budget: past it the solver follows the true kinds (a consistent answer,
-no longer drawn from the view alone); no game of the test suite comes near it."""
+"""Backtracking budget: past it the solver would follow the true kinds (a consistent answer,
+no longer drawn from the view alone); with the cards the player cannot tell apart taken as
+one option, the games of the tests backtrack a few passes at most."""
 
 
 class _Recorder:
@@ -159,13 +160,15 @@ class _Run:
         pool[kind] -= 1
 
     def _leaving(self, hand: list[_Slot], kind: int) -> list[_Slot]:
-        """The cards of ``hand`` that may be the one of ``kind`` that leaves it: the known
-        ones first, then the unseen ones its shuffle allows, each in the order they came."""
-        known = [s for s in hand if s.kind == kind]
+        """The cards of ``hand`` that may be the one of ``kind`` that leaves it: the first
+        known one, then the first unseen one of each shuffle that allows the kind, in the
+        order they came. Cards that the player cannot tell apart (known, of the same kind;
+        or unseen, from the same shuffle) are one option: whichever leaves, the rest reads
+        the same, so trying each would only repeat the search."""
         pools = self.pools
-        unseen = [s for s in hand if s.kind < 0 and pools[s.epoch][kind] > 0]
-        unseen.sort(key=lambda s: s.order)
-        return sorted(known, key=lambda s: s.order) + unseen
+        known = min((s for s in hand if s.kind == kind), key=_order, default=None)
+        unseen = sorted((s for s in hand if s.kind < 0 and pools[s.epoch][kind] > 0), key=_order)
+        return ([known] if known is not None else []) + _first_of_each_shuffle(unseen)
 
     def _reveal(self, slot: _Slot, kind: int, event: int, hand: int) -> None:
         if slot.kind < 0:
@@ -210,7 +213,7 @@ class _Run:
                     known = [s for s in self._leaving(hand, kind) if s.kind >= 0]
                     slot = self._choose(e, known, why)
                 else:  # the player does not see which card moves, nor its kind
-                    slot = self._choose(e, sorted(hand, key=lambda s: (s.kind >= 0, s.order)), why)
+                    slot = self._choose(e, _stealable(hand), why)
                     slot.rewrites.append(index)
                     self._note(e, hand=victim)
                     self._note(e, hand=thief)
@@ -238,6 +241,32 @@ class _Run:
         kinds = self._choose(e, options, why)
         for slot, kind in zip(unseen, kinds, strict=True):
             self._reveal(slot, kind, e, victim)
+
+
+def _order(slot: _Slot) -> int:
+    return slot.order
+
+
+def _first_of_each_shuffle(unseen: list[_Slot]) -> list[_Slot]:
+    """The first of ``unseen`` (in order) from each shuffle."""
+    seen: set[int] = set()
+    out = []
+    for slot in unseen:
+        if slot.epoch not in seen:
+            seen.add(slot.epoch)
+            out.append(slot)
+    return out
+
+
+def _stealable(hand: list[_Slot]) -> list[_Slot]:
+    """The cards of ``hand`` a theft the player does not see may take, one of each kind
+    it cannot tell apart: the unseen ones first (the first of each shuffle), then the
+    known ones (the first of each kind), each in the order they came."""
+    unseen = sorted((s for s in hand if s.kind < 0), key=_order)
+    known: dict[int, _Slot] = {}
+    for slot in sorted((s for s in hand if s.kind >= 0), key=_order):
+        known.setdefault(slot.kind, slot)
+    return _first_of_each_shuffle(unseen) + list(known.values())
 
 
 def _assignments(
