@@ -191,3 +191,33 @@ def test_resample_reads_backtracking_games_from_the_view_alone() -> None:
             twin = state.resample_hidden(seat, len(state.history()))
             assert twin.observation(seat) == state.observation(seat)
             state.apply_action(seats[seat].act(state))
+
+
+def test_resample_from_several_threads_at_once_is_the_same() -> None:
+    """R-GO-3: clones share the record of the history and its solutions; redraws of a
+    table's successive states in several threads at once (the web server's hints) give
+    what they give one at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    states = []
+    state = _played(6, players=4, steps=120)
+    while len(states) < 6 and not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_random_chance()
+            continue
+        states.append(state)
+        state = state.clone()
+        state.apply_action(state.legal_actions()[0])
+    jobs = [(k, seat, seed) for k in range(len(states)) for seat in range(4) for seed in (1, 2)]
+    game = highcamp.load_game("everest-go", players=4)
+    alone = {
+        job: game.replay(states[job[0]].history(), seed=6).resample_hidden(job[1], job[2]).to_json()
+        for job in jobs
+    }
+
+    def redraw(job: tuple[int, int, int]) -> dict[str, object]:
+        return states[job[0]].clone().resample_hidden(job[1], job[2]).to_json()
+
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(redraw, jobs * 3))
+    assert together == [alone[job] for job in jobs * 3]

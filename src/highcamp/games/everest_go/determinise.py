@@ -19,6 +19,7 @@ unseen slots and rewrites the draws (and the thefts between other players) to ma
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,10 @@ EverestGoState = Any
 not import the rules, which import it)."""
 
 __all__ = ["rewrite_history"]
+
+_CACHE_LOCK = threading.Lock()
+"""Held while a state's record is caught up and solved: a state and its clones share them
+(the web server may redraw two of a table's states in two threads at once)."""
 
 MAX_RESTARTS = 200
 """Backtracking budget: past it the solver would follow the true kinds (a consistent answer,
@@ -382,13 +387,14 @@ def rewrite_history(
     within their shuffles (``draw_base`` and ``take_base``: the first action ids of draws
     and of takes), and the kinds of the hands a position document set up (empty hands for a
     game from its initial state), rewritten the same way."""
-    rec = _recorded(state)
-    solved = state._resample_cache.get(player)  # the last solution for this player
-    before = solved[1] if solved is not None and solved[0] is rec else None
-    if before is None or before.events != len(rec.events):
-        before = _solve(rec, player, before)  # (from the last solution: the same answer)
-        state._resample_cache[player] = (rec, before)
-    run = before.run
+    with _CACHE_LOCK:  # the record and the solutions are shared with the state's clones
+        rec = _recorded(state)
+        solved = state._resample_cache.get(player)  # the last solution for this player
+        before = solved[1] if solved is not None and solved[0] is rec else None
+        if before is None or before.events != len(rec.events):
+            before = _solve(rec, player, before)  # (from the last solution: the same answer)
+            state._resample_cache[player] = (rec, before)
+        run = before.run
     kinds: dict[int, int] = {}
     in_hand = [s for hand in run.hands for s in hand if s.kind < 0]
     for epoch, pool in enumerate(run.pools):
