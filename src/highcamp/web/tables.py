@@ -94,12 +94,6 @@ def static_view(game: Game) -> dict[str, Any]:
     return game.static_view()
 
 
-@functools.lru_cache(maxsize=512)
-def _bands(game: Game) -> list[str]:
-    """The game's score bands (some games build their chart on every call)."""
-    return game.score_bands()
-
-
 @dataclass
 class _Conn:
     """A live connection to a table (a WebSocket) and who holds it. ``log``: the log the
@@ -268,7 +262,7 @@ class Table(Lookback, Stored):
                 {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
                 for s in self.record.seats
             ],
-            "bands": _bands(self.game),
+            "bands": self.game.score_bands(),
         }
         self._fixed_parts = (self.record, parts)
         return parts

@@ -327,7 +327,7 @@ def _solve(rec: _Recorder, player: int, before: _Solved | None = None) -> _Solve
     restarts = 0
     if before is not None:
         if before.exhausted:  # every pass then ran short on the shorter record
-            return _truth(rec, player, len(rec.events), before.restarts)
+            return _truth(rec, player, before.restarts)
         forced, restarts = before.forced, before.restarts
     while restarts < MAX_RESTARTS:
         restarts += 1
@@ -345,14 +345,14 @@ def _solve(rec: _Recorder, player: int, before: _Solved | None = None) -> _Solve
         point = max(reversed(open_), key=lambda p: p.caused(short))
         forced = {k: v for k, v in forced.items() if k < point.event}
         forced[point.event] = point.pick + 1
-    return _truth(rec, player, len(rec.events), restarts)
+    return _truth(rec, player, restarts)
 
 
-def _truth(rec: _Recorder, player: int, events: int, restarts: int) -> _Solved:
+def _truth(rec: _Recorder, player: int, restarts: int) -> _Solved:
     """The reading that follows the true kinds (past the backtracking budget)."""
     run = _Run(rec, player, {}, truth=True)
     run.run(rec.events)
-    return _Solved(events, run, {}, restarts, True)
+    return _Solved(len(rec.events), run, {}, restarts, True)
 
 
 def _recorded(state: EverestGoState) -> _Recorder:
