@@ -4,8 +4,9 @@ Run it from the repository root::
 
     .venv/bin/python benchmarks/web_load.py [--tables 100] [--seconds 10] [--db URL]
 
-The server runs in a process of its own (``create_app`` under uvicorn on 127.0.0.1, a
-free port, an SQLite file unless ``--db``, started as ``highcamp serve`` starts it); the
+The server runs as ``highcamp serve --processes auto`` runs it, one server process per
+usable core (``--processes N`` for another number; ``1``: ``create_app`` under uvicorn in
+one process), on 127.0.0.1, free ports and an SQLite file unless ``--db``; the
 load runs in ``--generators`` processes of this one (2 by default: each plays a share of
 the tables on one shared schedule, and this process merges their round trips). It opens
 ``--tables`` tables (a third each solo against the heuristic AI, hotseat with one client,
@@ -377,6 +378,16 @@ def _free_port(after: int = 0) -> int:
     raise RuntimeError("no free ports")
 
 
+def _processes(text: str) -> int:
+    """``--processes``: a number, or ``auto`` (one per usable core)."""
+    from highcamp.web.supervisor import processes_of
+
+    try:
+        return processes_of(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def _start_server(db: str, port: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
     """The server: one process as ``highcamp serve`` runs it, or with ``--processes N``
     the supervisor of ``highcamp serve --processes N`` (the shared port ``port``, process
@@ -557,9 +568,10 @@ def main() -> None:
     parser.add_argument("--generators", type=int, default=2, help="load generator processes")
     parser.add_argument(
         "--processes",
-        type=int,
-        default=1,
-        help="server processes (as highcamp serve --processes N; 1: the one process of before)",
+        type=_processes,
+        default="auto",
+        help="server processes, as highcamp serve --processes N takes them (default auto: "
+        "one per usable core; 1: one process, as highcamp serve runs by default)",
     )
     parser.add_argument("--trace", default="", help="write the server's stage timers here")
     parser.add_argument("--py-spy", default="", help="record the server with py-spy here")
@@ -569,7 +581,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.processes > 1 and (args.trace or args.uvicorn != "{}"):
-        parser.error("--trace and --uvicorn are for one server process")
+        parser.error("--trace and --uvicorn are for one server process (--processes 1)")
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{tmp}/load.db"
         port = _free_port(after=args.processes if args.processes > 1 else 0)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+import pytest
 from starlette.testclient import TestClient
 
 from highcamp.web import create_app
@@ -142,6 +143,23 @@ def test_the_serve_command_offers_processes_and_refuses_a_live_url_for_one() -> 
     assert shown.exit_code == 0 and "--processes" in shown.output
     refused = CliRunner().invoke(app, ["serve", "--live-url", "wss://x/{index}/ws"])
     assert refused.exit_code == 2 and "--processes" in refused.output
+
+
+def test_processes_auto_is_one_per_usable_core_and_bad_counts_are_refused_in_words() -> None:
+    from typer.testing import CliRunner
+
+    from highcamp.cli.main import app
+    from highcamp.web.supervisor import MAX_PROCESSES, processes_of, usable_cores
+
+    assert processes_of("auto") == processes_of(" AUTO ") == min(usable_cores(), MAX_PROCESSES)
+    assert processes_of("2") == 2
+    for bad, said in [("0", "choose 1 to 64"), ("65", "choose 1 to 64"), ("two", "neither")]:
+        with pytest.raises(ValueError, match=said):
+            processes_of(bad)
+        refused = CliRunner().invoke(app, ["serve", "--processes", bad])
+        assert refused.exit_code == 2 and said in refused.output, refused.output
+    one = CliRunner().invoke(app, ["serve", "--processes", "1", "--live-url", "wss://x/{index}"])
+    assert one.exit_code == 2 and "--processes" in one.output
 
 
 def test_ids_and_routes_agree_across_processes() -> None:

@@ -20,13 +20,12 @@ def serve(
         max=9,
         help="zlib level of the WebSockets' compression (1 fastest, 9 smallest, 0 off).",
     ),
-    processes: int = typer.Option(
-        1,
+    processes: str = typer.Option(
+        "1",
         "--processes",
-        min=1,
-        max=64,
         help="Server processes, each owning a share of the tables: process k also listens on "
-        "port+1+k (see docs/web.md).",
+        "port+1+k; 'auto' starts one per usable core, the most a server carries (see "
+        "docs/web.md).",
     ),
     live_url: str = typer.Option(
         "",
@@ -36,26 +35,32 @@ def serve(
     ),
 ) -> None:
     """Serve web play: lobby, tables, live updates (open the printed address)."""
-    if live_url and processes == 1:
-        typer.echo("--live-url is for several server processes (--processes N)", err=True)
-        raise typer.Exit(2)
     try:
         import uvicorn
 
         from highcamp.web import create_app
         from highcamp.web.serving import uvicorn_options
+        from highcamp.web.supervisor import processes_of
     except ImportError as err:  # pragma: no cover - depends on the install
         typer.echo(f"web play needs the web extra: pip install 'highcamp[web]' ({err})", err=True)
         raise typer.Exit(2) from None
+    try:
+        n = processes_of(processes)
+    except ValueError as err:
+        typer.echo(f"--processes: {err}", err=True)
+        raise typer.Exit(2) from None
+    if live_url and n == 1:
+        typer.echo("--live-url is for several server processes (--processes N)", err=True)
+        raise typer.Exit(2)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"highcamp web play: open http://{shown}:{port}/  (store: {db.split('@')[-1]})")
-    if processes > 1:
+    if n > 1:
         from highcamp.web.cluster import LIVE_URL
         from highcamp.web.supervisor import ports_of, serve_many
 
-        own = ", ".join(map(str, ports_of(port, processes)))
-        typer.echo(f"{processes} server processes; their own ports: {own}")
-        serve_many(db, host, port, processes, deflate, live_url=live_url or LIVE_URL)
+        own = ", ".join(map(str, ports_of(port, n)))
+        typer.echo(f"{n} server processes; their own ports: {own}")
+        serve_many(db, host, port, n, deflate, live_url=live_url or LIVE_URL)
         return
     app = create_app(db, freeze_gc=True, warm=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", **uvicorn_options(deflate))

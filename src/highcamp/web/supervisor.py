@@ -14,6 +14,8 @@ stored before any view shows it), and stops them all on Ctrl-C or SIGTERM.
 
 >>> ports_of(8000, 3)
 (8001, 8002, 8003)
+>>> processes_of("3"), processes_of("auto") == usable_cores()
+(3, True)
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import multiprocessing
+import os
 import signal
 import socket
 import sys
@@ -29,7 +32,17 @@ from typing import Any
 
 from .cluster import LIVE_URL, Share
 
-__all__ = ["GIVE_UP", "RESTART_PAUSE", "STOP_WAIT", "ports_of", "serve_many", "serve_one"]
+__all__ = [
+    "GIVE_UP",
+    "MAX_PROCESSES",
+    "RESTART_PAUSE",
+    "STOP_WAIT",
+    "ports_of",
+    "processes_of",
+    "serve_many",
+    "serve_one",
+    "usable_cores",
+]
 
 RESTART_PAUSE = 1.0
 """Seconds between a process's death and its restart when it died soon after starting
@@ -39,6 +52,34 @@ GIVE_UP = 5
 STOP_WAIT = 10.0
 """Deaths in a row at start-up after which the supervisor stops (a port taken, a store
 that cannot be opened: starting again would not help)."""
+
+
+MAX_PROCESSES = 64
+"""The most server processes ``--processes`` takes."""
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system says, else
+    the machine's count): what ``--processes auto`` starts, one process per core."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - systems without affinity (macOS)
+        return max(1, os.cpu_count() or 1)
+
+
+def processes_of(text: str) -> int:
+    """The number of server processes ``--processes`` asks for: a whole number from 1 to
+    :data:`MAX_PROCESSES`, or ``auto`` (one per usable core, at most that); ValueError
+    with the reason otherwise."""
+    if text.strip().lower() == "auto":
+        return min(usable_cores(), MAX_PROCESSES)
+    try:
+        n = int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is neither a number of processes nor 'auto'") from None
+    if not 1 <= n <= MAX_PROCESSES:
+        raise ValueError(f"{n} processes: choose 1 to {MAX_PROCESSES}, or 'auto'")
+    return n
 
 
 def ports_of(port: int, processes: int) -> tuple[int, ...]:

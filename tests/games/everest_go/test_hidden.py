@@ -221,3 +221,16 @@ def test_resample_from_several_threads_at_once_is_the_same() -> None:
     with ThreadPoolExecutor(8) as pool:
         together = list(pool.map(redraw, jobs * 3))
     assert together == [alone[job] for job in jobs * 3]
+
+
+def test_a_state_and_its_clones_share_one_redraw_lock_other_games_have_their_own() -> None:
+    """R-GO-3: the lock held while a record is caught up and solved goes with the record
+    (a state and its clones), so two tables' redraws never wait for each other."""
+    state = _played(3, steps=60)
+    later = state.clone()
+    if later.current_player() >= 0:
+        later.apply_action(later.legal_actions()[0])
+    other = _played(4, steps=60)
+    assert state._resample_cache["lock"] is later._resample_cache["lock"]
+    assert state._resample_cache["lock"] is not other._resample_cache["lock"]
+    assert later.resample_hidden(0, 5).to_json() == later.clone().resample_hidden(0, 5).to_json()

@@ -26,6 +26,7 @@ from .constants import (
     NSPECIAL,
     NUM_ACTIONS,
 )
+from .determinise import new_cache
 
 __all__ = ["EverestGoFields", "EverestGoTable"]
 
@@ -112,7 +113,7 @@ class EverestGoFields(State):
         self._shouted = -1
         self._ending: str | None = None
         self._tracker: Any = None  # set only on the replicas resample_hidden() keeps
-        self._resample_cache: dict[Any, Any] = {}
+        self._resample_cache: dict[Any, Any] = new_cache()  # shared with the clones
 
     def hand(self, player: int) -> list[str]:
         """The names of the cards in ``player``'s hand (sorted)."""

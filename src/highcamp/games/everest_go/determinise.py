@@ -28,11 +28,47 @@ EverestGoState = Any
 """The rules' state, handed in by :meth:`EverestGoState.resample_hidden` (this module does
 not import the rules, which import it)."""
 
-__all__ = ["rewrite_history"]
+__all__ = ["new_cache", "rewrite_history"]
 
-_CACHE_LOCK = threading.Lock()
-"""Held while a state's record is caught up and solved: a state and its clones share them
-(the web server may redraw two of a table's states in two threads at once)."""
+LOCK = "lock"
+"""The key of the lock in a state's ``_resample_cache``."""
+
+
+class _Lock:
+    """The lock a state and its clones share with their record and solutions (the dict that
+    holds them is copied by ``clone()``, so its entries are shared): held while the record is
+    caught up and solved (the web server may redraw two of a table's states in two threads
+    at once), while other tables' states redraw freely. A copy made by pickling gets a lock
+    of its own.
+
+    >>> import pickle
+    >>> with pickle.loads(pickle.dumps(_Lock())): pass
+    """
+
+    __slots__ = ("_lock",)
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> bool:
+        return self._lock.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+    def __reduce__(self) -> tuple[type[_Lock], tuple[()]]:
+        return (_Lock, ())
+
+
+def new_cache() -> dict[Any, Any]:
+    """A new state's ``_resample_cache``: its lock; the record and the solutions come when
+    first asked for.
+
+    >>> sorted(new_cache())
+    ['lock']
+    """
+    return {LOCK: _Lock()}
+
 
 MAX_RESTARTS = 200
 """Backtracking budget: past it the solver would follow the true kinds (a consistent answer,
@@ -387,7 +423,7 @@ def rewrite_history(
     within their shuffles (``draw_base`` and ``take_base``: the first action ids of draws
     and of takes), and the kinds of the hands a position document set up (empty hands for a
     game from its initial state), rewritten the same way."""
-    with _CACHE_LOCK:  # the record and the solutions are shared with the state's clones
+    with state._resample_cache[LOCK]:  # the record and solutions, shared with its clones
         rec = _recorded(state)
         solved = state._resample_cache.get(player)  # the last solution for this player
         before = solved[1] if solved is not None and solved[0] is rec else None
