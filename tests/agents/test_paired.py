@@ -4,13 +4,17 @@ heuristic's move changed only on a clear paired gain."""
 from __future__ import annotations
 
 import json
+import math
+import statistics
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import highcamp
 from highcamp.agents import make_agent
 from highcamp.agents.budget import Budget
-from highcamp.agents.paired import MIN_ROUNDS, PairedAgent
+from highcamp.agents.paired import MIN_ROUNDS, Gains, PairedAgent, Z
 from highcamp.core import State
 
 
@@ -152,3 +156,19 @@ def test_redraw_is_honest_and_reproducible() -> None:
         make_agent("paired:4:heuristic10:redraw", seed=9).act(s.clone()) for s in (state, twin)
     }
     assert len(picks) == 1 and picks <= set(state.legal_actions())
+
+
+@given(st.lists(st.floats(min_value=-100, max_value=100), min_size=2, max_size=60))
+def test_running_gains_give_the_mean_and_standard_error_of_the_gains(xs: list[float]) -> None:
+    """The early stop's test reads running sums; they agree with the exact statistics."""
+    gains = Gains()
+    for x in xs:
+        gains.add(x)
+    mean, se = gains.mean_se()
+    assert gains.n == len(xs)
+    assert math.isclose(mean, statistics.fmean(xs), rel_tol=1e-9, abs_tol=1e-9)
+    exact = statistics.stdev(xs) / math.sqrt(len(xs))
+    assert math.isclose(se, exact, rel_tol=1e-7, abs_tol=1e-7)
+    bound = statistics.fmean(xs) + Z * exact
+    if abs(bound) > 1e-6 and exact > 1e-6:  # (away from the test's edge)
+        assert gains.hopeful() == (bound > 0)

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 from collections.abc import Callable
 from typing import Any
 
@@ -46,7 +45,7 @@ from highcamp.core import CHANCE, TERMINAL, Agent, State
 from .budget import Budget, decision_clock
 from .heuristics import make_heuristic, make_learned_value
 
-__all__ = ["MIN_ROUNDS", "PairedAgent", "Z"]
+__all__ = ["MIN_ROUNDS", "Gains", "PairedAgent", "Z"]
 
 Z = 2.0
 """A move replaces the heuristic's when its mean paired gain is this many standard errors
@@ -126,7 +125,7 @@ class PairedAgent:
         legal = state.legal_actions()
         guide = self._heuristic(state).act(state)
         others = [a for a in legal if a != guide]
-        gains: dict[int, list[float]] = {a: [] for a in others}
+        gains = {a: Gains() for a in others}
         deadline = None if self.budget.seconds is None else start + self.budget.seconds
         rounds = 0
         spent_per_round = 0.0
@@ -142,22 +141,22 @@ class PairedAgent:
             start_state = state.resample_hidden(player, seed) if self.redraw else state
             base = self._rollout(start_state, guide, seed, player)
             for a in others:
-                gains[a].append(self._rollout(start_state, a, seed, player) - base)
+                gains[a].add(self._rollout(start_state, a, seed, player) - base)
             rounds += 1
             self.simulations += 1 + len(others)
             spent_per_round = max(spent_per_round, self.clock() - t0)
             if (
                 deadline is not None
                 and rounds >= MIN_ROUNDS
-                and not any(_hopeful(g) for g in gains.values())
+                and not any(g.hopeful() for g in gains.values())
             ):
                 self.stopped_early += 1
                 break
         self.rounds = rounds
         best, best_mean = guide, 0.0
         for a, g in gains.items():
-            mean, se = _mean_se(g)
-            if len(g) >= MIN_ROUNDS and mean > Z * se and mean > best_mean:
+            mean, se = g.mean_se()
+            if g.n >= MIN_ROUNDS and mean > Z * se and mean > best_mean:
                 best, best_mean = a, mean
         if best != guide:
             self.changed += 1
@@ -197,30 +196,57 @@ class PairedAgent:
         }
 
 
-def _mean_se(xs: list[float]) -> tuple[float, float]:
-    """Mean and standard error (infinite from fewer than two).
+class Gains:
+    """An action's paired gains so far, kept as running sums (Welford's: the count, the
+    mean and the sum of squared deviations), so that each round's test costs the same
+    however many rounds came before.
 
-    >>> _mean_se([1.0, 3.0])
+    >>> g = Gains()
+    >>> g.mean_se()
+    (0.0, inf)
+    >>> for x in (1.0, 3.0):
+    ...     g.add(x)
+    >>> g.mean_se()
     (2.0, 1.0)
     """
-    n = len(xs)
-    if n < 2:
-        return (xs[0] if xs else 0.0), math.inf
-    mean = statistics.fmean(xs)
-    return mean, statistics.stdev(xs, mean) / math.sqrt(n)
 
+    __slots__ = ("m2", "mean", "n")
 
-def _hopeful(gains: list[float]) -> bool:
-    """Whether an action's paired gains so far leave it a chance to pass the test: their
-    mean is above zero or within :data:`Z` standard errors of it (an action whose every rollout
-    equals the heuristic's has none).
+    def __init__(self) -> None:
+        self.n = 0
+        self.mean = 0.0
+        self.m2 = 0.0
 
-    >>> _hopeful([0.0] * 8), _hopeful([0.1, 0.12, 0.09, 0.11, 0.1, 0.1])
-    (False, True)
-    >>> _hopeful([-0.2, -0.25, -0.3, -0.2, -0.22, -0.28])
-    False
-    """
-    mean, se = _mean_se(gains)
-    if se == 0:
-        return mean > 0
-    return mean + Z * se > 0
+    def add(self, x: float) -> None:
+        """One more round's gain."""
+        self.n += 1
+        delta = x - self.mean
+        self.mean += delta / self.n
+        self.m2 += delta * (x - self.mean)
+
+    def mean_se(self) -> tuple[float, float]:
+        """Mean and standard error (infinite from fewer than two gains)."""
+        n = self.n
+        if n < 2:
+            return self.mean, math.inf
+        return self.mean, math.sqrt(max(self.m2, 0.0) / (n - 1) / n)
+
+    def hopeful(self) -> bool:
+        """Whether the gains so far leave the action a chance to pass the test: their mean
+        is above zero or within :data:`Z` standard errors of it (an action whose every
+        rollout equals the heuristic's has none).
+
+        >>> def gains(*xs: float) -> Gains:
+        ...     g = Gains()
+        ...     for x in xs:
+        ...         g.add(x)
+        ...     return g
+        >>> gains(*[0.0] * 8).hopeful(), gains(0.1, 0.12, 0.09, 0.11, 0.1, 0.1).hopeful()
+        (False, True)
+        >>> gains(-0.2, -0.25, -0.3, -0.2, -0.22, -0.28).hopeful()
+        False
+        """
+        mean, se = self.mean_se()
+        if se == 0:
+            return mean > 0
+        return mean + Z * se > 0
