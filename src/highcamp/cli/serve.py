@@ -24,7 +24,7 @@ def serve(
         "1",
         "--processes",
         help="Server processes, each owning a share of the tables: process k also listens on "
-        "port+1+k; 'auto' starts one per usable core, the most a server carries (see "
+        "port+1+k; 'auto' starts one per usable core, for the most actions a second (see "
         "docs/web.md).",
     ),
     live_url: str = typer.Option(
