@@ -69,7 +69,11 @@ class DisasterSeriesHeuristic(RuleOfThumbAgent):
             or len(obs["storm_watch"]) >= view["storm_watch"] - STORM_NEAR
         )
 
+        starts = "\n" + "\n".join(texts)  # (no text or prefix holds a newline)
+
         def first(prefix: str) -> int | None:
+            if "\n" + prefix not in starts:  # one search of all the texts at once
+                return None
             return next((a for t, a in texts.items() if t.startswith(prefix)), None)
 
         if obs.get("bidding") is not None:
@@ -101,6 +105,8 @@ class DisasterSeriesHeuristic(RuleOfThumbAgent):
             ("team bonus: summit push", "summit push while the weather holds"),
             ("play ", "play the held event now"),
         ):
+            if prefix not in starts:
+                continue
             hit = next((a for t, a in texts.items() if prefix in t), None)
             if hit is not None and not (prefix.startswith("team") and (late or obs["turn"] < 4)):
                 return hit, why
@@ -273,7 +279,11 @@ class DisasterOnK2Heuristic(DisasterSeriesHeuristic):
             or len(k2["avalanche_track"]) >= K2_CLIMB_UNTIL
         )
 
+        joined = "\n".join(texts)  # (no text or part holds a newline)
+
         def first(part: str) -> int | None:
+            if part not in joined:  # one search of all the texts at once
+                return None
             return next((a for t, a in texts.items() if part in t), None)
 
         if obs.get("bidding") is not None:

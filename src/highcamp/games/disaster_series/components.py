@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from highcamp.core import Component, OptionError
+from highcamp.core import Component, OptionError, ScoreLine
 
 __all__ = [
     "Board",
@@ -232,6 +232,10 @@ class Ruleset:
     """Whether every guide card has at least two movement points, so that no token
     takes a guide's points to zero (two in the storm, one less in Thick Snow) [7.4]
     [7.6]: a guide on the track that has not moved always has a move."""
+    score_lines: dict[tuple[Any, ...], ScoreLine] = field(init=False, repr=False, compare=False)
+    """The score sheet's lines already built, their rules cited (a memo filled as lines
+    are first met, :func:`.texts._cited_line`): a sheet is read at every observation, and
+    its lines come from a small set."""
 
     def __post_init__(self) -> None:
         derived = {
@@ -240,6 +244,7 @@ class Ruleset:
             ),
             "token_effects": tuple(token.effect for token in self.tokens),
             "guides_always_move": all(card.movement >= 2 for card in self.guides),
+            "score_lines": {},
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)

@@ -443,7 +443,7 @@ class DisasterState(Expedition):
     _action_rule = texts._action_rule
     _refusal = texts._refusal
     _emit = texts._emit  # the citation funnel: rules by name, numbered by the ruleset
-    _cite_lines = texts._cite_lines
+    _cited_line = texts._cited_line
     _parse_action = texts._parse_action
 
     # the short words a player may type, and the refusals' words

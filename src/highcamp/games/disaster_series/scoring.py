@@ -36,20 +36,20 @@ def _team_score(self: SeriesState, team: Team) -> ScoreBreakdown:
     ng = game.ng
     pos = team.pos
     lines = self._client_lines("clients", team)
-    lines.append(ScoreLine("Prestige left", team.prestige, R_SCORE))
+    lines.append(self._cited_line("Prestige left", team.prestige, R_SCORE))
     tanks = sum(1 for g in range(ng) if team.tank[g] and pos[g] == 0)
-    lines.append(ScoreLine(f"{tanks} oxygen tanks at High Camp", 3 * tanks, R_SCORE))
+    lines.append(self._cited_line(f"{tanks} oxygen tanks at High Camp", 3 * tanks, R_SCORE))
     lines.append(self._luck_line(team))
     total = sum(ln.points for ln in lines)
     return ScoreBreakdown(
         player=0,
-        lines=self._cite_lines(lines),
+        lines=tuple(lines),
         total=total,
         band=self.rs.band(total),
         figures={
-            "summits": sum(1 for g in team.goal if g == 2),
-            "hillary_step": sum(1 for g in team.goal if g >= 1),
-            "deaths": sum(1 for c in range(game.nc) if pos[ng + c] == DEAD),
+            "summits": team.goal.count(2),  # (a goal is 0, 1 or 2: MARKER_NAMES)
+            "hillary_step": len(team.goal) - team.goal.count(0),
+            "deaths": pos[ng : ng + game.nc].count(DEAD),
             "storm_turns": max(self.storm - 1, 0),
             "turns": self.turn,
             "storm_arrived_turn": self.turn - self.storm + 1 if self.storm else None,
@@ -94,32 +94,48 @@ def _first_marker(self: SeriesState) -> tuple[str, int]:
 
 def _client_lines(self: SeriesState, people: str, team: Team) -> list[ScoreLine]:
     """The score lines of [12.0] for each of ``team``'s clients (``people`` on the
-    mountain), then the count of them back at High Camp."""
+    mountain), then the count of them back at High Camp; cited, each built once per
+    ruleset (:func:`.texts._cited_line`, keyed by the card, its marker, whether it died
+    and the first marker)."""
     ng = self._game.ng
     pos = team.pos
     first, first_points = self._first_marker()
+    memo = self.rs.score_lines
+    cards = team.clients
+    goals = team.goal
     lines: list[ScoreLine] = []
     at_camp = 0
-    for c in range(min(self._game.nc, len(team.clients))):
-        card = self.rs.clients[team.clients[c]]
-        name, goal, dead = card.name, team.goal[c], pos[ng + c] == DEAD
-        if goal == 0 and not dead:
-            lines.append(ScoreLine(f"{name} not supported", -card.points, R_UNSUPPORTED))
-        elif dead and goal == 2:
-            lines.append(ScoreLine(f"{name} died after the Summit", -4, R_SCORE))
-        elif dead:
-            lines.append(ScoreLine(f"{name} died", -card.points, R_SCORE))
-        else:
-            if goal == 2:
-                lines.append(ScoreLine(f"{name} reached the Summit", card.points, R_SCORE))
-            else:
-                lines.append(ScoreLine(f"{name} reached the {first}", first_points, R_SCORE))
+    for c in range(min(self._game.nc, len(cards))):
+        goal, dead = goals[c], pos[ng + c] == DEAD
+        key = (cards[c], goal, dead, first, first_points)
+        line = memo.get(key)
+        if line is None:
+            line = self._cited_line(*_client_line(self, cards[c], goal, dead), key=key)
+        lines.append(line)
+        if goal and not dead:
             at_camp += pos[ng + c] == 0
-    lines.append(ScoreLine(f"{at_camp} {people} at High Camp", at_camp, R_SCORE))
+    lines.append(self._cited_line(f"{at_camp} {people} at High Camp", at_camp, R_SCORE))
     return lines
+
+
+def _client_line(self: SeriesState, card_id: int, goal: int, dead: bool) -> tuple[str, int, str]:
+    """The label, points and rule of one client's line [12.0]: not supported (no marker,
+    alive), died after the Summit, died, reached the Summit or the first marker."""
+    card = self.rs.clients[card_id]
+    name = card.name
+    if goal == 0 and not dead:
+        return f"{name} not supported", -card.points, R_UNSUPPORTED
+    if dead and goal == 2:
+        return f"{name} died after the Summit", -4, R_SCORE
+    if dead:
+        return f"{name} died", -card.points, R_SCORE
+    if goal == 2:
+        return f"{name} reached the Summit", card.points, R_SCORE
+    first, first_points = self._first_marker()
+    return f"{name} reached the {first}", first_points, R_SCORE
 
 
 def _luck_line(self: SeriesState, team: Team) -> ScoreLine:
     """2 points for a Luck token still held [12.0]."""
     luck = any(self.rs.tokens[t].effect == "luck" for t in team.held)
-    return ScoreLine("Luck token held", 2 if luck else 0, R_SCORE)
+    return self._cited_line("Luck token held", 2 if luck else 0, R_SCORE)

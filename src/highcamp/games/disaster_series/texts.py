@@ -2,14 +2,14 @@
 with its rule).
 
 The rules are cited by name (:class:`.constants.Rule`); the funnel here (:func:`_emit`,
-:func:`_action_rule`, :func:`_refusal`, :func:`_cite_lines`) is the one place where a
+:func:`_action_rule`, :func:`_refusal`, :func:`_cited_line`) is the one place where a
 citation gets its section numbers, from the mountain's ``citations.json`` through the
 state's ruleset."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from highcamp.core import IllegalActionError, ScoreLine, State
 
@@ -217,10 +217,27 @@ def _refusal(self: SeriesState, action: int) -> IllegalActionError:
     )
 
 
-def _cite_lines(self: SeriesState, lines: list[ScoreLine]) -> tuple[ScoreLine, ...]:
-    """Score lines with their rules numbered."""
-    cite = self._game.ruleset.cite
-    return tuple(ScoreLine(ln.label, ln.points, cite(ln.rule)) for ln in lines)
+def _cited_line(
+    self: SeriesState, label: str, points: float, rule: str, key: tuple[Any, ...] | None = None
+) -> ScoreLine:
+    """The score line ``label`` with ``points`` and its rule numbered, built once per
+    ruleset (``key``, by default the three, names it in the memo
+    :attr:`.components.Ruleset.score_lines`; a caller with a cheaper key than the label
+    gives it and builds the label only the first time, see :func:`.scoring._client_lines`).
+
+    >>> import highcamp
+    >>> s = highcamp.load_game("disaster-on-everest").new_initial_state(seed=1)
+    >>> line = s._cited_line("Prestige left", 3, "score")
+    >>> line.label, line.points, line.rule.startswith("["), s._cited_line("Prestige left", 3, "score") is line
+    ('Prestige left', 3, True, True)
+    """
+    memo = self.rs.score_lines
+    if key is None:
+        key = (label, points, rule)
+    line = memo.get(key)
+    if line is None:
+        line = memo[key] = ScoreLine(label, points, self._game.ruleset.cite(rule))
+    return line
 
 
 def die_rule(self: SeriesState, action: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from highcamp.core import ScoreBreakdown, ScoreLine
+from highcamp.core import ScoreBreakdown
 
 from ..constants import (
     DEAD,
@@ -28,24 +28,23 @@ def _team_score(self: K2Series, team: Team) -> ScoreBreakdown:
     game = self._game
     ng = game.ng
     lines = self._client_lines("climbers", team)
-    lines.append(ScoreLine("Prestige left", team.prestige, R_SCORE))
+    lines.append(self._cited_line("Prestige left", team.prestige, R_SCORE))
     lines.append(self._luck_line(team))
     goal = team.secret_goal
     if goal >= 0:
         _, gname, points = self.k2.goals[goal]
-        lines.append(
-            ScoreLine(f"Secret Goal: {gname}", points if self._goal_met(team) else 0, R_SHERPA)
-        )
+        met = points if self._goal_met(team) else 0
+        lines.append(self._cited_line(f"Secret Goal: {gname}", met, R_SHERPA))
     total = sum(ln.points for ln in lines)
     return ScoreBreakdown(
         player=0,
-        lines=self._cite_lines(lines),
+        lines=tuple(lines),
         total=total,
         band=self.rs.band(total),
         figures={
-            "summits": sum(1 for g in team.goal if g == 2),
-            "traverse": sum(1 for g in team.goal if g >= 1),
-            "deaths": sum(1 for c in range(game.nc) if team.pos[ng + c] == DEAD),
+            "summits": team.goal.count(2),  # (a goal is 0, 1 or 2: MARKER_NAMES)
+            "traverse": len(team.goal) - team.goal.count(0),
+            "deaths": team.pos[ng : ng + game.nc].count(DEAD),
             "collapses": len(self.collapsed),
             "darkness_turns": max(self.storm - 1, 0),
             "turns": self.turn,
