@@ -437,6 +437,23 @@ class State(ChanceSteps):
             raise self._refusal(action)
         return self._action_text(action)
 
+    def legal_action_texts(self) -> dict[str, int]:
+        """Every legal action's readable text (what :meth:`action_to_string` gives it),
+        mapped to its id, in the order of :meth:`legal_actions`: one pass, without asking
+        again of each whether it is legal (what an agent reading the texts wants).
+
+        >>> import highcamp
+        >>> s = highcamp.load_game("everest-1924").new_initial_state(seed=1)
+        >>> s.apply_action(s.legal_actions()[0])
+        >>> texts = s.legal_action_texts()
+        >>> list(texts.values()) == s.legal_actions()
+        True
+        >>> all(s.action_to_string(a) == t for t, a in texts.items())
+        True
+        """
+        text = self._action_text
+        return {text(a): a for a in self.legal_actions()}
+
     def public_action_text(self, action: int, player: int | None = None) -> str:
         """What ``player`` may be told of ``action``, legal now and about to be applied;
         ``player=None`` is a spectator, who is told only what is public.

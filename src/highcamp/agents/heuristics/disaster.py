@@ -71,7 +71,7 @@ class DisasterHeuristic(RuleOfThumbAgent):
         seat = state.current_player()
         obs: dict[str, Any] = state.observation(seat)
         legal = state.legal_actions()
-        texts = {state.action_to_string(a): a for a in legal}
+        texts = state.legal_action_texts()
         cards, area_of, positions = self._view(state)
         mine = area_of.get(obs["players"][seat]["position"])
 

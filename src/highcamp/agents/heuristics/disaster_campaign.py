@@ -46,7 +46,7 @@ class DisasterCampaignHeuristic(RuleOfThumbAgent):
         if camp["phase"] == "climb":
             mountain: State = state.mountain_state()  # type: ignore[attr-defined]
             return self._climb._choose(mountain)
-        texts = {state.action_to_string(a): a for a in state.legal_actions()}
+        texts = state.legal_action_texts()
         offered: list[dict[str, Any]] = camp["offered"]
         peaks = len(camp["results"])
 

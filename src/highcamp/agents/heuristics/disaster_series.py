@@ -60,7 +60,7 @@ class DisasterSeriesHeuristic(RuleOfThumbAgent):
     def _choose(self, state: State) -> tuple[int, str]:
         obs: dict[str, Any] = state.observation(state.current_player())
         legal = state.legal_actions()
-        texts = {state.action_to_string(a): a for a in legal}
+        texts = state.legal_action_texts()
         view = self._view(state)
         late = (
             obs["storm_phase"]
@@ -272,7 +272,7 @@ class DisasterOnK2Heuristic(DisasterSeriesHeuristic):
         obs: dict[str, Any] = state.observation(state.current_player())
         k2 = obs["k2"]
         legal = state.legal_actions()
-        texts = {state.action_to_string(a): a for a in legal}
+        texts = state.legal_action_texts()
         late = (
             k2["darkness_phase"]
             or k2["darkness_pending"]

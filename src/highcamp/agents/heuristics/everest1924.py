@@ -40,7 +40,7 @@ class Everest1924Heuristic(RuleOfThumbAgent):
 
     def _choose(self, state: State) -> tuple[int, str]:
         obs: dict[str, Any] = state.observation(state.current_player())
-        texts = {state.action_to_string(a): a for a in state.legal_actions()}
+        texts = state.legal_action_texts()
         odds = obs.get("ascent_odds") or 0.0
         view = self._view(state)
         row, col = obs["position"]

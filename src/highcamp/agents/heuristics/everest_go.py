@@ -58,7 +58,7 @@ class EverestGoHeuristic(RuleOfThumbAgent):
         seat = state.current_player()
         obs: dict[str, Any] = state.observation(seat)
         legal = state.legal_actions()
-        texts = {state.action_to_string(a): a for a in legal}
+        texts = state.legal_action_texts()
         if len(legal) == 1:
             return legal[0], "the only choice"
         draw = self._rng.getrandbits(31)  # at every decision, whether it redraws or not
