@@ -121,6 +121,11 @@ class GuideCard:
     movement: int
     skills: frozenset[str]
     kind: str = "guide"
+    skill_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """The skills in order (as the views list them), made once."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "skill_names", tuple(sorted(self.skills)))
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,11 @@ class ClientCard:
     movement: int
     traits: frozenset[str]
     points: int
+    trait_code: str = field(init=False, repr=False, compare=False)
+    """The trait letters in order, as one string (as the views show them), made once."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "trait_code", "".join(sorted(self.traits)))
 
 
 @dataclass(frozen=True)

@@ -123,7 +123,7 @@ def _team_view(self: SeriesState, team: Team) -> dict[str, Any]:
             {
                 "name": card.name,
                 "movement": card.movement,
-                "skills": sorted(card.skills),
+                "skills": list(card.skill_names),
                 "space": pos[g],
                 "where": space_name(pos[g]),
                 "moved": moved[g],
@@ -135,7 +135,7 @@ def _team_view(self: SeriesState, team: Team) -> dict[str, Any]:
             {
                 "name": card.name,
                 "movement": card.movement,
-                "traits": "".join(sorted(card.traits)),
+                "traits": card.trait_code,
                 "points": card.points,
                 "space": pos[ng + c],
                 "where": space_name(pos[ng + c]),

@@ -47,7 +47,7 @@ def guide_doc(self: CampaignState, gid: int) -> dict[str, Any]:
         "kind": "guide",
         "name": self._game.guide_label(gid),
         "movement": card.movement,
-        "skills": sorted(card.skills),
+        "skills": list(card.skill_names),
     }
 
 
@@ -58,7 +58,7 @@ def client_doc(self: CampaignState, cid: int) -> dict[str, Any]:
         "kind": "client",
         "name": game.client_label(cid),
         "movement": card.movement,
-        "traits": "".join(sorted(card.traits)),
+        "traits": card.trait_code,
         "points": card.points,
         "summits": [game.mountain_title(k) for k in self.marks.get(cid, [])],
     }
