@@ -99,7 +99,7 @@ def _client_lines(self: SeriesState, people: str, team: Team) -> list[ScoreLine]
     and the first marker)."""
     ng = self._game.ng
     pos = team.pos
-    first, first_points = self._first_marker()
+    first = self._first_marker()
     memo = self.rs.score_lines
     cards = team.clients
     goals = team.goal
@@ -107,10 +107,10 @@ def _client_lines(self: SeriesState, people: str, team: Team) -> list[ScoreLine]
     at_camp = 0
     for c in range(min(self._game.nc, len(cards))):
         goal, dead = goals[c], pos[ng + c] == DEAD
-        key = (cards[c], goal, dead, first, first_points)
+        key = (cards[c], goal, dead, first)
         line = memo.get(key)
         if line is None:
-            line = self._cited_line(*_client_line(self, cards[c], goal, dead), key=key)
+            line = self._cited_line(*_client_line(self, cards[c], goal, dead, first), key=key)
         lines.append(line)
         if goal and not dead:
             at_camp += pos[ng + c] == 0
@@ -118,9 +118,12 @@ def _client_lines(self: SeriesState, people: str, team: Team) -> list[ScoreLine]
     return lines
 
 
-def _client_line(self: SeriesState, card_id: int, goal: int, dead: bool) -> tuple[str, int, str]:
+def _client_line(
+    self: SeriesState, card_id: int, goal: int, dead: bool, first: tuple[str, int]
+) -> tuple[str, int, str]:
     """The label, points and rule of one client's line [12.0]: not supported (no marker,
-    alive), died after the Summit, died, reached the Summit or the first marker."""
+    alive), died after the Summit, died, reached the Summit or the ``first`` marker (its
+    name and points, :meth:`_first_marker`)."""
     card = self.rs.clients[card_id]
     name = card.name
     if goal == 0 and not dead:
@@ -131,8 +134,7 @@ def _client_line(self: SeriesState, card_id: int, goal: int, dead: bool) -> tupl
         return f"{name} died", -card.points, R_SCORE
     if goal == 2:
         return f"{name} reached the Summit", card.points, R_SCORE
-    first, first_points = self._first_marker()
-    return f"{name} reached the {first}", first_points, R_SCORE
+    return f"{name} reached the {first[0]}", first[1], R_SCORE
 
 
 def _luck_line(self: SeriesState, team: Team) -> ScoreLine:
