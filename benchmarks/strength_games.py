@@ -94,13 +94,33 @@ def _cpu_clock() -> None:
 
 
 # ----------------------------------------------------------------------- solitaire
-def _solitaire_game(job: tuple[str, dict[str, Any], str, int]) -> tuple[float, str, float]:
-    """One solitaire game: its score, band and CPU seconds."""
+class _Timed:
+    """An agent that counts its decisions and keeps its slowest (CPU seconds)."""
+
+    def __init__(self, agent: Any) -> None:
+        self.agent, self.decisions, self.slowest = agent, 0, 0.0
+        self.name: str = agent.name
+
+    def act(self, state: State) -> int:
+        started = time.thread_time()
+        action: int = self.agent.act(state)
+        self.decisions += 1
+        self.slowest = max(self.slowest, time.thread_time() - started)
+        return action
+
+
+Solo = tuple[float, str, float, int, float]  # score, band, CPU s, decisions, slowest decision
+
+
+def _solitaire_game(job: tuple[str, dict[str, Any], str, int]) -> Solo:
+    """One solitaire game: its score, band, CPU seconds, decisions and slowest decision."""
     game_id, options, spec, seed = job
     started = time.process_time()
-    state = play_game(highcamp.load_game(game_id, **options), [make_agent(spec, seed=seed)], seed)
+    agent = _Timed(make_agent(spec, seed=seed))
+    state = play_game(highcamp.load_game(game_id, **options), [agent], seed)
     (bd,) = state.score_breakdown()
-    return state.returns()[0], bd.band or "?", time.process_time() - started
+    cpu = time.process_time() - started
+    return state.returns()[0], bd.band or "?", cpu, agent.decisions, agent.slowest
 
 
 def solitaire(
@@ -127,7 +147,7 @@ def solitaire(
         done = [kept[s] for s in range(first, first + n) if s in kept]
         results = runner.map(_solitaire_game, jobs)
         fresh = (_keep(job, r) for job, r in zip(jobs, results, strict=True))
-        for score, band, seconds in itertools.chain(done, fresh):
+        for score, band, seconds, *_ in itertools.chain(done, fresh):
             scores.append(score)
             count[band] += 1
             cpu += seconds
@@ -155,26 +175,30 @@ CPU_CLOCK = False  # --cpu-clock: budgets in CPU seconds
 RESULTS: str | None = None  # --results FILE.jsonl: each solitaire game kept as it ends
 
 
-def _kept(game_id: str, options: dict[str, Any], spec: str) -> dict[int, tuple[float, str, float]]:
+def _kept(game_id: str, options: dict[str, Any], spec: str) -> dict[int, Solo]:
     """The games of ``spec`` already in ``RESULTS`` (a run stopped part-way resumes)."""
     if RESULTS is None or not os.path.exists(RESULTS):
         return {}
-    kept: dict[int, tuple[float, str, float]] = {}
+    kept: dict[int, Solo] = {}
     with open(RESULTS, encoding="utf-8") as f:
         for line in f:
             row = json.loads(line)
             if (row["game"], row["options"], row["spec"]) == (game_id, options, spec):
-                kept[row["seed"]] = (row["score"], row["band"], row["cpu_s"])
+                kept[row["seed"]] = (
+                    row["score"],
+                    row["band"],
+                    row["cpu_s"],
+                    row.get("decisions", 0),
+                    row.get("slowest_s", 0.0),
+                )
     return kept
 
 
-def _keep(
-    job: tuple[str, dict[str, Any], str, int], result: tuple[float, str, float]
-) -> tuple[float, str, float]:
+def _keep(job: tuple[str, dict[str, Any], str, int], result: Solo) -> Solo:
     """Append one finished game to ``RESULTS``; the result."""
     if RESULTS is not None:
         game_id, options, spec, seed = job
-        score, band, cpu = result
+        score, band, cpu, decisions, slowest = result
         row = {
             "game": game_id,
             "options": options,
@@ -183,6 +207,8 @@ def _keep(
             "score": score,
             "band": band,
             "cpu_s": round(cpu, 2),
+            "decisions": decisions,
+            "slowest_s": round(slowest, 3),
             "clock": "cpu" if CPU_CLOCK else "wall",
         }
         with open(RESULTS, "a", encoding="utf-8") as f:
