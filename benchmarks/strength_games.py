@@ -15,7 +15,8 @@ Run it from the repository root, one part at a time::
   a 95% interval and its Victory Chart distribution, every agent on the same seeds (so
   the search agent's gain over the heuristic is also given paired, seed by seed);
 * ``two-player`` (``--mountain everest|k2``): two-player Disaster on Everest or K2 [15]:
-  ``heuristic`` against ``random`` and the search agent against ``heuristic``;
+  ``heuristic`` against ``random`` and the search agent against ``heuristic`` (or
+  ``--against SPEC``: ``--search hard --against medium`` plays one level against another);
 * ``everest-go``: 2, 3 and 4 players (or ``--players N``): the same two matches;
 * ``disaster``: seat win rates with every seat random, then ``heuristic`` against
   ``random`` (how much skill moves them), 2, 3 and 4 players;
@@ -439,6 +440,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--mcts-games", type=int, default=8, help="games of the search agent")
     parser.add_argument("--budget", type=int, default=10, help="its iterations per move")
     parser.add_argument("--search", help="the search agent's spec (default mcts:BUDGET)")
+    parser.add_argument(
+        "--against", default="heuristic", help="matches: the search's opponent (e.g. medium)"
+    )
     parser.add_argument("--players", type=int, help="everest-go: one player count (else 2-4)")
     parser.add_argument("--mountain", choices=tuple(SOLITAIRE), default="everest")
     parser.add_argument("--first-seed", type=int, default=0, help="games start here")
@@ -462,7 +466,7 @@ def main(argv: list[str]) -> int:
         specs = [("random", args.games), ("heuristic", args.games), (search, args.mcts_games)]
         solitaire(runner, SOLITAIRE[args.part], options, specs, first)
     elif args.part in ("two-player", "everest-go", "disaster-match"):
-        pairs = [("heuristic", "random", args.games), (search, "heuristic", args.mcts_games)]
+        pairs = [("heuristic", "random", args.games), (search, args.against, args.mcts_games)]
         counts: tuple[int, ...]
         if args.part == "two-player":
             game_id, counts = SOLITAIRE[args.mountain], (2,)
