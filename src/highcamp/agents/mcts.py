@@ -53,6 +53,7 @@ from highcamp.core.rng import draw_keyed, seed_key
 from .budget import Budget, decision_clock
 from .heuristics import has_heuristic, make_heuristic, make_learned_value
 from .plain_uct import search_plain
+from .repeats import RepeatGuard
 
 __all__ = ["ISMCTSAgent", "MCTSAgent"]
 
@@ -215,6 +216,7 @@ class MCTSAgent:
         self._heuristics: dict[str, Agent | None] = {}
         self._learned: dict[str, Callable[[State], list[float]] | None] = {}
         self._last: tuple[list[int], SearchNode] | None = None
+        self._repeats = RepeatGuard()  # the positions decided this game (no circles)
         self._sets = self.availability  # search information sets (set for each search)
         self._start: float | None = None  # when the current search began
         self.started: float | None = None
@@ -538,7 +540,7 @@ class MCTSAgent:
 
     # ----------------------------------------------------------------------- play
     def _best(self, root: SearchNode, state: State) -> int:
-        legal = state.legal_actions()
+        legal = self._repeats.allowed(state, state.legal_actions())  # no circles
         visited = [(root.children[a].visits, a) for a in legal if a in root.children]
         if not visited:
             prior = getattr(root, "prior", None)

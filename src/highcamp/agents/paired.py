@@ -44,6 +44,7 @@ from highcamp.core import CHANCE, TERMINAL, Agent, State
 
 from .budget import Budget, decision_clock
 from .heuristics import make_heuristic, make_learned_value
+from .repeats import RepeatGuard
 
 __all__ = ["MIN_ROUNDS", "Gains", "PairedAgent", "Z"]
 
@@ -79,6 +80,7 @@ class PairedAgent:
         self.stopped_early = 0
         self.changed = 0  # decisions where another move than the heuristic's was played
         self._last: tuple[list[int], int, str] | None = None
+        self._repeats = RepeatGuard()  # the positions decided this game (no circles)
 
     def _heuristic(self, state: State) -> Agent:
         game_id = state.game.info.id
@@ -122,8 +124,10 @@ class PairedAgent:
         start = self.started if self.started is not None else self.clock()
         self.started = None
         player = state.current_player()
-        legal = state.legal_actions()
+        legal = self._repeats.allowed(state, state.legal_actions())  # no circles
         guide = self._heuristic(state).act(state)
+        if guide not in legal:  # the heuristic's move leads back where the seat has been
+            guide = legal[0]
         others = [a for a in legal if a != guide]
         gains = {a: Gains() for a in others}
         deadline = None if self.budget.seconds is None else start + self.budget.seconds
