@@ -85,3 +85,18 @@ def test_search_never_passes_the_flashlight_back() -> None:
             if s.current_player() == 0 and action in range(FLASH, FLASH + 6):
                 assert _seen(s) not in seen, f"{spec} passed the Flashlight back"
             seen.add(_seen(s))
+
+
+def test_explain_after_a_pass_names_an_allowed_move() -> None:
+    state = _flashlight_position()
+    passed = _after(state, _passes(state)[0])
+    agent = make_agent("mcts:30:heuristic20", seed=5)
+    agent.act(state)  # the position before the pass is one the seat decided in
+    text = agent.explain(passed)
+    back = [passed.action_to_string(a) for a in _passes(passed)]
+    back = [
+        t
+        for t, a in zip(back, _passes(passed), strict=True)
+        if _seen(_after(passed, a)) == _seen(state)
+    ]
+    assert back and not any(text.startswith(t) for t in back)

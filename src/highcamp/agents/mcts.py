@@ -574,7 +574,9 @@ class MCTSAgent:
         root = last[1] if fresh and last is not None else self.search(state)
         player = state.current_player()
         action = self._best(root, state)
-        child = root.children[action]
+        child = root.children.get(action)
+        if child is None:  # the only move left that does not lead back (see RepeatGuard)
+            return f"{state.action_to_string(action)}: the others lead back to a position seen"
         share = child.visits / max(root.visits, 1)
         mean = child.totals[player] / max(child.visits, 1)
         # with several players the games' returns are 1 per win: their mean is a chance
