@@ -540,16 +540,26 @@ class MCTSAgent:
 
     # ----------------------------------------------------------------------- play
     def _best(self, root: SearchNode, state: State) -> int:
-        legal = self._repeats.allowed(state, state.legal_actions())  # no circles
-        visited = [(root.children[a].visits, a) for a in legal if a in root.children]
-        if not visited:
-            prior = getattr(root, "prior", None)
-            return prior if prior in legal else legal[0]
-        visits, best = max(visited, key=lambda va: (va[0], -va[1]))
+        legal = state.legal_actions()
+        back = self._repeats.leads_back(state)  # no circles: asked of the choice only
         prior = getattr(root, "prior", None)
+        if prior not in legal or back(prior):
+            prior = None
+        # the most visited (ties: the lowest id) that does not lead back
+        visited = sorted(
+            ((root.children[a].visits, a) for a in legal if a in root.children),
+            key=lambda va: (-va[0], va[1]),
+        )
+        pick = next(((v, a) for v, a in visited if not back(a)), None)
+        if pick is None:
+            if prior is not None:
+                return int(prior)
+            fresh = next((a for a in legal if a not in root.children and not back(a)), None)
+            return fresh if fresh is not None else (visited[0][1] if visited else legal[0])
+        visits, best = pick
         if (
             self.budget.seconds is not None
-            and prior in legal
+            and prior is not None
             and best != prior
             and visits < MIN_OVERRIDE
         ):

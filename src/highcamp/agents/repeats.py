@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from highcamp.core import State
 
@@ -40,23 +41,30 @@ class RepeatGuard:
         self._seen: set[str] = set()
         self._moves = -1  # the history's length at the last decision
 
-    def allowed(self, state: State, legal: list[int]) -> list[int]:
-        """The actions of ``legal`` (the seat to move's) that do not lead back to a position
-        the seat decided in before, or that it stands in now; all of ``legal`` if none is
-        left. Records the position (a history shorter than the last one asked about starts
-        a new game; the same position may be asked about again, as a hint does)."""
+    def leads_back(self, state: State) -> Callable[[int], bool]:
+        """Record the position of the seat to move (a history shorter than the last one
+        asked about starts a new game; the same position may be asked about again, as a
+        hint does) and return a test: whether an action leads back to a position the seat
+        decided in, or stays where it is. A search asks it of its choice only."""
         moves = len(state.history())
         if moves < self._moves:
             self._seen.clear()
         self._moves = moves
         seat = state.current_player()
         self._seen.add(_seen_as(state, seat))
-        if len(legal) < 2:
-            return legal
-        kept = []
-        for action in legal:
+        seen = self._seen
+
+        def back(action: int) -> bool:
             child = state.clone()
             child.apply_action(action)
-            if child.current_player() != seat or _seen_as(child, seat) not in self._seen:
-                kept.append(action)
-        return kept or legal
+            return child.current_player() == seat and _seen_as(child, seat) in seen
+
+        return back
+
+    def allowed(self, state: State, legal: list[int]) -> list[int]:
+        """The actions of ``legal`` (the seat to move's) that do not lead back (as
+        :meth:`leads_back`); all of ``legal`` if none is left. Records the position."""
+        back = self.leads_back(state)
+        if len(legal) < 2:
+            return legal
+        return [a for a in legal if not back(a)] or legal
