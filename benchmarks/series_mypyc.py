@@ -80,7 +80,9 @@ def _wrap_bindings(path: Path) -> int:
             value = item.value if isinstance(item, ast.Assign | ast.AnnAssign) else None
             if isinstance(value, ast.Name | ast.Attribute) and value.end_lineno == value.lineno:
                 assert value.end_col_offset is not None
-                edits.append((value.lineno, value.col_offset, value.end_lineno, value.end_col_offset))
+                edits.append(
+                    (value.lineno, value.col_offset, value.end_lineno, value.end_col_offset)
+                )
     for line, start, _, end in sorted(edits, reverse=True):
         s = lines[line - 1]
         lines[line - 1] = s[:start] + "_bind_(" + s[start:end] + ")" + s[end:]
