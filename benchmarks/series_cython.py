@@ -23,6 +23,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,9 +98,11 @@ def compare(dest: Path) -> None:
     print(f"pig {pig[1]:,}")
 
 
-def main(argv: list[str]) -> int:
+def command(argv: list[str], build: Callable[[Path], None], doc: str | None) -> int:
+    """``build DEST`` or ``compare DEST`` (a compiled copy against the sources); else the
+    usage (``doc``) and 2."""
     if len(argv) != 2 or argv[0] not in ("build", "compare"):
-        print(__doc__)
+        print(doc)
         return 2
     dest = Path(argv[1])
     if argv[0] == "build":
@@ -107,6 +110,10 @@ def main(argv: list[str]) -> int:
     else:
         compare(dest)
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return command(argv, build, __doc__)
 
 
 if __name__ == "__main__":

@@ -30,28 +30,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from series_cython import compare
+from series_cython import command
+from series_mypyc_layouts import BIND
 
 ROOT = Path(__file__).resolve().parent.parent
 SERIES = "highcamp/games/disaster_series"
-
-BIND = '''"""Class-body bindings of compiled functions (the mypyc experiment's copy only)."""
-import ctypes
-from typing import Any
-
-_new = ctypes.pythonapi.PyInstanceMethod_New
-_new.restype = ctypes.py_object
-_new.argtypes = [ctypes.py_object]
-
-
-def bind(value: Any) -> Any:
-    """``value`` as a method if it is a compiled function of the project, else itself."""
-    if type(value).__name__ == "builtin_function_or_method" and str(
-        getattr(value, "__module__", "")
-    ).startswith("highcamp."):
-        return _new(value)
-    return value
-'''
 
 
 def _compiled_modules(src: Path) -> list[str]:
@@ -100,7 +83,7 @@ def build(dest: Path) -> None:
         shutil.rmtree(dest)
     src = dest / "src"
     shutil.copytree(ROOT / "src", src)
-    (src / SERIES / "_bind.py").write_text(BIND)
+    (src / SERIES / "_bind.py").write_text(BIND.format(prefix="highcamp."))
     compiled = _compiled_modules(src)
     wrapped = 0
     for path in glob.glob(str(src / SERIES / "**/*.py"), recursive=True):
@@ -117,12 +100,7 @@ def build(dest: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] not in ("build", "compare"):
-        print(__doc__)
-        return 2
-    dest = Path(argv[1])
-    build(dest) if argv[0] == "build" else compare(dest)
-    return 0
+    return command(argv, build, __doc__)
 
 
 if __name__ == "__main__":

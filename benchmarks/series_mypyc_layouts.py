@@ -78,6 +78,13 @@ FIELDS = """
         self.clients_left = 4
 """
 
+# the fields the rules read, declared on a Protocol or a trait
+DECLARED = (
+    "    team: Team\n    board: Board\n    blocked: list[int]\n    remaining: int\n"
+    "    carried: list[tuple[int, int]]\n    capacity: int\n    start_space: int\n"
+    "    stepped: bool\n    ng: int\n    guides_left: int\n    clients_left: int\n\n"
+)
+
 # the two lists, written once over ``s`` (a method's ``self``, a function's argument)
 MOVER = """
 def mover_actions({sig}, m: int) -> list[int]:
@@ -177,10 +184,8 @@ def _sources() -> dict[str, dict[str, str]]:
         "from typing import Protocol\n"
         "from pr_state import State, Board, Team, STEP_UP, STEP_DOWN, END_MOVE, DROP_OFF, PICKUP, SELECT, FINISH\n\n\n"
         "class Series(Protocol):\n"
-        "    team: Team\n    board: Board\n    blocked: list[int]\n    remaining: int\n"
-        "    carried: list[tuple[int, int]]\n    capacity: int\n    start_space: int\n"
-        "    stepped: bool\n    ng: int\n    guides_left: int\n    clients_left: int\n\n"
-        "    def mover_extras(self, acts: list[int], m: int, here: int) -> None: ...\n"
+        + DECLARED
+        + "    def mover_extras(self, acts: list[int], m: int, here: int) -> None: ...\n"
         + MOVER.format(sig="s: Series")
         + RUN.format(call="len(mover_actions(s, i % 6)) + len(selection_actions(s))")
     )
@@ -189,10 +194,8 @@ def _sources() -> dict[str, dict[str, str]]:
         "from mypy_extensions import trait\n"
         "from tr_model import Board, Team, STEP_UP, STEP_DOWN, END_MOVE, DROP_OFF, PICKUP, SELECT, FINISH\n\n\n"
         "@trait\nclass Movement:\n"
-        "    team: Team\n    board: Board\n    blocked: list[int]\n    remaining: int\n"
-        "    carried: list[tuple[int, int]]\n    capacity: int\n    start_space: int\n"
-        "    stepped: bool\n    ng: int\n    guides_left: int\n    clients_left: int\n\n"
-        "    def mover_extras(self, acts: list[int], m: int, here: int) -> None:\n"
+        + DECLARED
+        + "    def mover_extras(self, acts: list[int], m: int, here: int) -> None:\n"
         "        raise NotImplementedError\n" + _methods("s")
     )
     trait_state = (
@@ -225,13 +228,14 @@ def _sources() -> dict[str, dict[str, str]]:
             "bd_state": bound_state,
             "bd_rules": bound_rules,
             "bd_model": head,
-            "bd_bind": BIND,
+            "bd_bind": BIND.format(prefix="bd_"),
         },
     }
 
 
 # CPython's instance-method descriptor (what C extensions bind a callable with) around a
-# compiled function, which is no descriptor of its own; a plain function is left alone
+# compiled function of the modules named ``{prefix}...``, which is no descriptor of its own;
+# anything else is left alone (``series_mypyc.py`` uses it on the engine's copy too)
 BIND = """
 import ctypes
 from typing import Any
@@ -242,7 +246,10 @@ _new.argtypes = [ctypes.py_object]
 
 
 def bind(value: Any) -> Any:
-    return _new(value) if type(value).__name__ == "builtin_function_or_method" else value
+    compiled = type(value).__name__ == "builtin_function_or_method"
+    if compiled and str(getattr(value, "__module__", "")).startswith("{prefix}"):
+        return _new(value)
+    return value
 """
 
 TIME = (

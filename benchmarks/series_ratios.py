@@ -8,42 +8,24 @@ code), right after the new, for the speed-up in the same passes.
 From the repository root::
 
     .venv/bin/python benchmarks/series_ratios.py --passes 5
-    .venv/bin/python benchmarks/series_ratios.py --passes 3 --old /tmp/old/src
+    .venv/bin/python benchmarks/series_ratios.py --passes 3 --old /tmp/old17/src
 
->>> _median([3.0, 1.0, 2.0])
-2.0
+(the old sources of issue 17's goals: ``mkdir -p /tmp/old17 && git archive c91539f src |
+tar -x -C /tmp/old17``, the engine before its rebuild)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
-from series_cython import CASES
+from series_cython import CASES, rate
 
 ROOT = Path(__file__).resolve().parent.parent
 GOALS = {0: 0.25, 1: 0.20, 2: 0.15, 3: 0.15, 4: 0.15}  # issue 17, by CASES' order
-
-
-def _median(xs: list[float]) -> float:
-    return float(statistics.median(xs))
-
-
-def rate(src: Path, case: str) -> float:
-    """Actions per CPU second of ``case`` (or ``pig``) with ``src`` first on the path."""
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks/series_cpu_time.py"), case],
-        env=dict(os.environ, PYTHONPATH=str(src)),
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    return float(json.loads(out.strip().splitlines()[-1])["actions_per_cpu_s"])
 
 
 def main(argv: list[str]) -> int:
@@ -78,9 +60,11 @@ def main(argv: list[str]) -> int:
     print("|---|---|---:|" + ("---:|" if args.old else ""))
     for i, text in enumerate(texts):
         r = ratios[text]
-        row = f"| {text} | {_median(r):.3f} ({min(r):.3f}-{max(r):.3f}) | {GOALS[i]:.2f} |"
+        row = (
+            f"| {text} | {statistics.median(r):.3f} ({min(r):.3f}-{max(r):.3f}) | {GOALS[i]:.2f} |"
+        )
         if args.old:
-            row += f" {_median(speedups[text]):.2f}x |"
+            row += f" {statistics.median(speedups[text]):.2f}x |"
         print(row)
     return 0
 

@@ -9,7 +9,13 @@ import json
 import highcamp
 from highcamp.agents import make_agent
 from highcamp.agents.repeats import RepeatGuard
-from highcamp.games.disaster_series.k2.vocabulary import FLASH
+
+PASS = "pass the Flashlight to "  # the action's text (the contract's words, not its id)
+
+
+def _passes(state: highcamp.State) -> list[int]:
+    """The Flashlight passes legal now."""
+    return [a for text, a in state.legal_action_texts().items() if text.startswith(PASS)]
 
 
 def _flashlight_position() -> highcamp.State:
@@ -20,33 +26,32 @@ def _flashlight_position() -> highcamp.State:
     while not state.is_terminal():
         if state.current_player() == highcamp.CHANCE:
             state.apply_random_chance()
-        elif any(FLASH <= a < FLASH + 6 for a in state.legal_actions()):
+        elif _passes(state):
             return state
         else:
             state.apply_action(agent.act(state))
     raise AssertionError("no Flashlight pass in seed 0")
 
 
-def _passes(state: highcamp.State) -> list[int]:
-    return [a for a in state.legal_actions() if FLASH <= a < FLASH + 6]
-
-
 def _seen(state: highcamp.State) -> str:
     return json.dumps(state.observation(0), sort_keys=True)
-
-
-def test_flashlight_passed_back_returns_to_the_same_position() -> None:
-    state = _flashlight_position()
-    passed = state.clone()
-    passed.apply_action(_passes(state)[0])
-    back = [a for a in _passes(passed) if _seen(_after(passed, a)) == _seen(state)]
-    assert back, "passing the Flashlight back is legal and changes nothing"
 
 
 def _after(state: highcamp.State, action: int) -> highcamp.State:
     child = state.clone()
     child.apply_action(action)
     return child
+
+
+def _passes_back(before: highcamp.State, passed: highcamp.State) -> set[int]:
+    """The passes of ``passed`` that return to the position ``before``."""
+    return {a for a in _passes(passed) if _seen(_after(passed, a)) == _seen(before)}
+
+
+def test_flashlight_passed_back_returns_to_the_same_position() -> None:
+    state = _flashlight_position()
+    passed = _after(state, _passes(state)[0])
+    assert _passes_back(state, passed), "passing the Flashlight back is legal, changes nothing"
 
 
 def test_repeat_guard_leaves_out_the_pass_back() -> None:
@@ -56,7 +61,7 @@ def test_repeat_guard_leaves_out_the_pass_back() -> None:
     assert guard.allowed(state, legal) == legal  # nothing leads back yet
     passed = _after(state, _passes(state)[0])
     allowed = guard.allowed(passed, passed.legal_actions())
-    back = {a for a in _passes(passed) if _seen(_after(passed, a)) == _seen(state)}
+    back = _passes_back(state, passed)
     assert back and not back & set(allowed)
     assert set(allowed) == set(passed.legal_actions()) - back
     # the same position asked about again (a hint) keeps what was seen
@@ -81,8 +86,9 @@ def test_search_never_passes_the_flashlight_back() -> None:
                 s.apply_random_chance()
                 continue
             action = agent.act(s)
+            was_pass = action in _passes(s)
             s.apply_action(action)
-            if s.current_player() == 0 and action in range(FLASH, FLASH + 6):
+            if s.current_player() == 0 and was_pass:
                 assert _seen(s) not in seen, f"{spec} passed the Flashlight back"
             seen.add(_seen(s))
 
@@ -93,10 +99,5 @@ def test_explain_after_a_pass_names_an_allowed_move() -> None:
     agent = make_agent("mcts:30:heuristic20", seed=5)
     agent.act(state)  # the position before the pass is one the seat decided in
     text = agent.explain(passed)
-    back = [passed.action_to_string(a) for a in _passes(passed)]
-    back = [
-        t
-        for t, a in zip(back, _passes(passed), strict=True)
-        if _seen(_after(passed, a)) == _seen(state)
-    ]
+    back = [passed.action_to_string(a) for a in _passes_back(state, passed)]
     assert back and not any(text.startswith(t) for t in back)

@@ -541,30 +541,30 @@ class MCTSAgent:
     # ----------------------------------------------------------------------- play
     def _best(self, root: SearchNode, state: State) -> int:
         legal = state.legal_actions()
-        back = self._repeats.leads_back(state)  # no circles: asked of the choice only
+        back = self._repeats.leads_back(state)  # no circles: asked of what is played only
         prior = getattr(root, "prior", None)
-        if prior not in legal or back(prior):
-            prior = None
+        guide = prior if prior in legal else None  # the guide's move
         # the most visited (ties: the lowest id) that does not lead back
         visited = sorted(
             ((root.children[a].visits, a) for a in legal if a in root.children),
             key=lambda va: (-va[0], va[1]),
         )
         pick = next(((v, a) for v, a in visited if not back(a)), None)
-        if pick is None:
-            if prior is not None:
-                return int(prior)
-            fresh = next((a for a in legal if a not in root.children and not back(a)), None)
-            return fresh if fresh is not None else (visited[0][1] if visited else legal[0])
-        visits, best = pick
-        if (
-            self.budget.seconds is not None
-            and prior is not None
-            and best != prior
-            and visits < MIN_OVERRIDE
-        ):
-            return int(prior)  # too little evidence against the guide (see MIN_OVERRIDE)
-        return best
+        if pick is not None:
+            visits, best = pick
+            if (
+                self.budget.seconds is not None
+                and guide is not None
+                and best != guide
+                and visits < MIN_OVERRIDE
+                and not back(guide)
+            ):
+                return int(guide)  # too little evidence against the guide (see MIN_OVERRIDE)
+            return best
+        if guide is not None and not back(guide):  # nothing searched that does not lead back
+            return int(guide)
+        unsearched = (a for a in legal if a not in root.children and not back(a))
+        return next(unsearched, visited[0][1] if visited else legal[0])
 
     def act(self, state: State) -> int:
         """The most visited action after a budget of iterations."""
