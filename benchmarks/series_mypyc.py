@@ -91,10 +91,17 @@ def build(dest: Path) -> None:
         if rel not in compiled and not rel.endswith("_bind.py"):
             wrapped += _wrap_bindings(Path(path))
     print(f"{wrapped} class-body bindings wrapped; compiling {len(compiled)} modules")
+    mypyc_compile(src, compiled)
+
+
+def mypyc_compile(src: Path, modules: list[str]) -> None:
+    """Compile ``modules`` (paths relative to ``src``) in place with mypyc; print its
+    errors and the count of compiled modules."""
     mypyc = Path(sys.executable).with_name("mypyc")
     env = dict(os.environ, MYPYC_OPT_LEVEL=os.environ.get("MYPYC_OPT_LEVEL", "3"))
-    done = subprocess.run([str(mypyc), *compiled], cwd=src, env=env, capture_output=True, text=True)
-    print(done.stdout[-6000:], done.stderr[-6000:])
+    done = subprocess.run([str(mypyc), *modules], cwd=src, env=env, capture_output=True, text=True)
+    print("\n".join(ln for ln in done.stdout.splitlines() if ": error:" in ln or ": note:" in ln))
+    print(done.stderr[-3000:])
     built = glob.glob(str(src / SERIES / "**/*.so"), recursive=True)
     print(f"{len(built)} compiled modules in {src}")
 
