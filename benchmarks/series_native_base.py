@@ -116,9 +116,10 @@ def _protocol(path: Path, name: str) -> ast.ClassDef:
     return next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
 
 
-def _slots(src: Path, module: str, cls: str) -> list[str]:
-    """The slots ``cls`` of ``module`` declares, read by the interpreter from ``src``."""
-    code = f"import {module} as m; print(' '.join(m.{cls}.__slots__))"
+def _names(src: Path, module: str, names: str) -> list[str]:
+    """The names ``names`` (an expression over ``m``, the module ``module``) gives, read
+    by the interpreter from ``src``: ``m.Team.__slots__``, ``dir(m.State)``..."""
+    code = f"import {module} as m; print(' '.join({names}))"
     out = subprocess.run(
         [sys.executable, "-c", code],
         env=dict(os.environ, PYTHONPATH=str(src)),
@@ -132,19 +133,9 @@ def _slots(src: Path, module: str, cls: str) -> list[str]:
 def _bases(src: Path) -> None:
     """Write ``series_base.py`` and ``k2/k2_base.py`` from the protocols."""
     series = src / SERIES
-    own = [
-        *_slots(src, "highcamp.games.disaster_series.expedition", "Expedition"),
-        *_slots(src, "highcamp.games.disaster_series.engine", "DisasterState"),
-    ]
-    core = set(_slots(src, "highcamp.core", "State")) | set(
-        subprocess.run(
-            [sys.executable, "-c", "import highcamp.core as c; print(' '.join(dir(c.State)))"],
-            env=dict(os.environ, PYTHONPATH=str(src)),
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split()
-    )
+    engine = "highcamp.games.disaster_series.engine"
+    own = _names(src, engine, "(*m.Expedition.__slots__, *m.DisasterState.__slots__)")
+    core = set(_names(src, "highcamp.core", "dir(m.State)"))  # (its slots among them)
     data = {"rs", "team", "teams", "entering", "fate_drawn", "spent", "_game", "_history", "_log"}
     proto = _protocol(series / "protocols.py", "SeriesState")
     fields, stubs = _stubs(proto, data, core - {"_action_rule"} - data, set())
@@ -184,7 +175,7 @@ def _bases(src: Path) -> None:
     have = set(re.findall(r"def (\w+)\(", text)) | set(fields)
     k2 = _protocol(series / "k2/protocols.py", "K2Series")
     k2_fields, k2_stubs = _stubs(k2, {"collapsed", "ropes"}, {"_game", "team", "teams"}, have)
-    for k in _slots(src, "highcamp.games.disaster_series.k2.state", "K2State"):
+    for k in _names(src, "highcamp.games.disaster_series.k2.state", "m.K2State.__slots__"):
         k2_fields.setdefault(k, "Any")
     text = head.format(doc="K2's state fields as a native class") + (
         "from ..series_base import SeriesBase\nfrom ..team import Team\n"
