@@ -1,6 +1,6 @@
 """What the Disaster-series engine gains compiled by mypyc once its state's fields live in a
-native base class (issue 17, thirteenth round): an experiment on a copy of ``src/``, not a
-build of the product.
+native base class (issue 17, thirteenth and fourteenth rounds): an experiment on a copy of
+``src/``, not a build of the product.
 
 The twelfth round compiled the rules as they are (``series_mypyc.py``) and found them
 slower: they read the state through a ``Protocol``, by the interpreter's generic lookup.
@@ -8,13 +8,17 @@ Here the copy's state is read through classes mypyc knows:
 
 * ``SeriesBase`` and ``K2Base``, native classes generated from the protocols the rules
   are typed with (``protocols.SeriesState``, ``k2.protocols.K2Series``): every field
-  typed, every method a stub that the engine's classes override with their bindings
-  (``allow_interpreted_subclasses``); the protocols' names become aliases of them;
-* the engine's classes derive from them and keep no slots of their own
-  (``Expedition(SeriesBase)``, ``K2State(DisasterState, K2Base)``); the contract's
-  ``State`` has no slots (a native class cannot derive from a slotted one), so every
-  game's state has a ``__dict__``; ``Team`` is native, with K2's team fields (native
-  classes do not narrow a field's type, which K2's ``team: K2Team`` does);
+  typed and in their slots, every method a stub that the engine's classes override with
+  their bindings (``allow_interpreted_subclasses``), but the contract's own methods, which
+  call ``State``'s; the protocols' names become aliases of them;
+* the engine's classes derive from them and from the contract's ``State`` and keep no
+  slots of their own (``Expedition(SeriesBase, State)``, ``K2State(DisasterState,
+  K2Base)``). A native class cannot derive from a class with slots, so the contract's
+  ``State`` declares none, and its six fields join the slots of every slotted state
+  (``SeriesBase``'s, Disaster's, Everest 1924's, the campaign's): every state keeps its
+  slots, and the copy interpreted runs as the product does. ``Team`` is native and keeps
+  its slots, with K2's team fields among them (native classes do not narrow a field's
+  type, which K2's ``team: K2Team`` does);
 * a rule's call of another rule that no ruleset overrides (bound once, on the engine's
   or K2's state) is written as a call of its module function (``movement._resume(self)``
   for ``self._resume()``);
@@ -53,6 +57,12 @@ ROOT = Path(__file__).resolve().parent.parent
 IGNORE = "# mypy: ignore-errors\n"
 K2_TEAM = ("bivouacked", "flash", "secret_goal", "goal_done", "sherpa_summit", "summited_with")
 K2_TEAM_VALUES = ("[False] * (ng + nc)", "-1", "-1", "False", "False", "False")
+CONTRACT_FIELDS = ("_game", "_history", "_key", "_log", "_position", "_seed")
+FIELDS_CLASSES = (  # the other games' slotted states (the contract's fields join them)
+    ("highcamp/games/disaster/base.py", "class DisasterFields(State):"),
+    ("highcamp/games/everest1924/base.py", "class Everest1924Fields(State):"),
+    ("highcamp/games/disaster_series/campaign/state.py", "class CampaignState(State):"),
+)
 K2_TEAM_INIT = "".join(
     f"        self.{k} = {v}\n" for k, v in zip(K2_TEAM, K2_TEAM_VALUES, strict=True)
 ).replace("self.bivouacked =", "self.bivouacked: list[bool] =")
@@ -73,13 +83,18 @@ def _edit(path: Path, *pairs: tuple[str, str], regex: bool = False) -> None:
 
 
 def _stubs(
-    proto: ast.ClassDef, data: set[str], skip: set[str], have: set[str]
+    proto: ast.ClassDef,
+    data: set[str],
+    skip: set[str],
+    have: set[str],
+    delegate: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, str], list[str]]:
     """A protocol's fields (by type) and its other members as stubs of a native class:
     its annotated names and the properties named in ``data`` become fields; methods become
-    stubs raising ``NotImplementedError`` (the engine's classes bind the rules over them);
-    other properties (the classes' constants) stay properties; ``skip`` and (for
-    methods) ``have`` are left out."""
+    stubs raising ``NotImplementedError`` (the engine's classes bind the rules over them),
+    but those of ``delegate`` (the contract's, whose class the base does not derive from)
+    call the contract's; other properties (the classes' constants) stay properties;
+    ``skip`` and (for methods) ``have`` are left out."""
     fields: dict[str, str] = {}
     stubs: list[str] = []
     for item in proto.body:
@@ -90,6 +105,16 @@ def _stubs(
                 stubs.append(body + "        raise NotImplementedError\n")
             else:
                 fields[item.target.id] = kind
+        elif isinstance(item, ast.FunctionDef) and item.name in delegate:
+            ret = ast.unparse(item.returns) if item.returns else "None"
+            for d in item.args.defaults:
+                if isinstance(d, ast.Constant) and d.value is Ellipsis:
+                    d.value = None
+            names = ", ".join(a.arg for a in item.args.args)
+            stubs.append(
+                f"    def {item.name}({ast.unparse(item.args)}) -> {ret}:\n"
+                f"        return State.{item.name}({names})  # type: ignore\n"
+            )
         elif isinstance(item, ast.FunctionDef) and item.name not in skip:
             prop = any(isinstance(d, ast.Name) and d.id == "property" for d in item.decorator_list)
             ret = ast.unparse(item.returns) if item.returns else "None"
@@ -138,11 +163,18 @@ def _bases(src: Path) -> None:
     core = set(_names(src, "highcamp.core", "dir(m.State)"))  # (its slots among them)
     data = {"rs", "team", "teams", "entering", "fate_drawn", "spent", "_game", "_history", "_log"}
     proto = _protocol(series / "protocols.py", "SeriesState")
-    fields, stubs = _stubs(proto, data, core - {"_action_rule"} - data, set())
+    methods = {
+        n.name
+        for n in proto.body
+        if isinstance(n, ast.FunctionDef)
+        and not any(isinstance(d, ast.Name) and d.id == "property" for d in n.decorator_list)
+    }
+    skip = core - {"_action_rule"} - data
+    fields, stubs = _stubs(proto, data, skip, set(), frozenset(skip & methods))
     for k in own:
         fields.setdefault(k, "Any")
     fields.update(
-        _game="Any  # type: ignore[assignment]",  # K2 narrows it: read generically
+        _game="Any",  # K2 narrows it: read generically
         _seed="int",
         _position="dict[str, Any] | None",
         _history="list[int]",
@@ -164,7 +196,8 @@ def _bases(src: Path) -> None:
         "from .components import Company, Ruleset\nfrom .team import Team\n"
         "if TYPE_CHECKING:\n    from .phase_entry import Phase\n    from .protocols import "
         "SeriesGame\n\n\n@mypyc_attr(allow_interpreted_subclasses=True)\n"
-        "class SeriesBase(State):\n"
+        "class SeriesBase:\n"
+        f"    __slots__ = {(*CONTRACT_FIELDS, *own)!r}\n"
         + "".join(f"    {k}: {t}\n" for k, t in fields.items())
         + "\n"
         + "\n".join(stubs)
@@ -175,12 +208,14 @@ def _bases(src: Path) -> None:
     have = set(re.findall(r"def (\w+)\(", text)) | set(fields)
     k2 = _protocol(series / "k2/protocols.py", "K2Series")
     k2_fields, k2_stubs = _stubs(k2, {"collapsed", "ropes"}, {"_game", "team", "teams"}, have)
-    for k in _names(src, "highcamp.games.disaster_series.k2.state", "m.K2State.__slots__"):
+    k2_own = _names(src, "highcamp.games.disaster_series.k2.state", "m.K2State.__slots__")
+    for k in k2_own:
         k2_fields.setdefault(k, "Any")
     text = head.format(doc="K2's state fields as a native class") + (
         "from ..series_base import SeriesBase\nfrom ..team import Team\n"
         "if TYPE_CHECKING:\n    from .vocabulary import K2Rules\n\n\n"
         "@mypyc_attr(allow_interpreted_subclasses=True)\nclass K2Base(SeriesBase):\n"
+        f"    __slots__ = {tuple(k2_own)!r}\n"
         + "".join(f"    {k}: {t}\n" for k, t in k2_fields.items())
         + "\n"
         + "\n".join(k2_stubs)
@@ -191,8 +226,15 @@ def _bases(src: Path) -> None:
 def _reshape(src: Path) -> None:
     """The copy's edits (see the module's docstring)."""
     series = src / SERIES
-    slots = '    __slots__ = ("_game", "_history", "_key", "_log", "_position", "_seed")\n'
-    _edit(src / "highcamp/core/game.py", (slots, ""))  # (every game's state: a __dict__)
+    # the contract's fields move into the slots of each game's state (the series': its
+    # native base), so that a native class can stand beside the contract's State
+    slots = f"    __slots__ = {CONTRACT_FIELDS!r}\n".replace("'", '"')
+    _edit(src / "highcamp/core/game.py", (slots, "    __slots__ = ()\n"))
+    for rel, cls in FIELDS_CLASSES:
+        _edit(src / rel, (cls + "\n", cls + "\n"))  # (still there)
+        text = (src / rel).read_text()
+        at = text.index("    __slots__ = (", text.index(cls)) + len("    __slots__ = (")
+        (src / rel).write_text(text[:at] + f"*{CONTRACT_FIELDS!r}, " + text[at:])
     _edit(
         src / "highcamp/core/scores.py",
         ("    points: float\n", "    points: int | float\n"),
@@ -200,8 +242,11 @@ def _reshape(src: Path) -> None:
     )
     _edit(
         series / "expedition.py",
-        ("from highcamp.core import State\n", "from .series_base import SeriesBase\n"),
-        ("class Expedition(State):", "class Expedition(SeriesBase):"),
+        (
+            "from highcamp.core import State\n",
+            "from highcamp.core import State\n\nfrom .series_base import SeriesBase\n",
+        ),
+        ("class Expedition(State):", "class Expedition(SeriesBase, State):"),
         ('    __slots__ = ("rs", *TABLE_FIELDS)\n', "    __slots__ = ()\n"),
     )
     _edit(
@@ -212,7 +257,10 @@ def _reshape(src: Path) -> None:
     )
     _edit(
         series / "team.py",
-        ("    __slots__ = (*LISTS, *SCALARS)\n", ""),
+        (
+            "    __slots__ = (*LISTS, *SCALARS)\n",
+            f"    __slots__ = (*LISTS, *SCALARS, *{K2_TEAM!r})\n",
+        ),
         ("new = object.__new__(type(self))", "new = type(self).__new__(type(self))"),
         (
             '            for cls in type(self).__mro__\n            for k in cls.__dict__.get("__slots__", ())',
@@ -223,7 +271,7 @@ def _reshape(src: Path) -> None:
     )
     _edit(
         series / "team.py",
-        (r"    __slots__ = \(\n        \"bivouacked\",.*?\n    \)\n", ""),
+        (r"    __slots__ = \(\n        \"bivouacked\",.*?\n    \)\n", "    __slots__ = ()\n"),
         regex=True,
     )
     alias = "from typing import TypeAlias\n{name}: TypeAlias = Any\n"

@@ -14,31 +14,49 @@ numbers them), the effects whose tokens are held or kept, and the tallies kept f
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
+from typing import Final
 
 # ------------------------------------------------------------------------ action ids
-OPT_A, OPT_B, OPT_C, OPT_A_PREP, OPT_B_PREP = 0, 1, 2, 3, 4
-STEP_UP, STEP_DOWN, DROP_OFF, END_MOVE, FINISH = 5, 6, 7, 8, 9
-BUY, DECLINE, PUSH, ACCEPT, MEDKIT, LUCK, SUMMIT_PUSH = 10, 11, 12, 13, 14, 15, 16
-SELECT = 20  # + marker (8)
-PICKUP = 28  # + client slot (6)
-ENTER = 34  # + marker (8)
-SPOT = 42  # + spot - 1 (8)
-PLAY = 50  # + effect index (16)
-TARGET_CLIENT = 66  # + client slot (6)
-TARGET_GUIDE = 72  # + guide slot (2)
-TARGET_SPACE = 74  # + space (16)
-SACRIFICE = 90  # + guide slot (2)
-HELI = 92  # + client slot (6)
-KEEP = 98  # + token (36)
-RETURN = 134  # + token (36)
-HIRE = 170  # + guide card (8)
-TOKEN = 178  # + token (36)
-DIE = 214  # + face - 1 (6)
-GDRAW = 220  # + guide card (8)
-CDRAW = 228  # + client card (24)
-NUM_ACTIONS = 252
+OPT_A: Final = 0
+OPT_B: Final = 1
+OPT_C: Final = 2
+OPT_A_PREP: Final = 3
+OPT_B_PREP: Final = 4
+STEP_UP: Final = 5
+STEP_DOWN: Final = 6
+DROP_OFF: Final = 7
+END_MOVE: Final = 8
+FINISH: Final = 9
+BUY: Final = 10
+DECLINE: Final = 11
+PUSH: Final = 12
+ACCEPT: Final = 13
+MEDKIT: Final = 14
+LUCK: Final = 15
+SUMMIT_PUSH: Final = 16
+SELECT: Final = 20  # + marker (8)
+PICKUP: Final = 28  # + client slot (6)
+ENTER: Final = 34  # + marker (8)
+SPOT: Final = 42  # + spot - 1 (8)
+PLAY: Final = 50  # + effect index (16)
+TARGET_CLIENT: Final = 66  # + client slot (6)
+TARGET_GUIDE: Final = 72  # + guide slot (2)
+TARGET_SPACE: Final = 74  # + space (16)
+SACRIFICE: Final = 90  # + guide slot (2)
+HELI: Final = 92  # + client slot (6)
+KEEP: Final = 98  # + token (36)
+RETURN: Final = 134  # + token (36)
+HIRE: Final = 170  # + guide card (8)
+TOKEN: Final = 178  # + token (36)
+DIE: Final = 214  # + face - 1 (6)
+GDRAW: Final = 220  # + guide card (8)
+CDRAW: Final = 228  # + client card (24)
+NUM_ACTIONS: Final = 252
 
-MAX_GUIDES, MAX_CLIENTS, MAX_SPACES, MAX_TOKENS = 2, 6, 16, 36
+MAX_GUIDES: Final = 2
+MAX_CLIENTS: Final = 6
+MAX_SPACES: Final = 16
+MAX_TOKENS: Final = 36
 
 
 class Place(IntEnum):
@@ -55,33 +73,29 @@ class Place(IntEnum):
 PLACE_NAMES = tuple(p.name.lower() for p in Place if p < 0)
 """The places off the track, by position -1, -2... (``queue``, ``lost``, ``dead``, ``removed``)."""
 
-QUEUE, LOST, DEAD, REMOVED, NEUTRAL = (
-    Place.QUEUE,
-    Place.LOST,
-    Place.DEAD,
-    Place.REMOVED,
-    Place.NEUTRAL,
-)
+QUEUE: Final = Place.QUEUE
+LOST: Final = Place.LOST
+DEAD: Final = Place.DEAD
+REMOVED: Final = Place.REMOVED
+NEUTRAL: Final = Place.NEUTRAL
 
 # phases (what the next action is)
-(
-    P_HIRE,
-    P_GDRAW,
-    P_CDRAW,
-    P_DRAW,
-    P_KEEP,
-    P_RETURN,
-    P_DIE,
-    P_BUY,
-    P_TARGET,
-    P_MOVE,
-    P_ORDER,
-    P_SPOT,
-    P_HELI,
-    P_FATE,
-    P_FATE_CHOICE,
-    P_OVER,
-) = range(16)
+P_HIRE: Final = 0
+P_GDRAW: Final = 1
+P_CDRAW: Final = 2
+P_DRAW: Final = 3
+P_KEEP: Final = 4
+P_RETURN: Final = 5
+P_DIE: Final = 6
+P_BUY: Final = 7
+P_TARGET: Final = 8
+P_MOVE: Final = 9
+P_ORDER: Final = 10
+P_SPOT: Final = 11
+P_HELI: Final = 12
+P_FATE: Final = 13
+P_FATE_CHOICE: Final = 14
+P_OVER: Final = 15
 PHASE_NAMES = (
     "hire guides",
     "draw guides",
@@ -118,9 +132,9 @@ FATE_KINDS = ("not supported", "died", "survived", "saved")
 """How a client's fate begins [11.*] (any other fate is a save)."""
 ROUND_NAMES = ("clear", "storm")
 """The movement rounds: the clear-weather move, then the storm move [14.2]."""
-MAX_TURNS = 150
+MAX_TURNS: Final = 150
 """The engine's bound on turns (:meth:`DisasterGame.max_game_length`)."""
-MAX_MOVE = 6
+MAX_MOVE: Final = 6
 """The most movement points a marker has in a round [7.2] [7.4]."""
 
 
