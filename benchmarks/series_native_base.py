@@ -57,7 +57,6 @@ ROOT = Path(__file__).resolve().parent.parent
 IGNORE = "# mypy: ignore-errors\n"
 K2_TEAM = ("bivouacked", "flash", "secret_goal", "goal_done", "sherpa_summit", "summited_with")
 K2_TEAM_VALUES = ("[False] * (ng + nc)", "-1", "-1", "False", "False", "False")
-CONTRACT_FIELDS = ("_game", "_history", "_key", "_log", "_position", "_seed")
 FIELDS_CLASSES = (  # the other games' slotted states (the contract's fields join them)
     ("highcamp/games/disaster/base.py", "class DisasterFields(State):"),
     ("highcamp/games/everest1924/base.py", "class Everest1924Fields(State):"),
@@ -92,9 +91,9 @@ def _stubs(
     """A protocol's fields (by type) and its other members as stubs of a native class:
     its annotated names and the properties named in ``data`` become fields; methods become
     stubs raising ``NotImplementedError`` (the engine's classes bind the rules over them),
-    but those of ``delegate`` (the contract's, whose class the base does not derive from)
-    call the contract's; other properties (the classes' constants) stay properties;
-    ``skip`` and (for methods) ``have`` are left out."""
+    but the methods of ``delegate`` (the contract's, whose class the base does not derive
+    from) call the contract's, even in ``skip``; other properties (the classes' constants)
+    stay properties; ``skip`` and (for methods) ``have`` are left out."""
     fields: dict[str, str] = {}
     stubs: list[str] = []
     for item in proto.body:
@@ -105,19 +104,12 @@ def _stubs(
                 stubs.append(body + "        raise NotImplementedError\n")
             else:
                 fields[item.target.id] = kind
-        elif isinstance(item, ast.FunctionDef) and item.name in delegate:
-            ret = ast.unparse(item.returns) if item.returns else "None"
-            for d in item.args.defaults:
-                if isinstance(d, ast.Constant) and d.value is Ellipsis:
-                    d.value = None
-            names = ", ".join(a.arg for a in item.args.args)
-            stubs.append(
-                f"    def {item.name}({ast.unparse(item.args)}) -> {ret}:\n"
-                f"        return State.{item.name}({names})  # type: ignore\n"
-            )
-        elif isinstance(item, ast.FunctionDef) and item.name not in skip:
+        elif isinstance(item, ast.FunctionDef):
             prop = any(isinstance(d, ast.Name) and d.id == "property" for d in item.decorator_list)
             ret = ast.unparse(item.returns) if item.returns else "None"
+            own = not prop and item.name in delegate
+            if item.name in skip and not own:
+                continue
             if prop and item.name in data:
                 fields[item.name] = ret
             elif prop:
@@ -125,13 +117,18 @@ def _stubs(
                     f"    @property\n    def {item.name}(self) -> {ret}:\n"
                     "        raise NotImplementedError\n"
                 )
-            elif item.name not in have:
+            elif own or item.name not in have:
                 for d in item.args.defaults:
                     if isinstance(d, ast.Constant) and d.value is Ellipsis:
                         d.value = None
+                names = ", ".join(a.arg for a in item.args.args)
+                body = (
+                    f"return State.{item.name}({names})  # type: ignore"
+                    if own
+                    else "raise NotImplementedError"
+                )
                 stubs.append(
-                    f"    def {item.name}({ast.unparse(item.args)}) -> {ret}:\n"
-                    "        raise NotImplementedError\n"
+                    f"    def {item.name}({ast.unparse(item.args)}) -> {ret}:\n        {body}\n"
                 )
     return fields, stubs
 
@@ -155,7 +152,7 @@ def _names(src: Path, module: str, names: str) -> list[str]:
     return out.stdout.split()
 
 
-def _bases(src: Path) -> None:
+def _bases(src: Path, contract: tuple[str, ...]) -> None:
     """Write ``series_base.py`` and ``k2/k2_base.py`` from the protocols."""
     series = src / SERIES
     engine = "highcamp.games.disaster_series.engine"
@@ -163,14 +160,8 @@ def _bases(src: Path) -> None:
     core = set(_names(src, "highcamp.core", "dir(m.State)"))  # (its slots among them)
     data = {"rs", "team", "teams", "entering", "fate_drawn", "spent", "_game", "_history", "_log"}
     proto = _protocol(series / "protocols.py", "SeriesState")
-    methods = {
-        n.name
-        for n in proto.body
-        if isinstance(n, ast.FunctionDef)
-        and not any(isinstance(d, ast.Name) and d.id == "property" for d in n.decorator_list)
-    }
     skip = core - {"_action_rule"} - data
-    fields, stubs = _stubs(proto, data, skip, set(), frozenset(skip & methods))
+    fields, stubs = _stubs(proto, data, skip, set(), frozenset(skip))
     for k in own:
         fields.setdefault(k, "Any")
     fields.update(
@@ -197,7 +188,7 @@ def _bases(src: Path) -> None:
         "if TYPE_CHECKING:\n    from .phase_entry import Phase\n    from .protocols import "
         "SeriesGame\n\n\n@mypyc_attr(allow_interpreted_subclasses=True)\n"
         "class SeriesBase:\n"
-        f"    __slots__ = {(*CONTRACT_FIELDS, *own)!r}\n"
+        f"    __slots__ = {(*contract, *own)!r}\n"
         + "".join(f"    {k}: {t}\n" for k, t in fields.items())
         + "\n"
         + "\n".join(stubs)
@@ -223,18 +214,16 @@ def _bases(src: Path) -> None:
     (series / "k2/k2_base.py").write_text(text.replace("K2Team | None", "Team | None"))
 
 
-def _reshape(src: Path) -> None:
+def _reshape(src: Path, contract: tuple[str, ...]) -> None:
     """The copy's edits (see the module's docstring)."""
     series = src / SERIES
     # the contract's fields move into the slots of each game's state (the series': its
     # native base), so that a native class can stand beside the contract's State
-    slots = f"    __slots__ = {CONTRACT_FIELDS!r}\n".replace("'", '"')
+    slots = "    __slots__ = (" + ", ".join(f'"{k}"' for k in contract) + ")\n"
     _edit(src / "highcamp/core/game.py", (slots, "    __slots__ = ()\n"))
     for rel, cls in FIELDS_CLASSES:
-        _edit(src / rel, (cls + "\n", cls + "\n"))  # (still there)
-        text = (src / rel).read_text()
-        at = text.index("    __slots__ = (", text.index(cls)) + len("    __slots__ = (")
-        (src / rel).write_text(text[:at] + f"*{CONTRACT_FIELDS!r}, " + text[at:])
+        head = rf"({re.escape(cls)}\n.*?    __slots__ = \()"
+        _edit(src / rel, (head, rf"\1*{contract!r}, "), regex=True)
     _edit(
         src / "highcamp/core/scores.py",
         ("    points: float\n", "    points: int | float\n"),
@@ -382,14 +371,15 @@ def build(dest: Path) -> None:
     src = dest / "src"
     shutil.copytree(ROOT / "src", src, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     (src / SERIES / "_bind.py").write_text(BIND.format(prefix="highcamp."))
-    _bases(src)  # (read from the sources as they are, before the edits)
+    contract = tuple(_names(src, "highcamp.core", "m.State.__slots__"))  # its fields
+    _bases(src, contract)  # (read from the sources as they are, before the edits)
     free = [m for m in _compiled_modules(src) if not m.endswith(("_bind.py", "_base.py"))]
     wrapped = 0
     for path in glob.glob(str(src / SERIES / "**/*.py"), recursive=True):
         rel = os.path.relpath(path, src)
         if rel not in free and not rel.endswith(("_bind.py", "_base.py")):
             wrapped += _wrap_bindings(Path(path))
-    _reshape(src)
+    _reshape(src, contract)
     compiled = [m for m in free if not re.search(r"two_player|/campaign/", m)]
     compiled += [
         f"{SERIES}/{m}" for m in ("series_base.py", "team.py", "components.py", "k2/k2_base.py")
