@@ -31,11 +31,12 @@ import json
 import operator
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from .chance import CHANCE, TERMINAL, ChanceSteps
 from .documents import STATE_FORMAT, read_state_document, snapshot_matches
 from .errors import IllegalActionError, InvalidActionError, PositionError, StateFormatError
+from .fields import ContractFields
 from .info import Component, GameInfo
 from .log import LogEntry, as_told
 from .options import validate_options
@@ -268,13 +269,15 @@ class Game(abc.ABC):
         return f"load_game({self.INFO.id!r}{', ' if opts else ''}{opts})"
 
 
-class State(ChanceSteps):
+class State(ChanceSteps, metaclass=ContractFields):
     """A position of a game: whose turn, what is legal, and how it changes.
 
-    Two states are equal when their :meth:`to_json` documents are equal.
+    Two states are equal when their :meth:`to_json` documents are equal. The fields below
+    live in the slots of a game's first slotted class (:mod:`highcamp.core.fields`).
     """
 
-    __slots__ = ("_game", "_history", "_key", "_log", "_position", "_seed")
+    if not TYPE_CHECKING:  # (the checker does not see the metaclass add the fields)
+        __slots__ = ()
 
     _game: Game
     _seed: int

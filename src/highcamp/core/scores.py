@@ -15,7 +15,7 @@ class ScoreLine:
     """One line of a score sheet: a label, the points, and the rule that scores them."""
 
     label: str
-    points: float
+    points: int | float
     rule: str = ""
 
 
@@ -25,7 +25,7 @@ class ScoreBreakdown:
 
     player: int
     lines: tuple[ScoreLine, ...]
-    total: float
+    total: int | float
     band: str | None = None
     figures: Mapping[str, Any] = field(default_factory=dict)
 

@@ -113,12 +113,15 @@ def _layers() -> list[type]:
 
 
 def _overrides() -> dict[str, list[str]]:
-    """Each method of the shared engine, with the layers that override it."""
+    """Each method of the shared engine (its state class and their base class, where the
+    contract's hot paths are written), with the layers that override it."""
     from highcamp.games.disaster_series.engine import DisasterState
+    from highcamp.games.disaster_series.hooks import EngineHooks
+    from highcamp.games.disaster_series.series_base import SeriesBase
 
     names = [
         n
-        for n, v in vars(DisasterState).items()
+        for n, v in {**vars(SeriesBase), **vars(EngineHooks), **vars(DisasterState)}.items()
         if not n.startswith("__")
         and n not in GENERATED
         and (callable(v) or isinstance(v, property))

@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from highcamp.core import CHANCE, LogEntry, State
 
+from . import native  # first: the compiled build, if current (native.guard, at its import)
 from .components import Board, ClientCard, Company, EventToken, GuideCard, Ruleset, load_ruleset
 from .constants import DEAD, P_OVER, REMOVED
 from .engine import DisasterState
@@ -52,6 +53,7 @@ __all__ = [
     "apply_recorded",
     "chance_outcome",
     "load_ruleset",
+    "native",
     "play_chance",
     "play_legal",
     "team_members",

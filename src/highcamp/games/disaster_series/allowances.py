@@ -84,7 +84,7 @@ def _selectable(self: SeriesState, m: int) -> bool:
     ng = self._game.ng
     if m < ng:
         return self.guides_left > 0 and self._guide_allowance(m) > 0
-    return self.clients_left > 0 and self._client_selectable(m - ng)
+    return self.clients_left > 0 and _client_selectable(self, m - ng)
 
 
 def _client_selectable(self: SeriesState, c: int) -> bool:
@@ -92,7 +92,7 @@ def _client_selectable(self: SeriesState, c: int) -> bool:
     move: it is not resting [7.4] and has a move, or may push [13.2]."""
     if self.team.tired[c] == 2:
         return False
-    return self._client_allowance(c) > 0 or self._can_push(c)
+    return _client_allowance(self, c) > 0 or _can_push(self, c)
 
 
 def _plays(self: SeriesState) -> list[int]:

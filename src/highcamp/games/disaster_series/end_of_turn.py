@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import fate
 from .constants import (
     R_END_TURN,
     R_GAME_END,
@@ -26,7 +27,7 @@ def _end_turn(self: SeriesState) -> None:
     team.moved = [False] * (game.ng + game.nc)
     self.blocked = []
     team.fx = []
-    if self._advance_track():
+    if _advance_track(self):
         return
     self.turn += 1
     self._begin_turn()
@@ -44,6 +45,6 @@ def _advance_track(self: SeriesState) -> bool:
         self.storm += 1
         if self.storm >= self.rs.board.storm_track:
             self._emit(self._TRACK_TEXTS[1], R_GAME_END)
-            self._begin_end()
+            fate._begin_end(self)
             return True
     return False

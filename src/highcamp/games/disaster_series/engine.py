@@ -57,6 +57,8 @@ from .constants import (
 )
 from .events import EFFECTS, Effect
 from .expedition import TABLE_FIELDS, Expedition, copier
+from .hooks import EngineHooks
+from .series_base import StateShape, shape_of
 from .team import Team
 
 if TYPE_CHECKING:
@@ -71,7 +73,9 @@ _NESTED_FIELDS = ("queue", "carried", "entering", "fate_list")
 def _own_fields(names: tuple[str, ...]) -> tuple[str, ...]:
     """The state's own flat fields among a document's ``names`` (not a team's, not
     nested)."""
-    return tuple(k for k in names if k not in _NESTED_FIELDS and k not in Team.__slots__)
+    return tuple(
+        k for k in names if k not in _NESTED_FIELDS and k not in (*Team.LISTS, *Team.SCALARS)
+    )
 
 
 def _own_copier(*fields: tuple[str, ...]) -> Callable[[Any, Any], None]:
@@ -159,15 +163,14 @@ class DisasterState(Expedition):
     _NESTED = _NESTED_FIELDS
     _FLAT = _own_fields(_LISTS)
     _OWN_SCALARS = _own_fields(_SCALARS)
-    __slots__ = (
-        *(k for k in (*_FLAT, *_NESTED, *_OWN_SCALARS) if k not in TABLE_FIELDS),
-        "_cache",
-        "team",
-        "teams",
-    )
+    __slots__ = ()
     _copy_own: ClassVar[Callable[[Any, Any], None]] = _own_copier(_FLAT, _NESTED, _OWN_SCALARS)
     """Copies the state's own fields but the table's and the teams' (:meth:`clone`),
     written out again for a subclass with fields of its own (:meth:`__init_subclass__`)."""
+
+    _NATIVE_RULES: ClassVar[type] = EngineHooks
+    """The native methods that stand in for this class's bindings in the compiled build
+    (:func:`.binding.bind_compiled`)."""
 
     _LAYER_FIELDS: ClassVar[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = (
         (),
@@ -191,9 +194,11 @@ class DisasterState(Expedition):
                 scalars += more[2]
         cls._copy_own = _own_copier(tuple(flat), tuple(nested), tuple(scalars))
         cls._WHO = phases.constant_players(cls.PHASES)
+        cls._SHAPE = shape_of(cls)
 
     def __init__(self, game: SeriesGame, seed: int) -> None:
         super().__init__(game, seed)  # type: ignore[arg-type]
+        self._shape = self._SHAPE
         rs = game.ruleset
         self.rs: Ruleset = rs
         """The game's components (its ruleset, read on every step)."""
@@ -419,11 +424,11 @@ class DisasterState(Expedition):
     # class's ``PHASES``; the contract's methods read the entry of the phase now
     PHASES: ClassVar[tuple[phases.Phase, ...]] = phases.merged(phases.ENGINE_PHASES)
     _WHO: ClassVar[tuple[int | None, ...]] = phases.constant_players(PHASES)
+    _SHAPE: ClassVar[StateShape]
+    """The class's table and flags, as each state holds them (``_shape``)."""
 
-    current_player = phases.current_player
     _chance_outcomes = phases._chance_outcomes
     _sample_chance = phases._sample_chance
-    _legal_actions = phases._legal_actions
     _is_legal = phases._is_legal
     _compute_legal = phases._compute_legal
     _action_text = phases._action_text
@@ -433,10 +438,6 @@ class DisasterState(Expedition):
     _phase_name = phases._phase_name
     _target_type = phases._target_type
 
-    legal_actions = phases.legal_actions
-    apply_action = phases.apply_action
-    apply_random_chance = phases.apply_random_chance
-    apply_legal = phases.apply_legal
     # ----------------------------------------------------------------- action texts
     # the rules of :mod:`.texts`
     _simple_text = texts._simple_text
@@ -503,3 +504,6 @@ class DisasterState(Expedition):
         new.teams = [t.clone() for t in self.teams]
         new.team = new.teams[self._active_index()]
         return new
+
+
+DisasterState._SHAPE = shape_of(DisasterState)

@@ -24,6 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from highcamp.core import State
 
+from .binding import bind_compiled
+from .hooks import EngineHooks
+
 if TYPE_CHECKING:
     from .components import Ruleset
 
@@ -45,10 +48,10 @@ TABLE_FIELDS = (
 """The table's fields, by name (saved in the state's document with the others)."""
 
 
-class Expedition(State):
+class Expedition(EngineHooks, State):  # type: ignore[misc]  # _game: a SeriesGame
     """The table every team plays on (slotted; the rules read these fields directly)."""
 
-    __slots__ = ("rs", *TABLE_FIELDS)
+    __slots__ = ()
 
     rs: Ruleset
     """The game's components: board, event tokens, teams, charts (never copied)."""
@@ -75,10 +78,17 @@ class Expedition(State):
     watch_blank: int
     """Storm Watch spaces covered with no token (the container ran dry)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A state class's rules bind as methods in the compiled build too
+        (:func:`.binding.bind_compiled`; nothing to do interpreted)."""
+        super().__init_subclass__(**kwargs)
+        bind_compiled(cls)
+
     def _copy_into(self, new: Expedition) -> None:
         """Copy the table into ``new`` (no list shared; the components are)."""
         # written out: a clone copies the table on every search step
         new.rs = self.rs
+        new._shape = self._shape
         new.container = self.container.copy()
         new.set_aside = self.set_aside.copy()
         new.removed = self.removed.copy()

@@ -82,11 +82,11 @@ def _begin_fates(self: SeriesState) -> None:
 def _seat_fates(self: SeriesState) -> None:
     """A team's Game End: the helicopter first, if its bonus has one and a client is
     stranded [14.2], then each client's fate [11.2]."""
-    if team_bonus(self._seat_game().bonus).helicopter and self._stranded():
+    if team_bonus(self._seat_game().bonus).helicopter and _stranded(self):
         self.phase = P_HELI
         return
     self.team.heli_done = True
-    self._build_fates()
+    _build_fates(self)
 
 
 def _stranded(self: SeriesState) -> list[int]:
@@ -120,10 +120,10 @@ def _build_fates(self: SeriesState) -> None:
         p = self.team.pos[ng + c]
         if p == 0 or p in (LOST, DEAD) or (p < 0 and p != QUEUE):
             continue
-        zone = self._zone(c)
+        zone = _zone(self, c)
         k = ZONE_ORDER.index(zone)
         if zone == "death":
-            self._die(c, self._DEATH_ZONE)
+            _die(self, c, self._DEATH_ZONE)
             continue
         if WILL_TO_LIVE in self._traits(c) and zone in ("near", "medium"):
             self.team.fates[c] = "will to live"
@@ -136,10 +136,10 @@ def _build_fates(self: SeriesState) -> None:
             self.team.fates[c] = "healed"
             continue
         if k >= 3:
-            self._die(c, "Acute Mountain Sickness")
+            _die(self, c, "Acute Mountain Sickness")
             continue
         self.fate_list.append([c, ZONE_ORDER[k]])
-    self._next_fate()
+    _next_fate(self)
 
 
 def _take_off(self: SeriesState, m: int) -> None:
@@ -148,7 +148,7 @@ def _take_off(self: SeriesState, m: int) -> None:
 
 
 def _die(self: SeriesState, c: int, why: str) -> None:
-    self._take_off(self._game.ng + c)
+    _take_off(self, self._game.ng + c)
     self.team.pos[self._game.ng + c] = DEAD
     self.team.fates[c] = "died: " + why
     self._emit(f"{self.name(self._game.ng + c)} dies ({why})", R_DEATH)
@@ -162,9 +162,9 @@ def _next_fate(self: SeriesState) -> None:
         self.phase = P_FATE
         return
     for c, key in self.fate_list:
-        self._die(c, f"no token left to draw ({key})")
+        _die(self, c, f"no token left to draw ({key})")
     self.fate_list = []
-    self._finish()
+    _finish(self)
 
 
 def _fate_options(self: SeriesState) -> list[int]:
@@ -172,9 +172,9 @@ def _fate_options(self: SeriesState) -> list[int]:
     ng = self._game.ng
     acts = [ACCEPT]
     if self.fate_key != "lost":
-        here = self._place_of(ng + c)
+        here = _place_of(self, ng + c)
         for g in range(ng):
-            if self._place_of(g) == here and not self.team.sacrificed[g]:
+            if _place_of(self, g) == here and not self.team.sacrificed[g]:
                 acts.append(SACRIFICE + g)  # [11.4]: on the same space
         if (
             len([t for t in self.team.kept if self.rs.tokens[t].effect == "med_kit"])
@@ -207,13 +207,13 @@ def _fate_result(self: SeriesState, t: int) -> None:
         R_FATE_LOST if self.fate_key == "lost" else R_FATE_ZONE,
     )
     if result == "LIVE":
-        self._survive(c)
-        self._next_fate()
+        _survive(self, c)
+        _next_fate(self)
         return
     self.fate_token = t
     if self._fate_options() == [ACCEPT]:
-        self._die(c, "Frozen" if self.fate_key == "lost" else self.fate_key.title())
-        self._next_fate()
+        _die(self, c, "Frozen" if self.fate_key == "lost" else self.fate_key.title())
+        _next_fate(self)
         return
     self.phase = P_FATE_CHOICE
 
@@ -274,7 +274,7 @@ def _fate_choice(self: SeriesState, action: int) -> None:
     c = self.fate_client
     ng = self._game.ng
     if action == ACCEPT:
-        self._die(c, "Frozen" if self.fate_key == "lost" else self.fate_key.title())
+        _die(self, c, "Frozen" if self.fate_key == "lost" else self.fate_key.title())
     elif action == MEDKIT:
         self.team.medkits_used += 1
         self.team.fates[c] = "saved by a Med Kit"
@@ -289,9 +289,9 @@ def _fate_choice(self: SeriesState, action: int) -> None:
     else:
         g = action - SACRIFICE
         self.team.sacrificed[g] = True
-        self._take_off(g)
+        _take_off(self, g)
         self.team.pos[g] = REMOVED
         self.team.tank[g] = False
         self.team.fates[c] = f"saved by {self.name(g)}"
         self._emit(f"{self.name(g)} gives their life for {self.name(ng + c)}", R_SACRIFICE)
-    self._next_fate()
+    _next_fate(self)

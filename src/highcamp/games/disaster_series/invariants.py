@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import markers
 from .constants import (
     DEAD,
     LOST,
@@ -56,7 +57,7 @@ def invariants(self: SeriesState) -> list[str]:
     """Every event token accounted for; each team's markers in a place a marker can be
     (the ruleset's ``_MARKER_PLACES``); the queue agrees with them; Prestige on its track;
     then the ruleset's own checks of the table (:meth:`_table_problems`)."""
-    problems = self._token_problems()
+    problems = _token_problems(self)
     queued = [e[1] for e in self.queue if e[1] != NEUTRAL]
     if len(set(queued)) != len(queued):
         problems.append("a marker is twice in the queue")
@@ -89,7 +90,7 @@ def _table_problems(self: SeriesState) -> list[str]:
     problems = []
     b = self.rs.board
     if len(self.teams) == 1:
-        if self._neutral_supply() < 0:
+        if markers._neutral_supply(self) < 0:
             problems.append("more neutral clients than exist")
     else:
         if any(e[1] == NEUTRAL for e in self.queue):

@@ -83,7 +83,7 @@ def _escape(self: SeriesState, space: int) -> int:
     best = 99
     for d in (1, -1):
         s, n = space, 0
-        while 0 <= s < size and self._is_blocked(s):
+        while 0 <= s < size and _is_blocked(self, s):
             s += d
             n += 1
         if 0 <= s < size:

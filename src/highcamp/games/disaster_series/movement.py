@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import allowances as allowance_rules
+from . import hillary_step, markers
 from .bonuses import team_bonus
 from .constants import (
     BAD_DIRECTION,
@@ -57,8 +59,8 @@ _NO_SKILLS: frozenset[str] = frozenset()
 
 def _begin_move(self: SeriesState) -> None:
     self.step = "move"
-    self.rounds = self._move_rounds(self._game)
-    self._start_round(first=True)
+    self.rounds = _move_rounds(self, self._game)
+    _start_round(self, first=True)
 
 
 def _move_rounds(self: SeriesState, game: SeriesGame) -> list[str]:
@@ -87,7 +89,7 @@ def _start_round(self: SeriesState, first: bool) -> None:
         self.option = -1
         self.guides_left = self._game.ng
         self.clients_left = self._game.nc
-    self._resume()
+    _resume(self)
 
 
 def _resume(self: SeriesState) -> None:
@@ -95,7 +97,7 @@ def _resume(self: SeriesState) -> None:
     own interruptions come first (``_RESUME_FIRST``: its one hook returns True when it has
     set the phase: K2's Noble Sacrifice and descents [7.3] [9.2], the two-player relocation of
     a Blocked Ridge marker [15.4])."""
-    first = self._RESUME_FIRST
+    first = self._shape.resume_first
     if first and first[0](self):
         return
     if self.entering:
@@ -112,7 +114,7 @@ def _resume(self: SeriesState) -> None:
     step = self.step
     if step == "move":  # the commonest first
         self.phase = P_MOVE
-        acts = self._move_actions()
+        acts = _move_actions(self)
         # the legal actions of the state this action leaves (with a marker moving, or
         # the options to choose from [7.1]); none but to finish: the round ends
         if self.mover < 0 and acts == [FINISH] and not (self.round == "clear" and self.option < 0):
@@ -127,9 +129,9 @@ def _resume(self: SeriesState) -> None:
 def _finish_round(self: SeriesState) -> None:
     self.mover = -1
     if self.rounds:
-        self._start_round(first=False)
+        _start_round(self, first=False)
         return
-    self._resolve_queue()
+    hillary_step._resolve_queue(self)
 
 
 def _options(self: SeriesState) -> list[int]:
@@ -162,7 +164,7 @@ def _move_actions(self: SeriesState) -> list[int]:
         choosing = self.round == "clear" and self.option < 0
         if choosing:
             acts = self._options()
-            if self._OWN_MOVES:
+            if self._shape.own_moves:
                 return acts  # the ruleset's own options, whole (K2 [8.1])
         else:
             acts = [FINISH]
@@ -182,7 +184,7 @@ def _move_actions(self: SeriesState) -> list[int]:
             # allowances all at once, as :meth:`_client_selectable` reads them)
             pos = team.pos
             if self.guides_left > 0:
-                if self._SURE_GUIDES and self.rs.guides_always_move:
+                if self._shape.sure_guides and self.rs.guides_always_move:
                     # every guide card has a move whatever the tokens [7.4] [7.6]
                     for g in range(ng):
                         if not moved[g] and pos[g] >= 0:
@@ -194,7 +196,7 @@ def _move_actions(self: SeriesState) -> list[int]:
                             acts.append(SELECT + g)
             if self.clients_left > 0:
                 tired = team.tired
-                if not team.fx and self._SURE_CLIENTS:
+                if not team.fx and self._shape.sure_clients:
                     # no effect in force: a client has a move unless its card has none
                     # (the storm and the darkness lower it to one, not below) [7.4] [7.6]
                     cards = team.clients
@@ -202,7 +204,7 @@ def _move_actions(self: SeriesState) -> list[int]:
                     for x in range(ng, len(pos)):
                         if moved[x] or pos[x] < 0 or tired[x - ng] == 2:
                             continue
-                        if cards[x - ng] not in still or self._can_push(x - ng):
+                        if cards[x - ng] not in still or allowance_rules._can_push(self, x - ng):
                             acts.append(SELECT + x)
                 else:
                     allowances: list[int] | None = None
@@ -211,11 +213,11 @@ def _move_actions(self: SeriesState) -> list[int]:
                             continue
                         if allowances is None:
                             allowances = self._client_allowances()
-                        if allowances[x - ng] > 0 or self._can_push(x - ng):
+                        if allowances[x - ng] > 0 or allowance_rules._can_push(self, x - ng):
                             acts.append(SELECT + x)
         if team.held:  # held tokens to play [6.2]
             acts += self._plays()
-        if self._OWN_MOVES:  # (never choosing: its own options came whole)
+        if self._shape.own_moves:  # (never choosing: its own options came whole)
             self._selection_extras(acts)  # the ruleset's own (K2's [8.7] [9.2], Flashlight)
         return acts
     acts = []
@@ -267,9 +269,9 @@ def _move_actions(self: SeriesState) -> list[int]:
     else:
         if end_ok:
             acts.append(END_MOVE)
-        if game.advanced and not self.pushed and self._can_push(m - ng):  # [13.2]
+        if game.advanced and not self.pushed and allowance_rules._can_push(self, m - ng):  # [13.2]
             acts.append(PUSH)
-    if self._OWN_MOVES:
+    if self._shape.own_moves:
         self._mover_extras(acts, m, here)  # the ruleset's own (K2's tokens, [14.4] [9.2])
     return acts
 
@@ -278,7 +280,7 @@ def _end_problem(self: SeriesState) -> str | None:
     """Why the mover may not stop here, or None (a marker that has not left a blocked
     ridge it started on may stay [8.1])."""
     here = self.team.pos[self.mover]
-    if self._is_blocked(here) and (here != self.start_space or self.stepped):
+    if markers._is_blocked(self, here) and (here != self.start_space or self.stepped):
         return R_RIDGES
     return None
 
@@ -315,7 +317,7 @@ def _step_problem(self: SeriesState, action: int) -> str | None:
     if blocked:
         if not passes:
             return R_RIDGES
-        need = self._escape(nxt)
+        need = markers._escape(self, nxt)
         if self.remaining - 1 < need:
             return R_RIDGES
         if any(self.carry_limit - n - 1 < need for _, n in carried):
@@ -346,14 +348,14 @@ def _do_step(self: SeriesState, action: int) -> None:
         and up >= 0
         and cur in (up, down)
         and nxt in (up, down)
-        and "expert_climber" not in self._skills(m)
+        and "expert_climber" not in markers._skills(self, m)
     ):
         # an Expert Climber without skills in the storm [7.6] on Up or Down: going on
         # means taking the Hillary Step like everyone else [8.2]
         self.stepped = True
         self.remaining -= 1
         self.entering.append([m, d])
-        self._end_guide()
+        _end_guide(self)
         return
     team.pos[m] = nxt
     self.stepped = True
@@ -367,26 +369,26 @@ def _do_step(self: SeriesState, action: int) -> None:
     if m < ng:
         if nxt == b.summit:
             for entry in self.carried:
-                self._summit(entry[0] - ng)
+                _summit(self, entry[0] - ng)
         if into_queue:
-            expert = "expert_climber" in self._skills(m)
+            expert = "expert_climber" in markers._skills(self, m)
             group = [x[0] for x in self.carried]
             for c in group:
                 team.moved[c] = True
             self.carried = []
             if not expert:
                 group = [m, *group]
-                self._end_guide()
+                _end_guide(self)
             for x in group:
                 self.entering.append([x, d])
             if not expert:
                 return
         if self.remaining == 0:
-            self._end_guide()
+            _end_guide(self)
         return
     c = m - ng
     if nxt == b.summit:
-        self._summit(c)
+        _summit(self, c)
     if into_queue:
         self.entering.append([m, d])
         self.remaining = 0
@@ -403,7 +405,7 @@ def _do_step(self: SeriesState, action: int) -> None:
             self._get_lost(c)
             return
         self.lost_checks.append(c)
-    if self.remaining == 0 and not self._can_push(c) and not self.lost_checks:
+    if self.remaining == 0 and not allowance_rules._can_push(self, c) and not self.lost_checks:
         self._end_client()
 
 
@@ -446,7 +448,7 @@ def _drop(self: SeriesState) -> None:
         team.moved[x] = True
         if self._log is not None:
             self._emit(
-                f"{self.name(x)} is dropped off at {self.space_name(team.pos[x])} after {n}",
+                f"{self.name(x)} is dropped off at {markers.space_name(self, team.pos[x])} after {n}",
                 R_GUIDE,
             )
     self.carried = []
@@ -479,7 +481,7 @@ def _select(self: SeriesState, m: int) -> None:
     self.start_space = team.pos[m]
     self.stepped = False
     if m < ng:
-        skills = self._skills(m)
+        skills = markers._skills(self, m)
         self.remaining = self._guide_allowance(m)
         self.capacity = 2 if "strong" in skills else 1
         self.carry_limit = 3 if "fast" in skills else 2
@@ -494,16 +496,20 @@ def _select(self: SeriesState, m: int) -> None:
 def _move_action(self: SeriesState, action: int) -> None:
     if STEP_UP <= action <= STEP_DOWN:  # the commonest first
         self._do_step(action)
-        if self._UNBLOCKS and self.blocked:
+        if self._shape.unblocks and self.blocked:
             self._unblock()  # two players: a ridge left by a client may open [15.4]
     elif SELECT <= action < PICKUP:
         ng = self._game.ng
         self._select(action - SELECT)
-        if self.remaining == 0 and self.mover >= ng and not self._can_push(self.mover - ng):
+        if (
+            self.remaining == 0
+            and self.mover >= ng
+            and not allowance_rules._can_push(self, self.mover - ng)
+        ):
             self._end_client()
     elif action == END_MOVE:
         if self.mover < self._game.ng:
-            self._end_guide()
+            _end_guide(self)
         else:
             self._end_client()
     elif action == FINISH:
@@ -530,7 +536,7 @@ def _move_action(self: SeriesState, action: int) -> None:
     elif action >= PLAY:
         self._move_play(action)  # the held tokens, a ruleset's own actions
         return
-    self._resume()
+    _resume(self)
 
 
 def _move_play(self: SeriesState, action: int) -> None:
@@ -538,7 +544,7 @@ def _move_play(self: SeriesState, action: int) -> None:
     ruleset's own actions are its own: K2's bivouacs and Flashlight,
     :func:`.k2.phases._move_play`)."""
     if action < TARGET_CLIENT:
-        t, eff = self._play_held(action)
+        t, eff = allowance_rules._play_held(self, action)
         if eff == "ridges_open":
             self._emit("Ridges Open: all Blocked Ridge markers removed", R_EVENTS)
         else:
@@ -546,10 +552,10 @@ def _move_play(self: SeriesState, action: int) -> None:
                 f"{self._game.ruleset.tokens[t].name}: clients move one more space", R_EVENTS
             )
         if eff in self._FOR_BOTH:
-            self._resume()
+            _resume(self)
             _for_both(self, eff)
             return
-    self._resume()
+    _resume(self)
 
 
 def _for_both(self: SeriesState, eff: str) -> None:

@@ -8,7 +8,7 @@ Each layer contributes or replaces entries: the shared engine (:data:`ENGINE_PHA
 K2 (:mod:`.k2.phases`), the two-player rules (:mod:`.two_player_phases`) and K2 for two
 players (:mod:`.k2.two_player_phases`). A state class holds its merged table once, as the
 class attribute ``PHASES`` (a tuple indexed by phase number), and the contract's methods
-below read ``self.PHASES[self.phase]``; no layer overrides them.
+below read ``self._shape.table[self.phase]``; no layer overrides them.
 
 >>> import highcamp
 >>> s = highcamp.load_game("disaster-on-everest").new_initial_state(seed=1)
@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from highcamp.core import CHANCE, TERMINAL, IllegalActionError, State
+from highcamp.core import CHANCE, TERMINAL, IllegalActionError
 
 from . import movement, texts, transitions
 from .constants import (
@@ -231,44 +231,36 @@ def replaced(entry: Phase, **fields: Any) -> Phase:
 # ====================================================================== the contract
 # the state's methods (engine.py binds them; no layer overrides them): each reads the
 # entry of the phase now
-def current_player(self: SeriesState) -> int:
-    """0 (or the seat) at a decision, ``CHANCE`` at a draw or roll, ``TERMINAL`` at the end."""
-    who = self._WHO[self.phase]  # the phases whose player never changes (hot path)
-    if who is None:
-        return self.PHASES[self.phase].player(self)
-    if who == ACTIVE:  # two players: the active seat
-        return self.active  # type: ignore[attr-defined, no-any-return]
-    return who
 
 
 def _chance_outcomes(self: SeriesState) -> list[tuple[int, float]]:
-    return self.PHASES[self.phase].outcomes(self)
+    return self._shape.table[self.phase].outcomes(self)
 
 
 def _sample_chance(self: SeriesState, u: int) -> int:
-    return self.PHASES[self.phase].sample(self, u)
+    return self._shape.table[self.phase].sample(self, u)
 
 
 def _is_legal(self: SeriesState, action: int) -> bool:
-    return self.PHASES[self.phase].is_legal(self, action)
+    return self._shape.table[self.phase].is_legal(self, action)
 
 
 def _compute_legal(self: SeriesState) -> list[int]:
-    return self.PHASES[self.phase].legal(self)
+    return self._shape.table[self.phase].legal(self)
 
 
 def _action_text(self: SeriesState, action: int) -> str:
-    return self.PHASES[self.phase].text(self, action)
+    return self._shape.table[self.phase].text(self, action)
 
 
 def _rule_of(self: SeriesState, action: int) -> str:
     """The rule (by name) of ``action`` now."""
-    return self.PHASES[self.phase].rule(self, action)
+    return self._shape.table[self.phase].rule(self, action)
 
 
 def _refuse(self: SeriesState, action: int) -> IllegalActionError:
     """Why ``action`` is not legal now, with its rule by name (the phase's ``why_not``)."""
-    err = self.PHASES[self.phase].why_not(self, action)
+    err = self._shape.table[self.phase].why_not(self, action)
     if err is None:  # the fast check and why_not disagree: a defect of the table
         raise AssertionError(f"action {action} is legal in phase {self.phase}")
     return err
@@ -276,8 +268,8 @@ def _refuse(self: SeriesState, action: int) -> IllegalActionError:
 
 def _apply(self: SeriesState, action: int) -> None:
     self._cache = None
-    self.PHASES[self.phase].apply(self, action)
-    if self._UNBLOCKS and self.blocked:
+    self._shape.table[self.phase].apply(self, action)
+    if self._shape.unblocks and self.blocked:
         _after_each(self)
 
 
@@ -290,98 +282,7 @@ def _after_each(self: SeriesState) -> None:
 
 def _phase_name(self: SeriesState) -> str:
     """The name of the phase (what the next action is), for observations."""
-    return self.PHASES[self.phase].name
-
-
-def legal_actions(self: SeriesState) -> list[int]:
-    """The legal action ids now (the contract's): the memo the last transition left,
-    copied, else computed as the contract does."""
-    cache = self._cache
-    if cache is not None:
-        return cache.copy()
-    return State.legal_actions(self)  # type: ignore[arg-type]  # self is a State
-
-
-def apply_action(self: SeriesState, action: int) -> None:
-    """Apply an action (the contract's): an action of the memo the last transition
-    left is legal without asking the phase again; anything else is checked by the
-    contract (and refused with its rule and reason)."""
-    cache = self._cache
-    if cache is not None and type(action) is int and action in cache:
-        if self._log is not None:
-            self._log_action(action)
-        self._cache = None  # the contract's _apply, inlined (hot path)
-        self.PHASES[self.phase].apply(self, action)
-        if self._UNBLOCKS and self.blocked:
-            _after_each(self)
-        self._history.append(action)
-        return
-    State.apply_action(self, action)  # type: ignore[arg-type]  # self is a State
-
-
-def apply_legal(self: SeriesState, action: int) -> None:
-    """Apply ``action`` known to be legal now (the contract's
-    :meth:`highcamp.State.apply_legal`, for search loops and the campaign's climbs), the
-    contract's ``_apply`` inlined.
-
-    >>> import highcamp
-    >>> a = highcamp.load_game("disaster-on-k2").new_initial_state(seed=2)
-    >>> b = a.clone()
-    >>> a.apply_legal(a.chance_outcomes()[0][0]); highcamp.State.apply_legal(b, b.chance_outcomes()[0][0])
-    >>> a == b
-    True
-    """
-    if self._log is not None:
-        self._log_action(action)
-    self._cache = None
-    self.PHASES[self.phase].apply(self, action)
-    if self._UNBLOCKS and self.blocked:
-        _after_each(self)
-    self._history.append(action)
-
-
-def apply_random_chance(self: SeriesState) -> int:
-    """Resolve a chance step from the state's seeded generator (the contract's
-    :meth:`highcamp.State.apply_random_chance`, the same draw): the phase's entry is read
-    once for who acts, the sample and the transition (hot path: a quarter of a random
-    playout's actions are chance steps).
-
-    >>> import highcamp
-    >>> a = highcamp.load_game("disaster-on-everest").new_initial_state(seed=3)
-    >>> b = a.clone()
-    >>> a.apply_random_chance() == highcamp.State.apply_random_chance(b)
-    True
-    """
-    phase = self.phase
-    entry = self.PHASES[phase]
-    who = self._WHO[phase]
-    if (entry.player(self) if who is None else who) != CHANCE:
-        raise IllegalActionError(rule="R-0-3", reason="this is not a chance step")
-    key = self._key
-    if key is None:
-        key = self._keep_key()
-    # highcamp.core.rng.draw_keyed(key, len(history)) written out, as the contract's
-    # apply_random_chance does (a call less at every chance step: about 2% of a random
-    # playout); test_hot_path.py keeps the two chance steps equal for every variant
-    z = (key + (len(self._history) + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    action = entry.sample(self, z ^ (z >> 31))  # legal by construction
-    if self._log is not None:
-        self._log_action(action)
-    self._cache = None  # the contract's _apply, inlined
-    entry.apply(self, action)
-    if self._UNBLOCKS and self.blocked:
-        _after_each(self)
-    self._history.append(action)
-    return action
-
-
-def _legal_actions(self: SeriesState) -> list[int]:
-    """The legal actions: the memo a transition left (``_resume``), or computed now. A
-    read never writes the memo, so reading a state changes nothing."""
-    cache = self._cache
-    return self._compute_legal() if cache is None else cache
+    return self._shape.table[self.phase].name
 
 
 def _target_type(self: SeriesState) -> str:

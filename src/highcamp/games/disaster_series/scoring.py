@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from highcamp.core import ScoreBreakdown, ScoreLine
 
+from . import texts
 from .constants import (
     DEAD,
     P_OVER,
@@ -35,12 +36,12 @@ def _team_score(self: SeriesState, team: Team) -> ScoreBreakdown:
     game = self._game
     ng = game.ng
     pos = team.pos
-    lines = self._client_lines("clients", team)
-    lines.append(self._cited_line("Prestige left", team.prestige, R_SCORE))
+    lines = _client_lines(self, "clients", team)
+    lines.append(texts._cited_line(self, "Prestige left", team.prestige, R_SCORE))
     tanks = sum(1 for g in range(ng) if team.tank[g] and pos[g] == 0)
-    lines.append(self._cited_line(f"{tanks} oxygen tanks at High Camp", 3 * tanks, R_SCORE))
-    lines.append(self._luck_line(team))
-    total = sum(ln.points for ln in lines)
+    lines.append(texts._cited_line(self, f"{tanks} oxygen tanks at High Camp", 3 * tanks, R_SCORE))
+    lines.append(_luck_line(self, team))
+    total: int | float = sum(ln.points for ln in lines)
     return ScoreBreakdown(
         player=0,
         lines=tuple(lines),
@@ -53,7 +54,7 @@ def _team_score(self: SeriesState, team: Team) -> ScoreBreakdown:
             "storm_turns": max(self.storm - 1, 0),
             "turns": self.turn,
             "storm_arrived_turn": self.turn - self.storm + 1 if self.storm else None,
-            **self.tally_figures(team),
+            **tally_figures(self, team),
         },
     )
 
@@ -71,7 +72,7 @@ def tally_figures(self: SeriesState, team: Team | None = None) -> dict[str, int]
     return dict(zip(TALLIES, (team or self.team).tallies, strict=True))
 
 
-def score(self: SeriesState) -> float:
+def score(self: SeriesState) -> int | float:
     """The total of :meth:`score_breakdown`."""
     return self.score_breakdown()[0].total
 
@@ -110,11 +111,13 @@ def _client_lines(self: SeriesState, people: str, team: Team) -> list[ScoreLine]
         key = (cards[c], goal, dead, first)
         line = memo.get(key)
         if line is None:
-            line = self._cited_line(*_client_line(self, cards[c], goal, dead, first), key=key)
+            line = texts._cited_line(
+                self, *_client_line(self, cards[c], goal, dead, first), key=key
+            )
         lines.append(line)
         if goal and not dead:
             at_camp += pos[ng + c] == 0
-    lines.append(self._cited_line(f"{at_camp} {people} at High Camp", at_camp, R_SCORE))
+    lines.append(texts._cited_line(self, f"{at_camp} {people} at High Camp", at_camp, R_SCORE))
     return lines
 
 
@@ -140,4 +143,4 @@ def _client_line(
 def _luck_line(self: SeriesState, team: Team) -> ScoreLine:
     """2 points for a Luck token still held [12.0]."""
     luck = any(self.rs.tokens[t].effect == "luck" for t in team.held)
-    return self._cited_line("Luck token held", 2 if luck else 0, R_SCORE)
+    return texts._cited_line(self, "Luck token held", 2 if luck else 0, R_SCORE)

@@ -56,6 +56,7 @@ from .constants import NEUTRAL
 from .engine import DisasterState
 from .events import EFFECTS, Effect
 from .phases import ENGINE_PHASES, merged
+from .protocols import TwoPlayerSeries
 from .team import Team
 from .two_player_events import TWO_PLAYER_EFFECTS
 from .two_player_options import (
@@ -150,7 +151,11 @@ __all__ = [
 
 # ====================================================================== the state
 if TYPE_CHECKING:
-    _Rules = DisasterState  # what the mixin's methods call on (``super()``): a series state
+
+    class _Rules(DisasterState, TwoPlayerSeries):
+        """What the mixin's methods call on (``super()``): a series state with the
+        two-player rules' members."""
+
 else:
     _Rules = object
 
@@ -414,7 +419,7 @@ class TwoPlayerRules(_Rules):
         return super().observation(0)
 
 
-class TwoPlayerState(TwoPlayerRules, DisasterState):
+class TwoPlayerState(TwoPlayerRules, DisasterState, TwoPlayerSeries):
     """A position of a two-player game [15.0]: two teams on one board."""
 
     __slots__ = TwoPlayerRules._SLOTS_2P

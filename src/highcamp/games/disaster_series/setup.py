@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import markers
 from .bonuses import team_bonus
 from .constants import (
     P_CDRAW,
@@ -84,14 +85,14 @@ def _setup(self: SeriesState) -> None:
 def _seat_setup(self: SeriesState) -> None:
     """Set up the active seat's team from its own game (:func:`_draw_team`); a ruleset with
     teams of its own kind sets them up itself (K2's [5.*])."""
-    if self._draw_team(self._seat_game()):
-        self._seat_ready(False)
+    if _draw_team(self, self._seat_game()):
+        _seat_ready(self, False)
 
 
 def _setup_next(self: SeriesState) -> None:
     """After a card hired or drawn: the team, once complete, is ready."""
-    if self._team_drawn():
-        self._seat_ready(True)
+    if _team_drawn(self):
+        _seat_ready(self, True)
 
 
 def _seat_ready(self: SeriesState, drawn: bool) -> None:
@@ -164,7 +165,7 @@ def _begin_turn(self: SeriesState) -> None:
     self.drawn = []
     if self.draws_left == 0:
         self._emit("no token left to draw: the storm builds anyway", R_WATCH)
-        if not self._storm_phase():
+        if not markers._storm_phase(self):
             self.watch_blank += 1
             self._check_watch()
         self._begin_move()

@@ -57,7 +57,11 @@ class Team:
         "heli_client",
     )
     """The team's numbers and flags."""
-    __slots__ = (*LISTS, *SCALARS)
+    __slots__ = (
+        *LISTS,
+        *SCALARS,
+        *("bivouacked", "flash", "secret_goal", "goal_done", "sherpa_summit", "summited_with"),
+    )
 
     def __init__(self, ng: int, nc: int, prestige: int) -> None:
         self.guides: list[int] = []  # card indices into the ruleset's guides
@@ -80,10 +84,16 @@ class Team:
         self.bonus_used = False  # a team bonus used [14.2]
         self.heli_done = False
         self.heli_client = -1
+        self.bivouacked: list[bool] = [False] * (ng + nc)
+        self.flash = -1
+        self.secret_goal = -1
+        self.goal_done = False
+        self.sherpa_summit = False
+        self.summited_with = False
 
     def clone(self) -> Team:
         """An independent copy (no list shared)."""
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))
         self._copy_to(new)
         return new
 
@@ -112,18 +122,12 @@ class Team:
 
     def fields(self) -> dict[str, Any]:
         """Every field by name (for comparisons and checks, not for the hot path)."""
-        return {
-            k: getattr(self, k)
-            for cls in type(self).__mro__
-            for k in cls.__dict__.get("__slots__", ())
-        }
+        return {k: getattr(self, k) for k in (*self.LISTS, *self.SCALARS)}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Team) or type(other) is not type(self):
             return NotImplemented
         return self.fields() == other.fields()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
         return (
@@ -153,14 +157,7 @@ class K2Team(Team):
         "sherpa_summit",
         "summited_with",
     )
-    __slots__ = (
-        "bivouacked",
-        "flash",
-        "goal_done",
-        "secret_goal",
-        "sherpa_summit",
-        "summited_with",
-    )
+    __slots__ = ()
 
     def __init__(self, ng: int, nc: int, prestige: int) -> None:
         super().__init__(ng, nc, prestige)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from highcamp.core import IllegalActionError, ScoreLine, State
 
+from . import markers
 from .constants import (
     ACCEPT,
     BUY,
@@ -160,7 +161,7 @@ def _simple_text(self: SeriesState, action: int) -> str:
             self.team.pos[m] in (b.up, b.down)
             and self.team.pos[m] + d in (b.up, b.down)
             and m < self._game.ng
-            and "expert_climber" not in self._skills(m)
+            and "expert_climber" not in markers._skills(self, m)
         ):
             return f"{self.name(m)} enters the Hillary Step queue going {way}"
         if self.carried:
@@ -179,7 +180,7 @@ def _simple_text(self: SeriesState, action: int) -> str:
         tok = self._game.ruleset.tokens[self.current]
         if action == BUY:
             return f"buy {tok.name} for {tok.cost} Prestige"
-        if self._storm_phase():
+        if markers._storm_phase(self):
             return f"decline {tok.name} (set aside)"
         return f"decline {tok.name} (Storm Watch {len(self.storm_watch) + self.watch_blank + 1})"
     if action == PUSH:
@@ -218,7 +219,11 @@ def _refusal(self: SeriesState, action: int) -> IllegalActionError:
 
 
 def _cited_line(
-    self: SeriesState, label: str, points: float, rule: str, key: tuple[Any, ...] | None = None
+    self: SeriesState,
+    label: str,
+    points: int | float,
+    rule: str,
+    key: tuple[Any, ...] | None = None,
 ) -> ScoreLine:
     """The score line ``label`` with ``points`` and its rule numbered, built once per
     ruleset (``key``, by default the three, names it in the memo

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import allowances, fate, markers, movement, setup, turn
 from .constants import (
     ACCEPT,
     BUY,
@@ -45,36 +46,36 @@ def apply_draw(self: SeriesState, action: int) -> None:
     self.drawn.append(t)
     self.draws_left -= 1
     if self.draws_left == 0:
-        self._after_draw()
+        turn._after_draw(self)
 
 
 def apply_fate(self: SeriesState, action: int) -> None:
     """A fate token drawn from the pool [11.1]."""
-    self._fate_result(action - TOKEN)
+    fate._fate_result(self, action - TOKEN)
 
 
 def apply_die(self: SeriesState, action: int) -> None:
     """A die rolled (for what ``die_for`` says)."""
-    self._die_rolled(action - DIE + 1)
+    _die_rolled(self, action - DIE + 1)
 
 
 def apply_guide_drawn(self: SeriesState, action: int) -> None:
     """A guide card drawn for a random team [14.1]."""
     self.team.guides.append(action - GDRAW)
-    self._setup_next()
+    setup._setup_next(self)
 
 
 def apply_client_drawn(self: SeriesState, action: int) -> None:
     """A client card drawn for a random team [14.1]."""
     self.team.clients.append(action - CDRAW)
-    self._setup_next()
+    setup._setup_next(self)
 
 
 def apply_hire(self: SeriesState, action: int) -> None:
     """A guide hired (the team bonus [14.2])."""
     self.team.guides.append(action - HIRE)
     if len(self.team.guides) == self._game.ng:
-        self._setup_next()
+        setup._setup_next(self)
 
 
 def apply_keep(self: SeriesState, action: int) -> None:
@@ -89,7 +90,7 @@ def apply_keep(self: SeriesState, action: int) -> None:
     self.container.extend(self.drawn)
     self.container.sort()
     self.drawn = []
-    self._prep_roll()
+    turn._prep_roll(self)
 
 
 def apply_return(self: SeriesState, action: int) -> None:
@@ -101,13 +102,13 @@ def apply_return(self: SeriesState, action: int) -> None:
     self.removed.extend(self.drawn)
     self._emit(f"{self._game.ruleset.tokens[self.drawn[0]].name} is removed from the game", R_PREP)
     self.drawn = []
-    self._prep_roll()
+    turn._prep_roll(self)
 
 
 def apply_buy(self: SeriesState, action: int) -> None:
     """The event bought or declined [6.2] [6.3]."""
     if action == BUY:
-        self._buy()
+        turn._buy(self)
     else:
         self._decline()
 
@@ -126,7 +127,7 @@ def apply_spot(self: SeriesState, action: int) -> None:
     """The queue spot chosen after a 6 [8.2]."""
     m, d = self.entering.pop(0)
     self._place_in_queue(m, d, action - SPOT)
-    self._resume()
+    movement._resume(self)
 
 
 def apply_heli(self: SeriesState, action: int) -> None:
@@ -135,12 +136,12 @@ def apply_heli(self: SeriesState, action: int) -> None:
     self.team.heli_done = True
     if action != ACCEPT:
         c = action - HELI
-        self._take_off(ng + c)
+        fate._take_off(self, ng + c)
         self.team.pos[ng + c] = 0
         self.team.heli_client = c
         self.team.fates[c] = "helicopter"
         self._emit(f"a helicopter brings {self.name(ng + c)} down", R_BONUS)
-    self._build_fates()
+    fate._build_fates(self)
 
 
 def apply_fate_choice(self: SeriesState, action: int) -> None:
@@ -153,7 +154,7 @@ def _die_rolled(self: SeriesState, d: int) -> None:
     (``_ROLL_FIRST``: its one hook returns the face to go on with, or None when it has resolved
     the roll: K2's Luck and Lucky, descents, bivouacs and chimneys, the two-player rolls for
     the waiting team's climbers)."""
-    first = self._ROLL_FIRST
+    first = self._shape.roll_first
     if first:
         face = first[0](self, d)
         if face is None:
@@ -170,19 +171,19 @@ def _die_rolled(self: SeriesState, d: int) -> None:
             self.phase = P_SPOT
             return
         spot = d - 1
-        while not self._spot_open(spot):
+        while not markers._spot_open(self, spot):
             spot += 1
         self.entering.pop(0)
         self._place_in_queue(m, direction, spot)
-        self._resume()
+        movement._resume(self)
         return
     if kind == "lost":
         c = self.lost_checks.pop(0)
         if d <= 2:
             self._get_lost(c)
-        elif self.mover == ng + c and self.remaining == 0 and not self._can_push(c):
+        elif self.mover == ng + c and self.remaining == 0 and not allowances._can_push(self, c):
             self._end_client()
-        self._resume()
+        movement._resume(self)
         return
     if kind == "resolve":
         if self._log is not None:
@@ -206,7 +207,7 @@ def _die_rolled(self: SeriesState, d: int) -> None:
         elif d <= 4:
             self.team.pos[m] = 0
             self._emit(f"{self.name(m)} is injured and returns to High Camp", R_EVENTS)
-        self._resume()
+        movement._resume(self)
         return
 
 
@@ -232,14 +233,14 @@ def apply_target(self: SeriesState, action: int) -> None:
         self._emit(f"{self.name(g)} carries an Oxygen Tank", R_EVENTS)
     elif kind == "avalanche":
         self._avalanche(action - TARGET_SPACE)
-    self._resume()
+    movement._resume(self)
 
 
 def _avalanche(self: SeriesState, space: int) -> None:
     ng = self._game.ng
-    if self._guide_on(space):
+    if markers._guide_on(self, space):
         self._emit("the guide shelters the clients from the Avalanche", R_EVENTS)
         return
-    for c in self._client_at(space):
+    for c in markers._client_at(self, space):
         self.team.pos[ng + c] = space - 1
         self._emit(f"the Avalanche sweeps {self.name(ng + c)} down", R_EVENTS)

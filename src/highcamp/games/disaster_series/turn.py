@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import markers, movement
 from .constants import (
     BUY,
     DECLINE,
@@ -60,7 +61,7 @@ def _place_event(self: SeriesState) -> None:
     if (
         spot < b.queue_length
         and (not queue or spot not in [e[0] for e in queue])
-        and self._neutral_supply() > 0
+        and markers._neutral_supply(self) > 0
     ):
         self.queue.append([spot, NEUTRAL, 0])
         if self._log is not None:
@@ -87,7 +88,7 @@ def _ridges_placed(self: SeriesState, number: int) -> list[int]:
 def _decline(self: SeriesState) -> None:
     t = self.current
     self.current = -1
-    if self._storm_phase():
+    if markers._storm_phase(self):
         self.set_aside.append(t)
         if self._log is not None:
             self._emit(f"{self._game.ruleset.tokens[t].name} is set aside", R_WATCH)
@@ -103,7 +104,7 @@ def _decline(self: SeriesState) -> None:
 
 
 def _buy(self: SeriesState) -> None:
-    self._take_event(self._game.ruleset.tokens[self.current].cost)
+    _take_event(self, self._game.ruleset.tokens[self.current].cost)
 
 
 def _take_event(self: SeriesState, price: int) -> None:
@@ -125,9 +126,9 @@ def _take_event(self: SeriesState, price: int) -> None:
             self._emit(f"{tok.name} is kept in front of the player", R_POOL)
     else:
         self.set_aside.append(t)
-    self._effect(tok.effect)(self, t)
+    _effect(self, tok.effect)(self, t)
     if self.phase not in (P_TARGET, P_DIE):
-        self._resume()
+        movement._resume(self)
 
 
 def _effect(self: SeriesState, effect: str) -> Effect:

@@ -26,7 +26,7 @@ def _begin_seat_move(self: TwoPlayerSeries) -> None:
     self.step = "move"
     self.pending_block = -1
     self.rounds = self._move_rounds(self._game.seat_games[self.active])  # the seat's game
-    self._start_round(first=True)
+    self._start_round(True)  # the first round
 
 
 def _ridges_open_playable(self: TwoPlayerSeries) -> bool:

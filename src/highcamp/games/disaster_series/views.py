@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import markers, phases
 from .constants import (
     MARKER_NAMES,
     PREP_NAMES,
@@ -46,10 +47,10 @@ def observation(self: SeriesState, player: int) -> dict[str, Any]:
     tok = rs.tokens[self.current] if self.current >= 0 else None
     team = self._team_view(self.team)
     obs = {
-        "phase": self._phase_name(),
+        "phase": phases._phase_name(self),
         "step": self.step,
         "turn": self.turn,
-        "storm_phase": self._storm_phase(),
+        "storm_phase": markers._storm_phase(self),
         "storm_track": self.storm,
         "storm_pending": self.storm_pending,
         "storm_watch": [rs.tokens[t].name for t in self.storm_watch]

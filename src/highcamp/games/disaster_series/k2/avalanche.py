@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import markers
+from .. import movement as series_movement
 from ..constants import (
     DEAD,
     GOOD_DIRECTION,
@@ -68,7 +70,7 @@ def _two_player_hold(self: K2TwoPlayerSeries) -> bool:
         seat, space = self.noble_next, self.noble_next_space
         self.noble_next = self.noble_next_space = -1
         self._seat(seat)
-        self.noble_victims = self._client_at(space)
+        self.noble_victims = markers._client_at(self, space)
         self.noble_space = space
         self.phase = P_NOBLE
         return True
@@ -95,9 +97,9 @@ def _decline(self: K2Series) -> None:
     self.current = -1
     before = bool(self.collapsed)  # [14.5]: only tokens after Bottleneck I's collapse
     if (
-        self._storm_phase()
+        markers._storm_phase(self)
         or self.storm_pending
-        or self._track_len() >= self._game.ruleset.board.storm_watch
+        or _track_len(self) >= self._game.ruleset.board.storm_watch
     ):
         self.set_aside.append(t)
         if self._log is not None:
@@ -105,24 +107,24 @@ def _decline(self: K2Series) -> None:
     else:
         self.storm_watch.append(t)
         if self._log is not None:
-            self._say(f"{tok.name} covers Avalanche Track {self._track_len()}", R_AVALANCHE)
+            self._say(f"{tok.name} covers Avalanche Track {_track_len(self)}", R_AVALANCHE)
         self._check_watch()
-    if self._game.balcony_collapse and before:
+    if self.k2_game.balcony_collapse and before:
         for space, _, number, _ in self.k2.collapses:
             if space in self.collapsed:
                 continue
             if number and tok.ridge == number:
                 self._collapse(space, R_VARIANT)
             break  # only the lowest standing Bottleneck space can collapse next
-    self._resume()
+    series_movement._resume(self)
 
 
 def _check_watch(self: K2Series) -> None:
     """The Serac collapses on the Avalanche Track's 5th, 7th and 8th spaces (only the 5th
     in the [14.5] variant); darkness after the 8th [7.3]."""
-    n = self._track_len()
+    n = _track_len(self)
     for space, at, number, _ in self.k2.collapses:
-        if at == n and not (self._game.balcony_collapse and number):
+        if at == n and not (self.k2_game.balcony_collapse and number):
             self._collapse(space, R_AVALANCHE)
     if n >= self._game.ruleset.board.storm_watch:
         self.storm_pending = True
@@ -137,7 +139,7 @@ def _collapse(self: K2Series, space: int, rule: str) -> None:
         self.blocked.remove(space)
     self._say(f"Balcony Serac Collapse! on {self._game.ruleset.board.names[space]}", rule)
     ng = self._game.ng
-    victims = self._client_at(space)
+    victims = markers._client_at(self, space)
     guides = [g for g in range(ng) if self.team.pos[g] == space]
     if victims and guides:
         self.noble_victims = victims
@@ -145,7 +147,7 @@ def _collapse(self: K2Series, space: int, rule: str) -> None:
         self.phase = P_NOBLE
         return
     for c in victims:
-        self._kill(c, "Serac collapse", R_AVALANCHE)
+        _kill(self, c, "Serac collapse", R_AVALANCHE)
 
 
 def _kill(self: K2Series, c: int, why: str, rule: str) -> None:
@@ -175,7 +177,8 @@ def _noble(self: K2Series, action: int) -> None:
         self.team.pos[self._game.ng + saved] = up
         g = next(g for g in range(self._game.ng) if self.team.pos[g] == space)
         self.team.sacrificed[g] = True
-        self._remove_guide(
+        _remove_guide(
+            self,
             g,
             f"makes a Noble Sacrifice: {self.name(self._game.ng + saved)} climbs to "
             f"{self._game.ruleset.board.names[up]}",
@@ -183,9 +186,9 @@ def _noble(self: K2Series, action: int) -> None:
         )
     for c in victims:
         if c != saved:
-            self._kill(c, "Serac collapse", R_AVALANCHE)
+            _kill(self, c, "Serac collapse", R_AVALANCHE)
     self.phase = P_MOVE
-    self._resume()
+    series_movement._resume(self)
 
 
 def _on_avalanche(self: K2Series, m: int) -> bool:
@@ -208,10 +211,10 @@ def _descent_actions(self: K2Series) -> list[int]:
     acts = []
     space_of = {m: self.team.pos[m] for m, _ in self.descents}
     for m, _ in self.descents:
-        rope = self._rope_on(space_of[m])
+        rope = _rope_on(self, space_of[m])
         if rope is not None:
             acts.append(DESC_ROPE + m)
-        if self._held_rope() >= 0 and (rope is None or rope[2]):
+        if _held_rope(self) >= 0 and (rope is None or rope[2]):
             acts.append(DESC_NEWROPE + m)
         acts.append(DESC_SCALE + m)
     guides = [m for m, _ in self.descents if m < ng]
@@ -240,7 +243,7 @@ def _choose_descent(self: K2Series, action: int) -> None:
     self.descents = [e for e in self.descents if e[0] not in (m, partner)]
     space = self.team.pos[m]
     if method == 1:  # place a held Synthetic Rope
-        t = self._held_rope()
+        t = _held_rope(self)
         self.team.held.remove(t)
         self.team.tallies[T_PLAYED] += 1
         self.ropes.append([space, t, 0])
@@ -273,7 +276,7 @@ def _descent_bonus(self: K2Series) -> int:
 
 def _descend(self: K2Series, face: int) -> None:
     m, partner, method = self.descent_marker, self.descent_partner, self.descent_method
-    total = face + self._descent_bonus()
+    total = face + _descent_bonus(self)
     self.descent_marker = self.descent_partner = self.descent_method = -1
     ng = self._game.ng
     group = [x for x in (m, partner) if x >= 0]
@@ -281,7 +284,7 @@ def _descend(self: K2Series, face: int) -> None:
     names = " and ".join(self.name(x) for x in group)
     land = self.k2.rope_landing
     if method == 0:
-        rope = self._rope_on(space)
+        rope = _rope_on(self, space)
         assert rope is not None
         if not rope[2]:
             if total <= 2:
@@ -295,10 +298,10 @@ def _descend(self: K2Series, face: int) -> None:
                     f"rope ({total}): {names} down to {self._game.ruleset.board.names[land]}",
                     R_AV_SPACE,
                 )
-            self._land(group, land)
+            _land(self, group, land)
         elif total <= 2:
             self._say(f"frayed rope ({total}): it fails", R_AV_SPACE)
-            self._fall(group)
+            _fall(self, group)
         else:
             self.ropes.remove(rope)
             self.removed.append(rope[1])
@@ -306,12 +309,12 @@ def _descend(self: K2Series, face: int) -> None:
                 f"frayed rope ({total}): {names} down to {self._game.ruleset.board.names[land]}; the rope is removed from the game",
                 R_AV_SPACE,
             )
-            self._land(group, land)
+            _land(self, group, land)
     else:
         good = all(x < ng or GOOD_DIRECTION in self._traits(x - ng) for x in group)
         if total <= 3:
             self._say(f"scaling ({total}): {names} fall", R_AV_SPACE)
-            self._fall(group)
+            _fall(self, group)
         elif total <= 5 and not (m < ng) and not good:
             self._say(f"scaling ({total}): {names} LOST", R_AV_SPACE)
             self.team.pos[m] = LOST
@@ -321,8 +324,8 @@ def _descend(self: K2Series, face: int) -> None:
                 f"scaling ({total}): {names} down to {self._game.ruleset.board.names[space - 1]}",
                 R_SCALED,
             )
-            self._land(group, space - 1)  # and the move ends there (R-DS-9)
-    self._resume()
+            _land(self, group, space - 1)  # and the move ends there (R-DS-9)
+    series_movement._resume(self)
 
 
 def _land(self: K2Series, group: list[int], space: int) -> None:
@@ -337,6 +340,6 @@ def _fall(self: K2Series, group: list[int]) -> None:
     ng = self._game.ng
     for x in group:
         if x < ng:
-            self._remove_guide(x, "falls to their death", R_AV_SPACE)
+            _remove_guide(self, x, "falls to their death", R_AV_SPACE)
         else:
-            self._kill(x - ng, "fell from the Bottleneck", R_AV_SPACE)
+            _kill(self, x - ng, "fell from the Bottleneck", R_AV_SPACE)

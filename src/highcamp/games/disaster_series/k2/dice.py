@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..two_player_events import _opponents_roll
 from ..two_player_vocabulary import OTHER
+from . import avalanche, fate, luck, movement
 from .vocabulary import P_REROLL
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def _roll_first(self: K2Series, d: int) -> int | None:
     d += self.luck_bonus
     self.luck_bonus = 0
     self.luck_asked = False
-    if not self.rerolled and self._lucky_subject() and self._bad_roll(d):
+    if not self.rerolled and self._lucky_subject() and luck._bad_roll(self, d):
         self.reroll_face = d
         self.phase = P_REROLL  # Lucky: the player may roll again, once
         return None
@@ -29,15 +30,15 @@ def _roll_first(self: K2Series, d: int) -> int | None:
     kind = self.die_for
     if kind == "descent":
         self.die_for = ""
-        self._descend(d)
+        avalanche._descend(self, d)
         return None
     if kind == "bivouac":
         self.die_for = ""
-        self._bivouac_roll(d)
+        movement._bivouac_roll(self, d)
         return None
     if kind == "chimney":
         self.die_for = ""
-        self._chimney_roll(d)
+        fate._chimney_roll(self, d)
         return None
     return d
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from .. import fate as series_fate
 from ..constants import (
     DEAD,
     LOST,
     P_DIE,
 )
+from . import avalanche
 from .vocabulary import (
     R_AID,
     R_SHERPA,
@@ -31,7 +33,7 @@ def _seat_fates(self: K2Series) -> None:
     """A team's Game End on K2: no helicopter; House's Chimney is asked at its end."""
     self.team.heli_done = True
     self.chimney_left = -1
-    self._build_fates()
+    series_fate._build_fates(self)
 
 
 def _closing_steps(self: K2Series) -> bool:
@@ -41,7 +43,7 @@ def _closing_steps(self: K2Series) -> bool:
         self.chimney_left = sum(
             1 for t in self.team.kept if self.rs.tokens[t].effect == "houses_chimney"
         )
-        if self._next_chimney():
+        if _next_chimney(self):
             return True
     team = self.team
     for g in range(self._game.ng):
@@ -70,9 +72,9 @@ def _next_chimney(self: K2Series) -> bool:
 def _chimney_roll(self: K2Series, d: int) -> None:
     c = self.chimney_queue.pop(0)
     if d == 1:
-        self._kill(c, "slipped at House's Chimney", R_AID)
+        avalanche._kill(self, c, "slipped at House's Chimney", R_AID)
         self.chimney_queue = []
     if not self.chimney_queue:
         self.chimney_left -= 1
-    if not self._next_chimney():
-        self._finish()
+    if not _next_chimney(self):
+        series_fate._finish(self)

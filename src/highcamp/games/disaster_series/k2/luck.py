@@ -8,6 +8,7 @@ from ..constants import (
     LUCKY,
     P_DIE,
 )
+from . import avalanche
 from .vocabulary import (
     _LUCK_ROLLS,
 )
@@ -59,7 +60,7 @@ def _bad_roll(self: K2Series, d: int) -> bool:
         table = self.k2.bivouac_min
         return d < table[min(max(self.storm, 1), len(table)) - 1]
     if kind == "descent":
-        total = d + self._descent_bonus()
+        total = d + avalanche._descent_bonus(self)
         if self.descent_method == 0:
             return total <= 2
         alone = self.descent_partner < 0 and self.descent_marker >= self._game.ng

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import allowances as series_allowances
+from .. import movement as series_movement
 from ..constants import (
+    DEPENDENT,
     END_MOVE,
     FINISH,
     FORTITUDE,
@@ -14,23 +17,36 @@ from ..constants import (
     OPT_B,
     OPT_C,
     P_DIE,
+    PASSES_RIDGES,
     PICKUP,
+    R_CLIENT,
+    R_GUIDE,
     SELECT,
     STEP_DOWN,
+    STEP_UP,
     T_LOST,
 )
+from . import teams
 from .vocabulary import (
     BIVOUAC,
     FLASH,
     PLAYABLE,
+    R_AV_SPACE,
     R_BIVOUAC,
+    R_GOALS,
     R_LOST,
     R_PREP,
     R_SHERPA,
+    R_TRAITS,
 )
 
 if TYPE_CHECKING:
     from .protocols import K2Series
+
+_NO_TRAITS: frozenset[str] = frozenset()
+_DAYLIGHT: frozenset[str] = frozenset({PASSES_RIDGES})
+_NIGHT: dict[frozenset[str], frozenset[str]] = {}
+"""Each set of trait flags in darkness: without the daylight-only flags [14.4]."""
 
 HeldPlays = tuple[tuple[int, ...], tuple[tuple[int, str], ...] | None]
 """What :func:`_playable` answers for a set of held tokens (memoised by the game)."""
@@ -43,7 +59,7 @@ def _options(self: K2Series) -> list[int]:
     held tokens to play."""
     team = self.team
     ng = self._game.ng
-    stuck = "hap_stuck" in team.fx and self._kind() == "hap"
+    stuck = "hap_stuck" in team.fx and teams._kind(self) == "hap"
     acts = [OPT_B]
     if not stuck and ng and max(team.pos[:ng]) >= 0:  # a guide on the mountain
         acts.append(OPT_A)
@@ -68,7 +84,7 @@ def _selection_extras(self: K2Series, acts: list[int]) -> None:
                 break
     ng = self._game.ng
     if self.round == "storm":  # bivouacking [8.7] (the mover is none)
-        highest = self._game.k2.bivouac_highest
+        highest = self.k2.bivouac_highest
         moved = team.moved
         guides = self.guides_left > 0
         clients = self.clients_left > 0
@@ -228,7 +244,7 @@ def _get_lost(self: K2Series, c: int) -> None:
 
 def _end_mover(self: K2Series) -> None:
     if self.mover < self._game.ng:
-        self._end_guide()
+        series_movement._end_guide(self)
     else:
         self._end_client()
 
@@ -256,9 +272,154 @@ def _bivouac_roll(self: K2Series, d: int) -> None:
         if self.team.flash == m:
             self.team.flash = -1
         self._say(f"{self.name(m)} bivouacs ({d}, needs {need})", R_BIVOUAC)
-        if m < self._game.ng and self._sherpa_goal() == "bivouac" and not self.team.goal_done:
+        if m < self._game.ng and teams._sherpa_goal(self) == "bivouac" and not self.team.goal_done:
             self.team.goal_done = True
             self._say(f"{self.name(m)} bivouacs: Secret Goal", R_SHERPA)
     else:
         self._say(f"{self.name(m)} fails to bivouac ({d}, needs {need})", R_BIVOUAC)
-    self._resume()
+    series_movement._resume(self)
+
+
+def _traits(self: K2Series, c: int) -> frozenset[str]:
+    """A climber's trait flags in force [13.1]: none in the basic game; the Advanced
+    Climber's passing of ridges by day only [14.4]."""
+    game = self._game
+    if not game.advanced:
+        return _NO_TRAITS  # [13.1] as the engine reads it, inlined (hot path)
+    traits = game.trait_flags[self.rs.clients[self.team.clients[c]].traits]
+    if self.round == "storm" and PASSES_RIDGES in traits:
+        # [14.4]: the Advanced Climber passes ridges by day (the set without it made
+        # once per set of flags)
+        night = _NIGHT.get(traits)
+        if night is None:
+            night = _NIGHT[traits] = traits - _DAYLIGHT
+        return night
+    return traits
+
+
+def _guide_allowance(self: K2Series, g: int) -> int:
+    """A guide's movement points (the engine's [8.4]), three more for a Sherpa with the
+    Sherpa Stamina event in force."""
+    n = series_allowances._guide_allowance(self, g)
+    if (
+        "sherpa_stamina" in self.team.fx
+        and self._game.ruleset.guides[self.team.guides[g]].kind == "sherpa"
+    ):
+        n += 3
+    return n
+
+
+def _selectable(self: K2Series, m: int) -> bool:
+    """Whether a marker may be moved: not a HAP stuck by its event, else as the engine
+    asks [8.4]."""
+    if m < self._game.ng and "hap_stuck" in self.team.fx and self._kind() == "hap":
+        return False
+    return series_allowances._selectable(self, m)
+
+
+def _select(self: K2Series, m: int) -> None:
+    """Select a marker to move (the engine's [8.1]): a Fortitude climber may carry one
+    climber one space [14.4]; Sherpa Stamina lets a Sherpa carry one more."""
+    series_movement._select(self, m)
+    if m >= self._game.ng:
+        self.carried = []  # a Fortitude climber may carry one climber one space
+        self.capacity = self.carry_limit = 1
+    if m < self._game.ng and "sherpa_stamina" in self.team.fx and self._kind() == "sherpa":
+        self.carry_limit += 1
+
+
+def _step_problem(self: K2Series, action: int) -> str | None:
+    """Why a step is refused [8.*] [9.2] (the rule by name), ``None`` when it is legal:
+    no step up from or onto an avalanche space, a Dependent climber not onto the
+    Traverse or the Summit [14.4], else as the engine asks."""
+    m = self.mover
+    cur = self.team.pos[m]
+    nxt = cur + (1 if action == STEP_UP else -1)
+    ng = self._game.ng
+    collapsed = self.collapsed
+    if collapsed:
+        if cur in collapsed:
+            if action == STEP_UP:
+                return R_AV_SPACE
+            return None if self.remaining >= 1 else (R_GUIDE if m < ng else R_CLIENT)
+        if action == STEP_UP and nxt in collapsed:
+            return R_AV_SPACE
+    if (
+        m >= ng
+        and action == STEP_UP
+        and nxt in (self.k2.traverse_goal, self._game.ruleset.board.summit)
+        and any(DEPENDENT in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
+    ):
+        return R_TRAITS
+    b = self._game.ruleset.board
+    if (
+        not self.carried
+        and self.remaining >= 1
+        and 0 <= nxt < b.size
+        and nxt not in self.blocked
+        and (m < ng or (nxt != b.summit and nxt != b.up))
+    ):
+        return None  # the engine's common step, inlined (hot path)
+    return series_movement._step_problem(self, action)
+
+
+def _do_step(self: K2Series, action: int) -> None:
+    """One step of the mover [8.*]: down from an avalanche space a descent [9.2]; a
+    Fortitude climber sets its climber down after one space [14.4]; the Traverse marker
+    [12.0]; a Sherpa on the Summit (its Secret Goal [13.0]); onto an avalanche space,
+    the move ends and a descent waits."""
+    ng = self._game.ng
+    m = self.mover
+    cur = self.team.pos[m]
+    group = [x[0] for x in self.carried]
+    if cur in self.collapsed:  # climbing down from an avalanche space [9.2]
+        self.stepped = True
+        _end_mover(self)
+        self.descents.append([m, 0])
+        self.descents += [[x, int(m < ng)] for x in group]
+        return
+    series_movement._do_step(self, action)
+    nxt = self.team.pos[m]
+    if nxt == cur:
+        return
+    if m >= ng and group:  # Fortitude: exactly one space, then the climber is set down
+        for x in group:
+            self.team.pos[x] = nxt
+            self.team.moved[x] = True
+            if nxt == self._game.ruleset.board.summit:
+                self._summit(x - ng)
+        self.carried = []
+        self._say(f"{self.name(m)} carries {self.name(group[0])} one space", R_TRAITS)
+    for x in [m, *group] if m >= ng else group:
+        if self.team.pos[x] == self.k2.traverse_goal and self.team.goal[x - ng] == 0:
+            self.team.goal[x - ng] = 1
+            self._say(f"{self.name(x)} earns the Traverse marker", R_GOALS)
+    if m < ng and nxt == self._game.ruleset.board.summit and self._kind() == "sherpa":
+        self.team.sherpa_summit = True
+        if group and self._game.seat_games:
+            self.team.summited_with = True  # two players: public, the goal if it is it
+        if group and self._sherpa_goal() == "summit_with_climber" and not self.team.goal_done:
+            self.team.goal_done = True
+            self._say(f"{self.name(m)} reaches the Summit with a climber: Secret Goal", R_SHERPA)
+    if nxt in self.collapsed:
+        if self.mover == m:
+            _end_mover(self)
+        self._say(
+            f"{self.name(m)} reaches the avalanche space {self._game.ruleset.board.names[nxt]}",
+            R_AV_SPACE,
+        )
+        self.descents.append([m, 0])
+        self.descents += [[x, int(m < ng)] for x in group if self.team.pos[x] == nxt]
+
+
+def _plain_steps(self: K2Series) -> bool:
+    """Whether the engine's inline answer for a step without a carried climber is
+    K2's too (:meth:`_step_problem`'s common case, asked once per list instead of
+    twice): the mover not on an avalanche space and a step up onto none [9.2], nor
+    onto the Traverse Goal (a Dependent climber's refusal); anything else is asked of
+    :meth:`_step_problem`."""
+    up = self.team.pos[self.mover] + 1
+    collapsed = self.collapsed
+    if collapsed and (up - 1 in collapsed or up in collapsed):
+        return False
+    return up != self.k2.traverse_goal

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from highcamp.core import ScoreBreakdown
 
+from .. import scoring as series_scoring
+from .. import texts as series_texts
 from ..constants import (
     DEAD,
     LOST,
@@ -13,6 +15,7 @@ from ..constants import (
 )
 from ..invariants import block_problems
 from ..team import K2Team, Team
+from . import avalanche, teams
 from .vocabulary import (
     R_SCORE,
     R_SHERPA,
@@ -27,15 +30,15 @@ def _team_score(self: K2Series, team: Team) -> ScoreBreakdown:
     assert isinstance(team, K2Team)
     game = self._game
     ng = game.ng
-    lines = self._client_lines("climbers", team)
-    lines.append(self._cited_line("Prestige left", team.prestige, R_SCORE))
-    lines.append(self._luck_line(team))
+    lines = series_scoring._client_lines(self, "climbers", team)
+    lines.append(series_texts._cited_line(self, "Prestige left", team.prestige, R_SCORE))
+    lines.append(series_scoring._luck_line(self, team))
     goal = team.secret_goal
     if goal >= 0:
         _, gname, points = self.k2.goals[goal]
-        met = points if self._goal_met(team) else 0
-        lines.append(self._cited_line(f"Secret Goal: {gname}", met, R_SHERPA))
-    total = sum(ln.points for ln in lines)
+        met = points if _goal_met(self, team) else 0
+        lines.append(series_texts._cited_line(self, f"Secret Goal: {gname}", met, R_SHERPA))
+    total: int | float = sum(ln.points for ln in lines)
     return ScoreBreakdown(
         player=0,
         lines=tuple(lines),
@@ -49,7 +52,7 @@ def _team_score(self: K2Series, team: Team) -> ScoreBreakdown:
             "darkness_turns": max(self.storm - 1, 0),
             "turns": self.turn,
             "darkness_arrived_turn": self.turn - self.storm + 1 if self.storm else None,
-            **self.tally_figures(team),
+            **series_scoring.tally_figures(self, team),
         },
     )
 
@@ -59,10 +62,10 @@ def _first_marker(self: K2Series) -> tuple[str, int]:
     return "Traverse", self.k2.traverse_points
 
 
-def _goal_met(self: K2Series, team: K2Team | None = None) -> bool:
+def _goal_met(self: K2Series, team: Team | None = None) -> bool:
     """Whether ``team``'s (default: the active team's) Secret Goal is met [13.0]."""
     t = self.team if team is None else team
-    gid = self._sherpa_goal(t)
+    gid = teams._sherpa_goal(self, t)
     if gid in ("summit_with_climber", "bivouac"):
         return t.goal_done
     if gid == "do_not_summit":
@@ -89,7 +92,7 @@ def _table_problems(self: K2Series) -> list[str]:
     else:
         what = "Blocked Ridge and Serac markers"
         problems += block_problems(self, len(self.collapsed), what, "climbers")
-    if self._track_len() > b.storm_watch:
+    if avalanche._track_len(self) > b.storm_watch:
         problems.append("Avalanche Track overfull")
     if any(r[0] not in self.collapsed for r in self.ropes):
         problems.append("a rope off an avalanche space")

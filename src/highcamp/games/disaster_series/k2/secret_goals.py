@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from .. import markers
 from ..constants import P_OVER
+from . import scoring, teams
 
 if TYPE_CHECKING:
     from highcamp.core import State
@@ -62,16 +64,16 @@ def _k2_team(self: K2TwoPlayerSeries, seat: int, shown: bool) -> dict[str, Any]:
             {
                 "name": self.k2.goals[goal][1],
                 "points": self.k2.goals[goal][2],
-                "achieved": self._goal_met(team),
+                "achieved": scoring._goal_met(self, team),
             }
             if shown
             else "hidden"
         )
     return {
-        "guide_kind": self._kind(team),
-        "flashlight": self._marker_name(team, team.flash) if team.flash >= 0 else None,
+        "guide_kind": teams._kind(self, team),
+        "flashlight": markers._marker_name(self, team, team.flash) if team.flash >= 0 else None,
         "bivouacked": [
-            self._marker_name(team, m) for m in range(len(team.pos)) if team.bivouacked[m]
+            markers._marker_name(self, team, m) for m in range(len(team.pos)) if team.bivouacked[m]
         ],
         "secret_goal": secret,
     }

@@ -17,9 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .. import allowances as series_allowances
-from .. import movement as series_movement
-from ..constants import DEPENDENT, LOST, PASSES_RIDGES, R_CLIENT, R_GUIDE, SACRIFICE, STEP_UP
+from ..constants import LOST, SACRIFICE
 from ..engine import DisasterState
 from ..phases import merged
 from ..team import K2Team, Team
@@ -27,35 +25,27 @@ from . import avalanche, dice, fate, luck, movement, scoring, texts, views
 from . import events as _events  # noqa: F401  (registers K2's event effects)
 from . import phases as k2_phases
 from . import teams as team_rules
+from .k2_base import K2Hooks
 from .phases import K2_PHASES
 from .vocabulary import (
     HELD,
     KEPT,
     P_RECRUIT,
-    R_AV_SPACE,
     R_BUY,
-    R_GOALS,
-    R_SHERPA,
-    R_TRAITS,
     REFUSALS,
-    K2Rules,
 )
 
 __all__ = ["K2State"]
 
-_NO_TRAITS: frozenset[str] = frozenset()
-_DAYLIGHT: frozenset[str] = frozenset({PASSES_RIDGES})
-_NIGHT: dict[frozenset[str], frozenset[str]] = {}
-"""Each set of trait flags in darkness: without the daylight-only flags [14.4]."""
 
 if TYPE_CHECKING:
     from .protocols import K2Game
 
 
-class K2State(DisasterState):
+class K2State(DisasterState, K2Hooks):
     """A position of Disaster on K2 (per-team state is kept in lists indexed by seat)."""
 
-    _game: K2Game
+    _game: K2Game  # type: ignore[assignment]  # a DisasterGame: K2's
     team: K2Team
     teams: Sequence[K2Team]
 
@@ -91,7 +81,8 @@ class K2State(DisasterState):
     """K2's part of the saved document, in its order: its own fields, its teams' (the
     Flashlight, the bivouacs) and, per seat, the Secret Goal's (a list: the active seat's
     first, :meth:`_seat_teams`)."""
-    __slots__ = (*_K2_FLAT, *_K2_NESTED, *_K2_SCALARS)
+    __slots__ = ()
+    _NATIVE_RULES = K2Hooks  # (compiled: K2's native methods, :func:`..binding.bind_compiled`)
     _LAYER_FIELDS: ClassVar[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = (
         _K2_FLAT,
         _K2_NESTED,
@@ -122,14 +113,7 @@ class K2State(DisasterState):
     _KEPT_SAID = False
     _TRACK_TEXTS = ("darkness falls: Darkness marker on 1", "the Darkness marker reaches Game End")
 
-    def _say(self, text: str, rule: str) -> None:
-        """Log an automatic K2 event (the rule by name, as everywhere: :meth:`_emit`)."""
-        self._emit(text, rule)
-
-    @property
-    def k2(self) -> K2Rules:
-        """K2's tracks and tables."""
-        return self._game.k2
+    _say = texts._say  # an automatic K2 event, logged
 
     # the rules of :mod:`.teams`
     _kind = team_rules._kind
@@ -168,30 +152,14 @@ class K2State(DisasterState):
     _RESUME_FIRST: ClassVar[tuple[()] | tuple[Callable[[Any], bool]]] = (avalanche._hold,)
     """Before play resumes: a Noble Sacrifice [7.3], the descents [9.2]."""
 
-    def _traits(self, c: int) -> frozenset[str]:
-        game = self._game
-        if not game.advanced:
-            return _NO_TRAITS  # [13.1] as the engine reads it, inlined (hot path)
-        traits = game.trait_flags[self.rs.clients[self.team.clients[c]].traits]
-        if self.round == "storm" and PASSES_RIDGES in traits:
-            # [14.4]: the Advanced Climber passes ridges by day (the set without it made
-            # once per set of flags)
-            night = _NIGHT.get(traits)
-            if night is None:
-                night = _NIGHT[traits] = traits - _DAYLIGHT
-            return night
-        return traits
-
-    def _guide_allowance(self, g: int) -> int:
-        n = series_allowances._guide_allowance(self, g)
-        if (
-            "sherpa_stamina" in self.team.fx
-            and self._game.ruleset.guides[self.team.guides[g]].kind == "sherpa"
-        ):
-            n += 3
-        return n
-
     # the rules of :mod:`.movement`
+    _traits = movement._traits
+    _guide_allowance = movement._guide_allowance
+    _selectable = movement._selectable
+    _select = movement._select
+    _step_problem = movement._step_problem
+    _do_step = movement._do_step
+    _PLAIN_STEPS = property(movement._plain_steps)  # (the engine's: a constant)
     _client_allowances = movement._client_allowances
     _lit = movement._lit
     _choose_option = movement._choose_option
@@ -204,115 +172,12 @@ class K2State(DisasterState):
 
     _SURE_GUIDES = False  # a HAP may be stuck (:meth:`_selectable`)
 
-    def _selectable(self, m: int) -> bool:
-        if m < self._game.ng and "hap_stuck" in self.team.fx and self._kind() == "hap":
-            return False
-        return series_allowances._selectable(self, m)
-
-    def _select(self, m: int) -> None:
-        series_movement._select(self, m)
-        if m >= self._game.ng:
-            self.carried = []  # a Fortitude climber may carry one climber one space
-            self.capacity = self.carry_limit = 1
-        if m < self._game.ng and "sherpa_stamina" in self.team.fx and self._kind() == "sherpa":
-            self.carry_limit += 1
-
     _OWN_MOVES = True
     _options = movement._options
     _selection_extras = movement._selection_extras
     _mover_extras = movement._mover_extras
 
     _move_play = k2_phases._move_play  # K2's tokens, bivouacs [8.7], the Flashlight [8.6]
-
-    @property
-    def _PLAIN_STEPS(self) -> bool:  # type: ignore[override]  # the engine's is a constant
-        """Whether the engine's inline answer for a step without a carried climber is
-        K2's too (:meth:`_step_problem`'s common case, asked once per list instead of
-        twice): the mover not on an avalanche space and a step up onto none [9.2], nor
-        onto the Traverse Goal (a Dependent climber's refusal); anything else is asked of
-        :meth:`_step_problem`."""
-        up = self.team.pos[self.mover] + 1
-        collapsed = self.collapsed
-        if collapsed and (up - 1 in collapsed or up in collapsed):
-            return False
-        return up != self._game.k2.traverse_goal
-
-    def _step_problem(self, action: int) -> str | None:
-        m = self.mover
-        cur = self.team.pos[m]
-        nxt = cur + (1 if action == STEP_UP else -1)
-        ng = self._game.ng
-        collapsed = self.collapsed
-        if collapsed:
-            if cur in collapsed:
-                if action == STEP_UP:
-                    return R_AV_SPACE
-                return None if self.remaining >= 1 else (R_GUIDE if m < ng else R_CLIENT)
-            if action == STEP_UP and nxt in collapsed:
-                return R_AV_SPACE
-        if (
-            m >= ng
-            and action == STEP_UP
-            and nxt in (self._game.k2.traverse_goal, self._game.ruleset.board.summit)
-            and any(DEPENDENT in self._traits(x - ng) for x in [m, *(e[0] for e in self.carried)])
-        ):
-            return R_TRAITS
-        b = self._game.ruleset.board
-        if (
-            not self.carried
-            and self.remaining >= 1
-            and 0 <= nxt < b.size
-            and nxt not in self.blocked
-            and (m < ng or (nxt != b.summit and nxt != b.up))
-        ):
-            return None  # the engine's common step, inlined (hot path)
-        return series_movement._step_problem(self, action)
-
-    def _do_step(self, action: int) -> None:
-        ng = self._game.ng
-        m = self.mover
-        cur = self.team.pos[m]
-        group = [x[0] for x in self.carried]
-        if cur in self.collapsed:  # climbing down from an avalanche space [9.2]
-            self.stepped = True
-            self._end_mover()
-            self.descents.append([m, 0])
-            self.descents += [[x, int(m < ng)] for x in group]
-            return
-        series_movement._do_step(self, action)
-        nxt = self.team.pos[m]
-        if nxt == cur:
-            return
-        if m >= ng and group:  # Fortitude: exactly one space, then the climber is set down
-            for x in group:
-                self.team.pos[x] = nxt
-                self.team.moved[x] = True
-                if nxt == self._game.ruleset.board.summit:
-                    self._summit(x - ng)
-            self.carried = []
-            self._say(f"{self.name(m)} carries {self.name(group[0])} one space", R_TRAITS)
-        for x in [m, *group] if m >= ng else group:
-            if self.team.pos[x] == self.k2.traverse_goal and self.team.goal[x - ng] == 0:
-                self.team.goal[x - ng] = 1
-                self._say(f"{self.name(x)} earns the Traverse marker", R_GOALS)
-        if m < ng and nxt == self._game.ruleset.board.summit and self._kind() == "sherpa":
-            self.team.sherpa_summit = True
-            if group and self._game.seat_games:
-                self.team.summited_with = True  # two players: public, the goal if it is it
-            if group and self._sherpa_goal() == "summit_with_climber" and not self.team.goal_done:
-                self.team.goal_done = True
-                self._say(
-                    f"{self.name(m)} reaches the Summit with a climber: Secret Goal", R_SHERPA
-                )
-        if nxt in self.collapsed:
-            if self.mover == m:
-                self._end_mover()
-            self._say(
-                f"{self.name(m)} reaches the avalanche space {self._game.ruleset.board.names[nxt]}",
-                R_AV_SPACE,
-            )
-            self.descents.append([m, 0])
-            self.descents += [[x, int(m < ng)] for x in group if self.team.pos[x] == nxt]
 
     # ============================================================== descent [9.2]
 

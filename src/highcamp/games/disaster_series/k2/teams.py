@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from .. import setup
 from ..constants import P_HIRE
 from ..setup import _seat_line
 from .vocabulary import (
@@ -12,7 +13,7 @@ from .vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from ..team import K2Team, Team
+    from ..team import Team
     from .protocols import K2Game, K2Series
 
 
@@ -22,7 +23,7 @@ def _kind(self: K2Series, team: Team | None = None) -> str:
     return self.rs.guides[guides[0]].kind if guides else ""
 
 
-def _sherpa_goal(self: K2Series, team: K2Team | None = None) -> str:
+def _sherpa_goal(self: K2Series, team: Team | None = None) -> str:
     """The id of ``team``'s (default: the active team's) Secret Goal, ``""`` if none."""
     g = (self.team if team is None else team).secret_goal
     return self.k2.goals[g][0] if g >= 0 else ""
@@ -37,14 +38,14 @@ def _seat_setup(self: K2Series) -> None:
         return
     self.team.guides = list(game.team.guides)
     self.team.clients = list(game.team.clients)
-    self._seat_ready(False)
+    setup._seat_ready(self, False)
 
 
 def _team_line(self: K2Series, drawn: bool) -> tuple[str, str] | None:
     """The guide, its kind and the climbers at High Camp (said of every team)."""
     game = self._game
     text = (
-        f"{self.name(0)} ({self._kind().upper()}) and climbers "
+        f"{self.name(0)} ({_kind(self).upper()}) and climbers "
         + ", ".join(self.name(game.ng + c) for c in range(game.nc))
         + " at High Camp; Prestige "
     )
@@ -53,7 +54,7 @@ def _team_line(self: K2Series, drawn: bool) -> tuple[str, str] | None:
 
 def _secret_draw(self: K2Series) -> bool:
     """A Sherpa's Secret Goal is drawn face down [5.2]."""
-    if self._kind() == "sherpa":
+    if _kind(self) == "sherpa":
         self.phase = P_GOAL
         return True
     return False

@@ -11,6 +11,7 @@ from highcamp.core import (
     IllegalActionError,
 )
 
+from .. import markers
 from ..constants import (
     FINISH,
     HIRE,
@@ -27,6 +28,7 @@ from ..constants import (
     SUMMIT_PUSH,
     TARGET_CLIENT,
 )
+from . import avalanche
 from .vocabulary import (
     BIVOUAC,
     DESC_ROPE,
@@ -124,12 +126,12 @@ def _own_simple(self: K2Series, action: int) -> str | None:
     if action == 11 and self.current >= 0:
         tok = self._game.ruleset.tokens[self.current]
         if (
-            self._storm_phase()
+            markers._storm_phase(self)
             or self.storm_pending
-            or self._track_len() >= self._game.ruleset.board.storm_watch
+            or avalanche._track_len(self) >= self._game.ruleset.board.storm_watch
         ):
             return f"decline {tok.name} (set aside)"
-        return f"decline {tok.name} (Avalanche Track {self._track_len() + 1})"
+        return f"decline {tok.name} (Avalanche Track {avalanche._track_len(self) + 1})"
     return None
 
 
@@ -151,7 +153,7 @@ def hire_rule(base: Callable[[Any, int], str]) -> Callable[[K2Series, int], str]
     """Hiring a multinational team's guide [14.6], or the engine's rule."""
 
     def rule(self: K2Series, action: int) -> str:
-        return R_MULTI if self._game.multinational else base(self, action)
+        return R_MULTI if self.k2_game.multinational else base(self, action)
 
     return rule
 
@@ -223,3 +225,8 @@ def refuse_move(self: K2Series, action: int) -> IllegalActionError | None:
             action=action,
         )
     return None
+
+
+def _say(self: K2Series, text: str, rule: str) -> None:
+    """Log an automatic K2 event (the rule by name, as everywhere: :meth:`_emit`)."""
+    self._emit(text, rule)

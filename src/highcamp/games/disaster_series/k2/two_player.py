@@ -57,6 +57,7 @@ from ..seats import (
 from ..team import K2Team
 from ..two_player_events import _both
 from . import avalanche, dice, secret_goals
+from .protocols import K2TwoPlayerSeries
 from .state import K2State
 from .two_player_phases import K2_TWO_PLAYER_PHASES
 from .vocabulary import (
@@ -115,10 +116,10 @@ K2_TWO_PLAYER_EFFECTS: dict[str, Effect] = {
 2-Player Event Clarifications, as :mod:`.two_player` lists them)."""
 
 
-class K2TwoPlayerState(TwoPlayerRules, K2State):
+class K2TwoPlayerState(TwoPlayerRules, K2State, K2TwoPlayerSeries):
     """A position of Disaster on K2 for two players [15.0]."""
 
-    _game: K2Game
+    _game: K2Game  # type: ignore[assignment]  # a DisasterGame: K2's
     team: K2Team
     teams: Sequence[K2Team]
 

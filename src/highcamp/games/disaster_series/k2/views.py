@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .. import markers
 from ..constants import LOST, P_DIE
+from . import scoring, teams
 from .vocabulary import K2_MARKER_NAMES
 
 if TYPE_CHECKING:
@@ -21,19 +23,19 @@ def _k2_observation(self: K2Series, obs: dict[str, Any]) -> None:
     goal = self.team.secret_goal
     obs["k2"] = {
         "avalanche_track": [rs.tokens[t].name for t in self.storm_watch],
-        "darkness_phase": self._storm_phase(),
+        "darkness_phase": markers._storm_phase(self),
         "darkness_track": self.storm,
         "darkness_pending": self.storm_pending,
         "collapsed": [names[s] for s in self.collapsed],
         "ropes": [{"space": names[s], "frayed": bool(f)} for s, _, f in self.ropes],
         "flashlight": self.name(self.team.flash) if self.team.flash >= 0 else None,
-        "guide_kind": self._kind(),
+        "guide_kind": teams._kind(self),
         "secret_goal": None
         if goal < 0
         else {
             "name": self.k2.goals[goal][1],
             "points": self.k2.goals[goal][2],
-            "achieved": self._goal_met(),
+            "achieved": scoring._goal_met(self),
         },
         "descents": [self.name(m) for m, _ in self.descents],
         "roll_for": self.die_for if self.phase == P_DIE else "",
