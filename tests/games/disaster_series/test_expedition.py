@@ -5,6 +5,7 @@ state the series makes."""
 from __future__ import annotations
 
 import random
+from types import GetSetDescriptorType, MemberDescriptorType
 from typing import Any
 
 import pytest
@@ -27,7 +28,15 @@ actions (never changed in place) and a log that is not kept (``None``)."""
 
 
 def _slots(state: object) -> list[str]:
-    return [k for cls in type(state).__mro__ for k in cls.__dict__.get("__slots__", ())]
+    """The state's fields, as its classes declare them: slots, or a compiled class's
+    fields (``make native``), each a data descriptor of its class."""
+    fields = (MemberDescriptorType, GetSetDescriptorType)
+    return [
+        k
+        for cls in type(state).__mro__
+        for k, v in vars(cls).items()
+        if isinstance(v, fields) and k not in ("__dict__", "__weakref__")
+    ]
 
 
 def _lists_in(value: Any) -> list[Any]:

@@ -126,7 +126,14 @@ def _overrides() -> dict[str, list[str]]:
         and n not in GENERATED
         and (callable(v) or isinstance(v, property))
     ]
-    return {n: [c.__name__ for c in _layers() if n in vars(c)] for n in names}
+    return {n: [c.__name__ for c in _layers() if _defines(c, n)] for n in names}
+
+
+def _defines(layer: type, name: str) -> bool:
+    """Whether ``layer`` overrides ``name``: binds it, or (compiled, ``make native``) its
+    native class does, for which its binding gave way (:func:`.binding.bind_compiled`)."""
+    native = vars(layer).get("_NATIVE_RULES")
+    return name in vars(layer) or (native is not None and name in vars(native))
 
 
 def test_set_up_game_end_copy_checks_and_views_overridden_at_most_once() -> None:

@@ -63,7 +63,9 @@ class Team:
         *("bivouacked", "flash", "secret_goal", "goal_done", "sherpa_summit", "summited_with"),
     )
 
-    def __init__(self, ng: int, nc: int, prestige: int) -> None:
+    def __init__(self, ng: int = -1, nc: int = 0, prestige: int = 0) -> None:
+        if ng < 0:  # an empty shell for :meth:`clone` (compiled, ``__new__`` calls this)
+            return
         self.guides: list[int] = []  # card indices into the ruleset's guides
         self.clients: list[int] = []  # card indices into the ruleset's clients
         self.pos = [0] * (ng + nc)  # each marker's space (or QUEUE, LOST, DEAD, REMOVED)
@@ -159,8 +161,10 @@ class K2Team(Team):
     )
     __slots__ = ()
 
-    def __init__(self, ng: int, nc: int, prestige: int) -> None:
+    def __init__(self, ng: int = -1, nc: int = 0, prestige: int = 0) -> None:
         super().__init__(ng, nc, prestige)
+        if ng < 0:
+            return
         self.bivouacked = [False] * (ng + nc)
         self.flash = -1
         self.secret_goal = -1
