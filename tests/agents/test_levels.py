@@ -11,7 +11,7 @@ from importlib import resources
 import pytest
 
 import highcamp
-from highcamp.agents import LEVEL_NAMES, LEVELS, level_spec, make_agent
+from highcamp.agents import LEVEL_NAMES, LEVELS, level_spec, make_agent, mcts
 from highcamp.agents.heuristics import make_learned_value
 from highcamp.agents.heuristics.learned_value import VALUED_GAMES, ObservationValue
 from highcamp.agents.mcts import parse_rollout
@@ -69,6 +69,9 @@ def test_a_time_budget_stops_inside_a_rollout(monkeypatch: pytest.MonkeyPatch) -
         return now[0]
 
     monkeypatch.setattr(time, "perf_counter", clock)
+    # no slowest step timed before (by the real clock, in earlier tests of this process):
+    # the cut depends on this test's clock alone
+    monkeypatch.setattr(mcts, "SLOWEST_STEP", {})
     state = _started("disaster-on-everest", seed=2)
     applied = [0]
     real = type(state).apply_action
