@@ -267,6 +267,14 @@ def fmt(x: float) -> str:
     return f"{x:,.0f}"
 
 
+def series_build() -> str:
+    """Which build of the Disaster series runs: ``compiled`` (``make native``) or the
+    sources (and why)."""
+    from highcamp.games.disaster_series import native
+
+    return native.status()
+
+
 def machine_line() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -438,6 +446,7 @@ def compare_series(console: Console, args: Any) -> int:
             f"{old['heuristic_games_per_s']:.1f} / {new['heuristic_games_per_s']:.1f}",
         )
     console.print(f"[bold]highcamp throughput, Disaster series[/bold]: {machine_line()}")
+    console.print(f"this checkout's build of the series: {series_build()}")
     console.print(
         f"{REFERENCE_GAME}: {fmt(pig_before.actions_per_s)} actions/s before, "
         f"{fmt(pig_after.actions_per_s)} after (mean {fmt(pig)} used for the ratios); "
@@ -515,7 +524,8 @@ def main(argv: list[str] | None = None) -> int:
     console.print(f"[bold]highcamp {highcamp.__version__} throughput[/bold]: {machine_line()}")
     console.print(
         f"{args.seconds:g} s per case ({args.repeats} repeats of {args.seconds / args.repeats:.2g}"
-        f" s after {WARMUP_SECONDS:g} s warm-up, best kept); random playouts, one core\n"
+        f" s after {WARMUP_SECONDS:g} s warm-up, best kept); random playouts, one core; "
+        f"the Disaster series' build: {series_build()}\n"
     )
 
     # ---- the reference first, so every game row can show its ratio

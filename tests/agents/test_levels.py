@@ -11,7 +11,7 @@ from importlib import resources
 import pytest
 
 import highcamp
-from highcamp.agents import LEVEL_NAMES, LEVELS, level_spec, make_agent, mcts
+from highcamp.agents import LEVEL_NAMES, LEVELS, budget, level_spec, make_agent, mcts
 from highcamp.agents.heuristics import make_learned_value
 from highcamp.agents.heuristics.learned_value import VALUED_GAMES, ObservationValue
 from highcamp.agents.mcts import parse_rollout
@@ -69,8 +69,16 @@ def test_a_time_budget_stops_inside_a_rollout(monkeypatch: pytest.MonkeyPatch) -
         return now[0]
 
     monkeypatch.setattr(time, "perf_counter", clock)
-    # no slowest step timed before (by the real clock, in earlier tests of this process):
-    # the cut depends on this test's clock alone
+    monkeypatch.setattr(budget, "_CLOCK", [clock])  # the clock agents made now read
+    # a step's own time on a clock of the test's too (a millisecond a step; the machine's
+    # speed would set the reserve kept for the slowest step), and none timed before
+    steps = [0.0]
+
+    def step_clock() -> float:
+        steps[0] += 0.0005
+        return steps[0]
+
+    monkeypatch.setattr(time, "thread_time", step_clock)
     monkeypatch.setattr(mcts, "SLOWEST_STEP", {})
     state = _started("disaster-on-everest", seed=2)
     applied = [0]
