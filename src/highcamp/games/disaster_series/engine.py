@@ -56,9 +56,9 @@ from .constants import (
     P_DRAW,
 )
 from .events import EFFECTS, Effect
-from .expedition import TABLE_FIELDS, Expedition, copier
+from .expedition import Expedition, copier
 from .hooks import EngineHooks
-from .series_base import StateShape, shape_of
+from .series_base import SERIES_FIELDS, StateShape, shape_of
 from .team import Team
 
 if TYPE_CHECKING:
@@ -79,9 +79,9 @@ def _own_fields(names: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _own_copier(*fields: tuple[str, ...]) -> Callable[[Any, Any], None]:
-    """The copy of a state's own lists, nested lists and scalars (``fields``), leaving
-    out the table's (:class:`.Expedition` copies them)."""
-    return copier(*(tuple(k for k in names if k not in TABLE_FIELDS) for names in fields))
+    """The copy of a layer's own lists, nested lists and scalars among ``fields``, leaving
+    out the series' (:meth:`.series_base.SeriesBase._copy_fields` copies them)."""
+    return copier(*(tuple(k for k in names if k not in SERIES_FIELDS) for names in fields))
 
 
 class DisasterState(Expedition):
@@ -494,12 +494,11 @@ class DisasterState(Expedition):
     # ================================================================== views
 
     def clone(self) -> Self:
-        """An independent copy: no list or team shared with this state (the table by
-        :meth:`.Expedition._copy_into`, the rest (a layer's fields too) by
-        :attr:`_copy_own`, each team by :meth:`.Team.clone`)."""
-        new = self._copy_base()
-        new._cache = self._cache  # never changed in place: shared
-        self._copy_into(new)
+        """An independent copy: no list or team shared with this state (the series' fields
+        and K2's by :meth:`.series_base.SeriesBase._copy_fields`, compiled with the build; a
+        layer's own by :attr:`_copy_own`; each team by :meth:`.Team.clone`)."""
+        new = type(self).__new__(type(self))
+        self._copy_fields(new)
         self._copy_own(new)
         new.teams = [t.clone() for t in self.teams]
         new.team = new.teams[self._active_index()]

@@ -5,7 +5,7 @@ queue; and the copying of a state's fields for :meth:`clone`.
 
 :class:`Expedition` is the state's slotted base class: its fields are the state's own
 attributes (``self.container``, ``self.queue``...), so the rules read them with no extra
-hop, and one :meth:`Expedition._copy_into` copies them. The teams are :mod:`.team`; K2's
+hop, and :meth:`.series_base.SeriesBase._copy_fields` copies them. The teams are :mod:`.team`; K2's
 avalanche spaces (``collapsed``) and ropes are K2's state's own fields.
 
 >>> import highcamp
@@ -83,23 +83,6 @@ class Expedition(EngineHooks, State):  # type: ignore[misc]  # _game: a SeriesGa
         (:func:`.binding.bind_compiled`; nothing to do interpreted)."""
         super().__init_subclass__(**kwargs)
         bind_compiled(cls)
-
-    def _copy_into(self, new: Expedition) -> None:
-        """Copy the table into ``new`` (no list shared; the components are)."""
-        # written out: a clone copies the table on every search step
-        new.rs = self.rs
-        new._shape = self._shape
-        new.container = self.container.copy()
-        new.set_aside = self.set_aside.copy()
-        new.removed = self.removed.copy()
-        new.storm_watch = self.storm_watch.copy()
-        new.drawn = self.drawn.copy()
-        new.queue = [e.copy() for e in self.queue]
-        new.blocked = self.blocked.copy()
-        new.turn = self.turn
-        new.storm = self.storm
-        new.storm_pending = self.storm_pending
-        new.watch_blank = self.watch_blank
 
 
 def copier(

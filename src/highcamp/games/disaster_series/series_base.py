@@ -18,7 +18,7 @@ state's fields as a C struct's; interpreted it is a plain slotted class.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -65,64 +65,70 @@ def shape_of(cls: Any) -> StateShape:
     )
 
 
+SERIES_FIELDS: Final = (
+    "_cache",
+    "_game",
+    "_history",
+    "_key",
+    "_log",
+    "_position",
+    "_seed",
+    "_shape",
+    "blocked",
+    "capacity",
+    "carried",
+    "carry_limit",
+    "clients_left",
+    "container",
+    "current",
+    "die_for",
+    "drawn",
+    "draws_left",
+    "entering",
+    "entry_chosen",
+    "fate_client",
+    "fate_drawn",
+    "fate_key",
+    "fate_list",
+    "fate_token",
+    "guides_left",
+    "lost_checks",
+    "mover",
+    "option",
+    "pending_entry",
+    "phase",
+    "pool",
+    "pushed",
+    "queue",
+    "remaining",
+    "removed",
+    "rope_client",
+    "round",
+    "rounds",
+    "rs",
+    "set_aside",
+    "spent",
+    "start_space",
+    "step",
+    "stepped",
+    "storm",
+    "storm_pending",
+    "storm_watch",
+    "target_kind",
+    "targets",
+    "team",
+    "teams",
+    "turn",
+    "watch_blank",
+)
+"""Every field of a series state but a layer's own (the two-player rules', K2's in
+:class:`.k2.k2_base.K2Base`): :class:`SeriesBase`'s slots, copied by
+:meth:`SeriesBase._copy_fields`."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class SeriesBase:
-    __slots__ = (
-        "_cache",
-        "_game",
-        "_history",
-        "_key",
-        "_log",
-        "_position",
-        "_seed",
-        "_shape",
-        "blocked",
-        "capacity",
-        "carried",
-        "carry_limit",
-        "clients_left",
-        "container",
-        "current",
-        "die_for",
-        "drawn",
-        "draws_left",
-        "entering",
-        "entry_chosen",
-        "fate_client",
-        "fate_drawn",
-        "fate_key",
-        "fate_list",
-        "fate_token",
-        "guides_left",
-        "lost_checks",
-        "mover",
-        "option",
-        "pending_entry",
-        "phase",
-        "pool",
-        "pushed",
-        "queue",
-        "remaining",
-        "removed",
-        "rope_client",
-        "round",
-        "rounds",
-        "rs",
-        "set_aside",
-        "spent",
-        "start_space",
-        "step",
-        "stepped",
-        "storm",
-        "storm_pending",
-        "storm_watch",
-        "target_kind",
-        "targets",
-        "team",
-        "teams",
-        "turn",
-        "watch_blank",
-    )
+    __slots__ = SERIES_FIELDS
     _key: int | None
     _cache: list[int] | None
     _game: SeriesGame
@@ -177,6 +183,66 @@ class SeriesBase:
     _position: dict[str, Any] | None
     _seed: int
     _shape: StateShape
+
+    def _copy_fields(self, new: SeriesBase) -> None:
+        """Copy every field of the state into ``new`` (a bare state of its class): no list
+        shared, but the components, the game and the legal actions' memo (never changed
+        in place); the teams are the caller's (:meth:`.engine.DisasterState.clone`).
+        Written out, and compiled with the build: a clone copies them on every search
+        step."""
+        new._game = self._game
+        new._seed = self._seed
+        new._key = self._key
+        new._position = self._position
+        new._shape = self._shape
+        new._cache = self._cache
+        new.rs = self.rs
+        new._history = self._history.copy()
+        log = self._log
+        new._log = None if log is None else log.copy()
+        new.container = self.container.copy()
+        new.set_aside = self.set_aside.copy()
+        new.removed = self.removed.copy()
+        new.storm_watch = self.storm_watch.copy()
+        new.drawn = self.drawn.copy()
+        new.blocked = self.blocked.copy()
+        new.lost_checks = self.lost_checks.copy()
+        new.rounds = self.rounds.copy()
+        new.pool = self.pool.copy()
+        new.fate_drawn = self.fate_drawn.copy()
+        new.spent = self.spent.copy()
+        new.targets = self.targets.copy()
+        new.queue = [x.copy() for x in self.queue]
+        new.carried = [x.copy() for x in self.carried]
+        new.entering = [x.copy() for x in self.entering]
+        new.fate_list = [x.copy() for x in self.fate_list]
+        new.turn = self.turn
+        new.storm = self.storm
+        new.storm_pending = self.storm_pending
+        new.watch_blank = self.watch_blank
+        new.phase = self.phase
+        new.step = self.step
+        new.current = self.current
+        new.die_for = self.die_for
+        new.option = self.option
+        new.round = self.round
+        new.guides_left = self.guides_left
+        new.clients_left = self.clients_left
+        new.mover = self.mover
+        new.remaining = self.remaining
+        new.carry_limit = self.carry_limit
+        new.capacity = self.capacity
+        new.pushed = self.pushed
+        new.entry_chosen = self.entry_chosen
+        new.target_kind = self.target_kind
+        new.rope_client = self.rope_client
+        new.pending_entry = self.pending_entry
+        new.fate_client = self.fate_client
+        new.fate_key = self.fate_key
+        new.fate_token = self.fate_token
+        new.draws_left = self.draws_left
+        new.start_space = self.start_space
+        new.stepped = self.stepped
 
     @property
     def _ALIASES(self) -> dict[str, int]:

@@ -16,6 +16,7 @@ from mypy_extensions import mypyc_attr
 from highcamp.core import ScoreBreakdown
 
 from ..hooks import EngineHooks
+from ..series_base import SeriesBase
 from ..team import Team
 from . import avalanche, fate, luck, movement, phases, scoring, teams, texts, views
 
@@ -58,6 +59,26 @@ class K2Base(EngineHooks):
     noble_victims: list[int]
     reroll_face: int
     ropes: list[list[int]]
+
+    def _copy_fields(self, new: SeriesBase) -> None:
+        """The engine's fields and K2's (:meth:`..series_base.SeriesBase._copy_fields`)."""
+        EngineHooks._copy_fields(self, new)
+        k2 = cast(K2Base, new)
+        k2.collapsed = self.collapsed.copy()
+        k2.chimney_queue = self.chimney_queue.copy()
+        k2.noble_victims = self.noble_victims.copy()
+        k2.ropes = [x.copy() for x in self.ropes]
+        k2.descents = [x.copy() for x in self.descents]
+        k2.descent_marker = self.descent_marker
+        k2.descent_partner = self.descent_partner
+        k2.descent_method = self.descent_method
+        k2.luck_bonus = self.luck_bonus
+        k2.luck_asked = self.luck_asked
+        k2.biv_marker = self.biv_marker
+        k2.chimney_left = self.chimney_left
+        k2.noble_space = self.noble_space
+        k2.reroll_face = self.reroll_face
+        k2.rerolled = self.rerolled
 
     def _descent_bonus(self) -> int:
         raise NotImplementedError
@@ -107,7 +128,7 @@ class K2Base(EngineHooks):
     @property
     def k2(self) -> K2Rules:
         """K2's tracks and tables."""
-        return self.k2_game.k2
+        return self._game.k2  # type: ignore[attr-defined, no-any-return]  # (hot: no cast)
 
     @property
     def k2_game(self) -> K2Game:

@@ -83,12 +83,6 @@ class K2State(DisasterState, K2Hooks):
     first, :meth:`_seat_teams`)."""
     __slots__ = ()
     _NATIVE_RULES = K2Hooks  # (compiled: K2's native methods, :func:`..binding.bind_compiled`)
-    _LAYER_FIELDS: ClassVar[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = (
-        _K2_FLAT,
-        _K2_NESTED,
-        _K2_SCALARS,
-    )
-    """K2's own fields, which the engine's :meth:`clone` copies."""
 
     def __init__(self, game: K2Game, seed: int) -> None:
         self.collapsed: list[int] = []
