@@ -15,7 +15,7 @@ SUM := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 PLAY_STAMP := $(VENV)/.installed-play-$(SUM)
 STAMP := $(VENV)/.installed-dev-$(SUM)
 
-.PHONY: play play-terminal native chromium postgres test lint typecheck pytest slow bench web-bench browser-test clean
+.PHONY: play play-terminal native native-test chromium postgres test lint typecheck pytest slow bench web-bench browser-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,7 +51,7 @@ native: $(STAMP)
 
 ## make test: set up .venv, then lint, type-check and run the whole test suite,
 ## browser tests included (Debian's chromium is installed if missing)
-test: lint typecheck native pytest browser-test
+test: lint typecheck pytest native-test browser-test
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -60,19 +60,24 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-## make pytest: the suite, the store and web tests against a PostgreSQL server too (started
-## here on a Unix socket in $(PGDIR), stopped afterwards, whatever the outcome); then the
-## Disaster series' tests on its sources, when the suite ran its compiled build
+## make pytest: the suite on the sources (HIGHCAMP_NATIVE=0), the store and web tests against
+## a PostgreSQL server too (started here on a Unix socket in $(PGDIR), stopped afterwards,
+## whatever the outcome); then the Disaster series' compiled build (make native) through
+## the games', conformance, agents' and simulator's tests
 SERIES_TESTS := tests/games/disaster_series tests/games/disaster_on_everest \
-	tests/games/disaster_on_k2 tests/games/disaster_campaign src/highcamp/games/disaster_series
+	tests/games/disaster_on_k2 tests/games/disaster_campaign tests/conformance tests/agents tests/sim
 PGDIR ?= /tmp/highcamp-pg-make
 pytest: $(STAMP) postgres
 	@$(BIN)/python tests/pg.py stop $(PGDIR)
 	@url=$$($(BIN)/python tests/pg.py start $(PGDIR)) || exit 1; \
-	HIGHCAMP_PG_URL="$$url" $(BIN)/python -m pytest -n auto -q; rc=$$?; \
-	$(BIN)/python tests/pg.py stop $(PGDIR); [ $$rc = 0 ] || exit $$rc; \
-	echo "the Disaster series again from its sources (HIGHCAMP_NATIVE=0)"; \
-	HIGHCAMP_NATIVE=0 $(BIN)/python -m pytest -n auto -q $(SERIES_TESTS)
+	HIGHCAMP_NATIVE=0 HIGHCAMP_PG_URL="$$url" $(BIN)/python -m pytest -n auto -q; rc=$$?; \
+	$(BIN)/python tests/pg.py stop $(PGDIR); exit $$rc
+
+## make native-test: the Disaster series' tests on its compiled build (built first)
+native-test: native
+	@if $(SERIES_RUN) status | grep -qx compiled; then \
+		$(BIN)/python -m pytest -n auto -q $(SERIES_TESTS); \
+	else echo "make native-test: no compiled build here, so its tests did not run"; fi
 
 ## make postgres: Debian's PostgreSQL server programs (apt-get, if missing)
 postgres:
